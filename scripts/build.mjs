@@ -1,0 +1,60 @@
+// Bundles the extension (node/cjs), the Sandbox (node) and the integration tests with esbuild.
+// Usage: node scripts/build.mjs [--production] [--watch]
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Lists the integration test files, so that the test bundle has one entry per file. */
+function integrationEntries() {
+  const dir = 'test/integration';
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.ts')) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** @type {esbuild.BuildOptions} */
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: production ? 'linked' : 'inline',
+  minify: production,
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const builds = [
+  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
+  { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: 'dist' },
+];
+if (!production) {
+  builds.push({
+    ...common,
+    sourcemap: 'inline',
+    entryPoints: integrationEntries(),
+    outbase: 'test/integration',
+    outdir: 'out/integration',
+    external: ['vscode', 'mocha'],
+  });
+}
+
+if (watch) {
+  for (const options of builds) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+  }
+  console.log('[watch] watching for changes');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

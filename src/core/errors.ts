@@ -1,0 +1,79 @@
+/**
+ * Typed errors thrown by core code. Only command handlers and provider entry points catch
+ * them: they log, tell the user what happened and what to do, and rethrow or return.
+ */
+
+/** Base class of every error this extension raises on purpose. */
+export class TenantGraphqlError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The user cancelled; handlers stay silent. */
+export class CancelledError extends TenantGraphqlError {
+  constructor(message = 'Cancelled') {
+    super(message);
+  }
+}
+
+/** An OAuth error reported by the authorization server (redirect or token endpoint). */
+export class AuthorizationError extends TenantGraphqlError {
+  constructor(
+    /** The RFC 6749 `error` code, e.g. `access_denied` or `invalid_grant`. */
+    readonly error: string,
+    /** `error_description`, when the server sent one. */
+    readonly description?: string,
+    /** `hint`, when the server sent one. */
+    readonly hint?: string,
+    /** HTTP status of the token endpoint response, when there was one. */
+    readonly status?: number,
+  ) {
+    super(description ? `${error}: ${description}` : error);
+  }
+}
+
+/** A non-success HTTP status from the Service. */
+export class HttpStatusError extends TenantGraphqlError {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Milliseconds to wait before retrying, from `Retry-After`, when the server sent one. */
+    readonly retryAfterMs?: number,
+    /** The first bytes of the response body, as text, for the user and the log. */
+    readonly bodyText?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request did not get an HTTP response: refused, reset, DNS, TLS, timeout. */
+export class NetworkError extends TenantGraphqlError {
+  constructor(
+    message: string,
+    /** The system error code when there is one (ECONNREFUSED, ENOTFOUND, ...). */
+    readonly code?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A setting or configuration value is invalid; `field` names it for the user. */
+export class ConfigurationError extends TenantGraphqlError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Returns a message suitable for a log line from anything thrown. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) {
+    return err.message;
+  }
+  return String(err);
+}
