@@ -1,0 +1,448 @@
+import { Pool } from 'undici';
+import { CancelledError, HttpStatusError, NetworkError } from '../errors';
+import { nullLogger, type Logger } from '../logger';
+import { joinUrl, parseServiceUrl } from '../urlPolicy';
+import {
+  BadRequestError,
+  IpNotAllowedError,
+  MissingScopeError,
+  RateLimitedError,
+  ServerError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  formatWait,
+  type GraphqlErrorEntry,
+} from './httpErrors';
+import { timeoutError, toNetworkError, findErrorCode } from './networkErrors';
+import {
+  backoffMs,
+  defaultRetryPolicy,
+  parseRetryAfter,
+  realSleep,
+  systemClock,
+  type Clock,
+  type RetryPolicy,
+  type SleepFn,
+} from './retryPolicy';
+import { unauthorizedDetails } from './wwwAuthenticate';
+
+export { parseRetryAfter } from './retryPolicy';
+
+/** What to send to the Service's GraphQL endpoint (spec E3). */
+export interface GraphqlRequest {
+  /** The Service's base address; `/v1/graphql` is appended. https, or http on loopback only. */
+  baseUrl: string | URL;
+  /** The whole document text, so error locations map 1:1 onto the file. */
+  query: string;
+  variables?: Record<string, unknown>;
+  /** Needed when the document holds several operations. */
+  operationName?: string;
+  /** Returns the access token; called before every attempt. */
+  token: () => Promise<string>;
+  /** Called once on a 401: refreshes and returns a new token, or undefined when it cannot. */
+  onUnauthorized?: () => Promise<string | undefined>;
+  /** Aborts the request (and any retry wait); the client then throws CancelledError. */
+  signal?: AbortSignal;
+  /** Per attempt, from sending to the last byte of the body. Default: the client's. */
+  timeoutMs?: number;
+}
+
+/** The body of a GraphQL response. */
+export interface GraphqlResponseBody {
+  data?: Record<string, unknown> | null;
+  errors?: GraphqlErrorEntry[];
+  extensions?: Record<string, unknown>;
+}
+
+/** A GraphQL answer: status 2xx with a JSON body holding `data` and/or `errors`. */
+export interface GraphqlHttpResult {
+  status: number;
+  /** Wall time of the whole execution, including retries and their waits. */
+  durationMs: number;
+  /** Size of the final response body. */
+  bytes: number;
+  body: GraphqlResponseBody;
+  /** Response headers with lower-case names. */
+  headers: Record<string, string>;
+  /** Number of HTTP requests it took (1 when nothing was retried). */
+  attempts: number;
+}
+
+/** Reported before each automatic retry wait, so the UI can show it. */
+export interface RetryWaitInfo {
+  /** The status that caused the retry (429, 500, ...). */
+  status: number;
+  /** 1-based number of the retry that follows the wait. */
+  attempt: number;
+  waitMs: number;
+}
+
+/** Optional callbacks for one execution. */
+export interface ExecuteHooks {
+  onRetryWait?(info: RetryWaitInfo): void;
+}
+
+/** Construction options; everything has a default. */
+export interface GraphqlHttpClientOptions {
+  logger?: Logger;
+  clock?: Clock;
+  sleep?: SleepFn;
+  retryPolicy?: Partial<RetryPolicy>;
+  /** Used when a request gives no `timeoutMs`. Default 30 s. */
+  defaultTimeoutMs?: number;
+  /** Connections per origin. Default 4. */
+  connectionsPerOrigin?: number;
+  /** Sent as User-Agent. */
+  userAgent?: string;
+}
+
+const BODY_PREVIEW_BYTES = 500;
+const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * Sends GraphQL operations to the Service: one keep-alive undici Pool per origin (never the
+ * global dispatcher: the extension host is shared), bearer token, timeout, cancellation,
+ * and the spec's status table (401 refresh-and-retry, 429 Retry-After, 5xx backoff).
+ */
+export class GraphqlHttpClient {
+  private readonly pools = new Map<string, Pool>();
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly sleep: SleepFn;
+  private readonly policy: RetryPolicy;
+  private readonly defaultTimeoutMs: number;
+  private readonly connections: number;
+  private readonly userAgent: string;
+  private disposed = false;
+
+  constructor(options: GraphqlHttpClientOptions = {}) {
+    this.logger = options.logger ?? nullLogger;
+    this.clock = options.clock ?? systemClock;
+    this.sleep = options.sleep ?? realSleep;
+    this.policy = { ...defaultRetryPolicy, ...options.retryPolicy };
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
+    this.connections = options.connectionsPerOrigin ?? 4;
+    this.userAgent = options.userAgent ?? 'tenant-graphql';
+  }
+
+  /**
+   * Runs one GraphQL request. Resolves for any 2xx JSON answer (check `body.errors`); throws
+   * typed errors otherwise: BadRequestError, UnauthorizedError, MissingScopeError,
+   * IpNotAllowedError, RateLimitedError, ServerError, UnexpectedResponseError, HttpStatusError,
+   * NetworkError, CancelledError, ConfigurationError (bad address).
+   */
+  async execute(request: GraphqlRequest, hooks: ExecuteHooks = {}): Promise<GraphqlHttpResult> {
+    if (this.disposed) {
+      throw new CancelledError('The GraphQL client was shut down.');
+    }
+    const base = parseServiceUrl(request.baseUrl instanceof URL ? request.baseUrl.toString() : request.baseUrl, 'baseUrl');
+    const endpoint = new URL(joinUrl(base, 'v1/graphql'));
+    const payload = JSON.stringify({
+      query: request.query,
+      variables: request.variables,
+      operationName: request.operationName,
+    });
+    const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
+    const signal = request.signal;
+    const started = this.clock.now();
+    let refreshedToken: string | undefined;
+    let refreshed = false;
+    let retries429 = 0;
+    let retries5xx = 0;
+    let attempts = 0;
+
+    for (;;) {
+      if (signal?.aborted) {
+        throw new CancelledError();
+      }
+      attempts++;
+      const token = refreshedToken ?? (await request.token());
+      if (signal?.aborted) {
+        throw new CancelledError();
+      }
+      const res = await this.send(endpoint, payload, token, signal, timeoutMs);
+      const { status } = res;
+
+      if (status >= 200 && status < 300) {
+        return {
+          status,
+          durationMs: this.clock.now() - started,
+          bytes: res.body.length,
+          body: parseGraphqlBody(res),
+          headers: res.headers,
+          attempts,
+        };
+      }
+      if (status === 401) {
+        if (!refreshed && request.onUnauthorized) {
+          refreshed = true;
+          const next = await request.onUnauthorized();
+          if (next) {
+            refreshedToken = next;
+            this.logger.info('401: token refreshed, retrying once');
+            continue;
+          }
+        }
+        throw unauthorizedError(res, refreshed);
+      }
+      if (status === 429) {
+        const retryAfter = parseRetryAfter(res.headers['retry-after'], this.clock.now());
+        if (retryAfter !== undefined && retryAfter > this.policy.maxWaitMs) {
+          throw new RateLimitedError(retryAfter, retries429, true);
+        }
+        if (retries429 >= this.policy.max429Retries) {
+          throw new RateLimitedError(retryAfter, retries429);
+        }
+        retries429++;
+        await this.wait(status, retries429, this.policy.max429Retries, retryAfter ?? backoffMs(this.policy, retries429), signal, hooks);
+        continue;
+      }
+      if (RETRYABLE_5XX.has(status)) {
+        const retryAfter = parseRetryAfter(res.headers['retry-after'], this.clock.now());
+        if (retries5xx >= this.policy.max5xxRetries) {
+          throw new ServerError(status, retries5xx, preview(res.body), retryAfter);
+        }
+        retries5xx++;
+        const wait = Math.min(retryAfter ?? backoffMs(this.policy, retries5xx), this.policy.maxWaitMs);
+        await this.wait(status, retries5xx, this.policy.max5xxRetries, wait, signal, hooks);
+        continue;
+      }
+      if (status === 400) {
+        throw badRequestError(res);
+      }
+      if (status === 403) {
+        throw new IpNotAllowedError(preview(res.body));
+      }
+      throw new HttpStatusError(
+        status,
+        `The Service answered ${status} at ${endpoint.origin}${endpoint.pathname}, which it should not. ` +
+          'Check the Service address in the settings.',
+        parseRetryAfter(res.headers['retry-after'], this.clock.now()),
+        preview(res.body),
+      );
+    }
+  }
+
+  /** Closes every pool, waiting for in-flight requests. */
+  async close(): Promise<void> {
+    this.disposed = true;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((p) => p.close().catch(() => p.destroy())));
+  }
+
+  /** VS Code Disposable shape: closes the pools in the background. */
+  dispose(): void {
+    void this.close();
+  }
+
+  private poolFor(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.connections,
+        keepAliveTimeout: 30_000,
+        connect: { timeout: 10_000 },
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  private async wait(
+    status: number,
+    attempt: number,
+    max: number,
+    waitMs: number,
+    signal: AbortSignal | undefined,
+    hooks: ExecuteHooks,
+  ): Promise<void> {
+    this.logger.info(`${status}: retrying in ${formatWait(waitMs)} (retry ${attempt} of ${max})`);
+    hooks.onRetryWait?.({ status, attempt, waitMs });
+    await this.sleep(waitMs, signal);
+  }
+
+  /** One HTTP attempt; logs one line; maps transport failures to NetworkError/CancelledError. */
+  private async send(
+    endpoint: URL,
+    payload: string,
+    token: string,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<RawResponse> {
+    const url = `${endpoint.origin}${endpoint.pathname}`;
+    const pool = this.poolFor(endpoint.origin);
+    const controller = new AbortController();
+    let timedOut = false;
+    const onAbort = () => controller.abort(new CancelledError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer =
+      timeoutMs > 0 && Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort(timeoutError(endpoint.origin, timeoutMs));
+          }, timeoutMs)
+        : undefined;
+    const t0 = this.clock.now();
+    try {
+      const res = await pool.request({
+        method: 'POST',
+        path: endpoint.pathname + endpoint.search,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          'user-agent': this.userAgent,
+        },
+        body: payload,
+        signal: controller.signal,
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const headers = flattenHeaders(res.headers);
+      this.logger.info(`POST ${url} -> ${res.statusCode} in ${this.clock.now() - t0} ms, ${formatBytes(body.length)}`);
+      return { status: res.statusCode, headers, body };
+    } catch (err) {
+      const ms = this.clock.now() - t0;
+      if (signal?.aborted) {
+        this.logger.info(`POST ${url} -> cancelled after ${ms} ms`);
+        throw new CancelledError();
+      }
+      const error = timedOut ? timeoutError(endpoint.origin, timeoutMs, err) : toNetworkError(err, endpoint.origin, timeoutMs);
+      this.logger.warn(`POST ${url} -> failed after ${ms} ms: ${error.code ?? findErrorCode(err) ?? 'error'}`);
+      throw error instanceof NetworkError ? error : new NetworkError(String(error));
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined) {
+      out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    }
+  }
+  return out;
+}
+
+/** The first bytes of a body as text, for messages and the log. */
+function preview(body: Buffer): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(0, BODY_PREVIEW_BYTES));
+}
+
+function tryParseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(body.toString('utf8')) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function parseGraphqlBody(res: RawResponse): GraphqlResponseBody {
+  const parsed = tryParseJson(res.body);
+  if (!parsed.ok) {
+    throw new UnexpectedResponseError(res.status, res.headers['content-type'], preview(res.body));
+  }
+  const v = parsed.value;
+  if (!isObject(v) || (!('data' in v) && !('errors' in v))) {
+    throw new UnexpectedResponseError(
+      res.status,
+      res.headers['content-type'],
+      preview(res.body),
+      'is JSON but not a GraphQL response (no data, no errors)',
+    );
+  }
+  const body: GraphqlResponseBody = {};
+  if ('data' in v) {
+    body.data = isObject(v.data) ? v.data : null;
+  }
+  if (v.errors !== undefined) {
+    body.errors = normaliseErrors(v.errors);
+  }
+  if (isObject(v.extensions)) {
+    body.extensions = v.extensions;
+  }
+  return body;
+}
+
+/** Keeps what the spec promises of each error entry and makes sure `message` is a string. */
+export function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
+  if (!Array.isArray(errors)) {
+    return [{ message: `The Service sent a malformed errors field: ${JSON.stringify(errors)?.slice(0, 200)}` }];
+  }
+  return errors.map((e): GraphqlErrorEntry => {
+    if (!isObject(e)) {
+      return { message: String(e) };
+    }
+    const entry: GraphqlErrorEntry = { message: typeof e.message === 'string' ? e.message : JSON.stringify(e) };
+    if (Array.isArray(e.locations)) {
+      entry.locations = e.locations.filter(
+        (l): l is { line: number; column: number } =>
+          isObject(l) && typeof l.line === 'number' && typeof l.column === 'number',
+      );
+    }
+    if (Array.isArray(e.path)) {
+      entry.path = e.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
+    }
+    if (isObject(e.extensions)) {
+      entry.extensions = e.extensions;
+    }
+    return entry;
+  });
+}
+
+function unauthorizedError(res: RawResponse, refreshed: boolean): UnauthorizedError {
+  const parsed = tryParseJson(res.body);
+  const details = unauthorizedDetails(res.headers['www-authenticate'], parsed.ok ? parsed.value : undefined);
+  if (details.error === 'insufficient_scope' || (details.scopes.length > 0 && details.error !== 'invalid_token')) {
+    return new MissingScopeError(details.scopes, details.description);
+  }
+  return new UnauthorizedError(details.description ?? details.error, refreshed);
+}
+
+function badRequestError(res: RawResponse): BadRequestError {
+  const text = preview(res.body);
+  const parsed = tryParseJson(res.body);
+  if (parsed.ok && isObject(parsed.value)) {
+    const v = parsed.value;
+    if (Array.isArray(v.errors) && v.errors.length > 0) {
+      const errors = normaliseErrors(v.errors);
+      return new BadRequestError(sentence(errors.map((e) => e.message).join('; ')), text, errors);
+    }
+    for (const key of ['error_description', 'message', 'error']) {
+      if (typeof v[key] === 'string' && v[key] !== '') {
+        return new BadRequestError(sentence(v[key]), text);
+      }
+    }
+  }
+  const plain = text.replace(/\s+/g, ' ').trim();
+  return new BadRequestError(plain ? sentence(plain.slice(0, 300)) : 'it gave no reason.', text);
+}
+
+function sentence(s: string): string {
+  const t = s.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** `512 B`, `2.1 kB`, `3.4 MB`. */
+export function formatBytes(n: number): string {
+  if (n < 1000) {
+    return `${n} B`;
+  }
+  if (n < 1_000_000) {
+    return `${(n / 1000).toFixed(1)} kB`;
+  }
+  return `${(n / 1_000_000).toFixed(1)} MB`;
+}
