@@ -1,0 +1,196 @@
+/**
+ * The on-disk schema cache: one file per environment holding the last good introspection, so the
+ * language features work offline from the start and a failed refresh keeps the last good schema.
+ *
+ * File layout (JSON, members in this order, `introspection` last):
+ * `{ "v": 1, "environment": "...", "fetchedAt": "<ISO time>", "sha256": "<hex>", "introspection": {"__schema": ...} }`
+ * `sha256` is the hash of the exact `introspection` JSON text in the file, so corruption is
+ * detected without re-serialising 5 MB, and callers can tell whether a refresh changed anything.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { IntrospectionQuery } from 'graphql';
+import { introspectionPayload, schemaFromIntrospection, type LoadedSchema } from './loadSchema';
+
+/** Version of the cache record format. */
+export const SCHEMA_CACHE_VERSION = 1;
+
+/** One cache record, as stored. */
+export interface SchemaCacheRecord {
+  readonly v: 1;
+  /** The environment (tenant / Sandbox) the schema belongs to. */
+  readonly environment: string;
+  /** When the introspection was fetched, ISO 8601. */
+  readonly fetchedAt: string;
+  /** SHA-256 (hex) of the introspection JSON text. */
+  readonly sha256: string;
+  /** The introspection payload, `{ __schema }`. */
+  readonly introspection: IntrospectionQuery;
+}
+
+/** Outcome of reading the cache: a record, nothing there, or something unusable and why. */
+export type SchemaCacheRead =
+  | { readonly status: 'hit'; readonly record: SchemaCacheRecord; readonly file: string }
+  | { readonly status: 'missing'; readonly file: string }
+  | { readonly status: 'corrupt'; readonly reason: string; readonly file: string };
+
+/** The cache file of an environment inside `dir` (the name is safe for any environment id). */
+export function schemaCacheFile(dir: string, environment: string): string {
+  const slug = environment.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'env';
+  const hash = createHash('sha256').update(environment).digest('hex').slice(0, 12);
+  return path.join(dir, `schema-${slug}-${hash}.json`);
+}
+
+/** SHA-256 (hex) of a text. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+const INTROSPECTION_KEY = ',"introspection":';
+
+/**
+ * Writes the cache record of `environment` atomically (temporary file, then rename) and returns
+ * it. `introspection` may be the response (`{ data: { __schema } }`), the payload or JSON text.
+ */
+export async function writeSchemaCache(
+  dir: string,
+  environment: string,
+  introspection: unknown,
+  fetchedAt: Date = new Date(),
+): Promise<SchemaCacheRecord> {
+  const payload = introspectionPayload(introspection);
+  const payloadText = JSON.stringify(payload);
+  const sha256 = sha256Hex(payloadText);
+  const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256 });
+  const text = `${head.slice(0, -1)}${INTROSPECTION_KEY}${payloadText}}`;
+  const file = schemaCacheFile(dir, environment);
+  await mkdir(dir, { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, text, 'utf8');
+    await rename(temp, file);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+  return { v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, introspection: payload };
+}
+
+/**
+ * Reads the cache record of `environment`. A file that is unreadable, not in this format, for
+ * another environment or whose hash does not match is reported as `corrupt` with the reason,
+ * never thrown: the caller falls back to introspection.
+ */
+export async function readSchemaCache(dir: string, environment: string): Promise<SchemaCacheRead> {
+  const file = schemaCacheFile(dir, environment);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { status: 'missing', file };
+    }
+    return { status: 'corrupt', reason: `cannot read the cache file: ${(err as Error).message}`, file };
+  }
+  const corrupt = (reason: string): SchemaCacheRead => ({ status: 'corrupt', reason, file });
+  const at = text.indexOf(INTROSPECTION_KEY);
+  const trimmed = text.trimEnd();
+  if (at < 0 || !trimmed.endsWith('}')) {
+    return corrupt('the cache file is not a schema cache record (truncated or edited)');
+  }
+  let head: unknown;
+  try {
+    head = JSON.parse(`${text.slice(0, at)}}`);
+  } catch {
+    return corrupt('the cache record header is not valid JSON');
+  }
+  if (!isRecord(head) || head.v !== SCHEMA_CACHE_VERSION) {
+    return corrupt(`unsupported cache record version ${isRecord(head) ? String(head.v) : '?'}`);
+  }
+  if (head.environment !== environment) {
+    return corrupt(`the cache file belongs to another environment (${String(head.environment)})`);
+  }
+  if (typeof head.fetchedAt !== 'string' || Number.isNaN(Date.parse(head.fetchedAt)) || typeof head.sha256 !== 'string') {
+    return corrupt('the cache record has no valid fetchedAt or sha256');
+  }
+  const payloadText = trimmed.slice(at + INTROSPECTION_KEY.length, -1);
+  if (sha256Hex(payloadText) !== head.sha256) {
+    return corrupt('the cached introspection does not match its sha256 (the file is damaged)');
+  }
+  let introspection: unknown;
+  try {
+    introspection = JSON.parse(payloadText);
+  } catch {
+    return corrupt('the cached introspection is not valid JSON');
+  }
+  if (!isRecord(introspection) || !isRecord(introspection.__schema)) {
+    return corrupt('the cached introspection has no __schema');
+  }
+  return {
+    status: 'hit',
+    file,
+    record: {
+      v: SCHEMA_CACHE_VERSION,
+      environment,
+      fetchedAt: head.fetchedAt,
+      sha256: head.sha256,
+      introspection: introspection as unknown as IntrospectionQuery,
+    },
+  };
+}
+
+/** What to do with a cached schema: none cached, use it, or use it and refresh in the background. */
+export type SchemaCacheFreshness = 'missing' | 'fresh' | 'stale';
+
+/**
+ * Decides whether a cached schema is still fresh. A record older than `ttlMs`, or dated more than
+ * five minutes in the future (a clock that jumped), is `stale`: use it now, refresh in background.
+ */
+export function schemaCacheFreshness(
+  record: Pick<SchemaCacheRecord, 'fetchedAt'> | undefined,
+  nowMs: number,
+  ttlMs: number,
+): SchemaCacheFreshness {
+  if (!record) {
+    return 'missing';
+  }
+  const fetched = Date.parse(record.fetchedAt);
+  if (Number.isNaN(fetched)) {
+    return 'stale';
+  }
+  const age = nowMs - fetched;
+  return age < -5 * 60_000 || age >= ttlMs ? 'stale' : 'fresh';
+}
+
+/** A schema loaded from the cache, with its record. */
+export interface CachedSchema extends LoadedSchema {
+  readonly record: SchemaCacheRecord;
+}
+
+/**
+ * Reads the cache and builds the schema: the start-up path that makes the language features work
+ * offline. Returns the reason instead of throwing when there is no usable cache.
+ */
+export async function loadSchemaFromCache(
+  dir: string,
+  environment: string,
+): Promise<{ readonly ok: true; readonly value: CachedSchema } | { readonly ok: false; readonly reason: string }> {
+  const read = await readSchemaCache(dir, environment);
+  if (read.status === 'missing') {
+    return { ok: false, reason: 'no cached schema for this environment' };
+  }
+  if (read.status === 'corrupt') {
+    return { ok: false, reason: `cached schema ignored: ${read.reason}` };
+  }
+  try {
+    const loaded = schemaFromIntrospection(read.record.introspection);
+    return { ok: true, value: { ...loaded, record: read.record } };
+  } catch (err) {
+    return { ok: false, reason: `cached schema ignored: ${(err as Error).message}` };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
