@@ -1,0 +1,168 @@
+/**
+ * The pure sign-in core. {@link AuthCore} is the one entry point for the VS Code glue; the
+ * individual modules are exported for tests and for finer use.
+ */
+import { ConfigurationError } from '../errors';
+import { taggedLogger, type Logger } from '../logger';
+import type { Environment } from './environments';
+import type { Event } from './events';
+import { PendingAuthorizations, type CallbackResult } from './pendingAuthorizations';
+import type { SessionRecord } from './sessionRecord';
+import { ClientSecrets, SessionStore, type CorruptSessionEvent } from './sessionStore';
+import { systemClock, systemTimers, type Clock, type Disposable, type FetchLike, type OpenBrowser, type SecretStore, type Timers } from './seams';
+import { signIn, signInWithClientCredentials, type SignInOptions } from './signIn';
+import { TokenManager, type AccessTokenOptions, type SessionRemovalReason, type SessionsChangeEvent } from './tokenManager';
+
+export * from './authErrors';
+export * from './authorizeUrl';
+export * from './environments';
+export * from './events';
+export * from './jwtDisplay';
+export * from './loopbackReceiver';
+export * from './pendingAuthorizations';
+export * from './pkce';
+export * from './seams';
+export * from './sessionRecord';
+export * from './sessionStore';
+export * from './signIn';
+export * from './tokenEndpoint';
+export * from './tokenManager';
+
+/** Platform pieces the glue hands to {@link AuthCore}. */
+export interface AuthCoreOptions {
+  readonly secrets: SecretStore;
+  readonly logger: Logger;
+  readonly openBrowser: OpenBrowser;
+  /** The current, validated environments (from `parseEnvironments`). */
+  readonly environments: () => readonly Environment[];
+  readonly clock?: Clock;
+  readonly timers?: Timers;
+  /** Defaults to the global fetch (never undici's global dispatcher). */
+  readonly fetch?: FetchLike;
+}
+
+/**
+ * Sign-in, callbacks, sessions and access tokens behind one object. Dispose it on deactivate:
+ * pending sign-ins are cancelled and listeners released.
+ */
+export class AuthCore implements Disposable {
+  readonly pending: PendingAuthorizations;
+  readonly store: SessionStore;
+  readonly clientSecrets: ClientSecrets;
+  readonly tokens: TokenManager;
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+
+  /** Sessions added, removed or rotated (this window or another). */
+  readonly onDidChangeSessions: Event<SessionsChangeEvent>;
+  /** A session ended by itself (`invalid_grant`, refresh token expired) or was signed out. */
+  readonly onDidRemoveSession: Event<{ session: SessionRecord; reason: SessionRemovalReason }>;
+  /** A stored record was unreadable and has been removed; `message` is for the user. */
+  readonly onDidRemoveCorruptSession: Event<CorruptSessionEvent>;
+
+  constructor(private readonly options: AuthCoreOptions) {
+    this.logger = taggedLogger(options.logger, 'auth');
+    this.clock = options.clock ?? systemClock;
+    this.timers = options.timers ?? systemTimers;
+    this.pending = new PendingAuthorizations(this.clock);
+    this.store = new SessionStore(options.secrets, this.logger);
+    this.clientSecrets = new ClientSecrets(options.secrets);
+    this.tokens = new TokenManager({
+      store: this.store,
+      clientSecrets: this.clientSecrets,
+      environment: (name) => this.environment(name),
+      clock: this.clock,
+      logger: this.logger,
+      fetch: options.fetch,
+    });
+    this.onDidChangeSessions = this.tokens.onDidChangeSessions;
+    this.onDidRemoveSession = this.tokens.onDidRemoveSession;
+    this.onDidRemoveCorruptSession = this.store.onDidRemoveCorrupt;
+  }
+
+  /** Reads the stored sessions once so that later changes arrive as differences. */
+  initialize(): Promise<void> {
+    return this.tokens.initialize();
+  }
+
+  /** The configured environment of that name, if any. */
+  environment(name: string): Environment | undefined {
+    return this.options.environments().find((e) => e.name === name);
+  }
+
+  /** Interactive sign-in (Authorization Code + PKCE) in the environment's redirect mode. */
+  signIn(options: SignInOptions): Promise<SessionRecord> {
+    return signIn(
+      {
+        pending: this.pending,
+        tokens: this.tokens,
+        clientSecrets: this.clientSecrets,
+        openBrowser: this.options.openBrowser,
+        clock: this.clock,
+        timers: this.timers,
+        logger: this.logger,
+        fetch: this.options.fetch,
+      },
+      options,
+    );
+  }
+
+  /** Team token (Client Credentials) for a confidential client. */
+  signInAsTeam(environmentName: string, options: { secret?: string; scopes?: readonly string[]; signal?: AbortSignal } = {}): Promise<SessionRecord> {
+    const env = this.environment(environmentName);
+    if (!env) {
+      return Promise.reject(new ConfigurationError('tenantGraphql.environments', `No environment named "${environmentName}" is configured.`));
+    }
+    return signInWithClientCredentials(
+      { tokens: this.tokens, clientSecrets: this.clientSecrets, clock: this.clock, logger: this.logger, fetch: this.options.fetch },
+      env,
+      options,
+    );
+  }
+
+  /** Redirect mode (a): the URI handler delivers the callback's query string here. */
+  handleCallback(query: URLSearchParams | string): CallbackResult {
+    const result = this.pending.handleCallback(query);
+    this.logCallback(result);
+    return result;
+  }
+
+  /** Redirect mode (c): the address the user pasted from the browser. */
+  handlePastedUrl(text: string): CallbackResult {
+    const result = this.pending.handlePastedUrl(text);
+    this.logCallback(result);
+    return result;
+  }
+
+  /** A valid access token; `forceRefresh` after a 401 from the GraphQL endpoint. */
+  getAccessToken(sessionId: string, options?: AccessTokenOptions): Promise<string> {
+    return this.tokens.getAccessToken(sessionId, options);
+  }
+
+  /** Every stored session of every environment. */
+  getSessions(): Promise<SessionRecord[]> {
+    return this.tokens.getSessions();
+  }
+
+  /** Signs out one session. */
+  signOut(sessionId: string): Promise<void> {
+    return this.tokens.removeSession(sessionId, 'signedOut');
+  }
+
+  dispose(): void {
+    this.pending.cancelAll();
+    this.tokens.dispose();
+    this.store.dispose();
+  }
+
+  private logCallback(result: CallbackResult): void {
+    if (result.kind === 'rejected') {
+      this.logger.warn(`Ignored a sign-in callback (${result.reason}).`);
+    } else if (result.kind === 'error') {
+      this.logger.info(`The browser returned an authorization error: ${result.error.error}.`);
+    } else {
+      this.logger.debug(`Received the authorization code for "${result.environment}".`);
+    }
+  }
+}

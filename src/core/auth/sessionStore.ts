@@ -1,0 +1,164 @@
+import { errorMessage } from '../errors';
+import type { Logger } from '../logger';
+import { CorruptSessionRecordError } from './authErrors';
+import { Emitter, type Event } from './events';
+import { parseSessionRecord, serializeSessionRecord, type SessionRecord } from './sessionRecord';
+import type { Disposable, SecretStore } from './seams';
+
+/** Secret storage key of the list of session ids. */
+export const SESSION_INDEX_KEY = 'tenantGraphql.auth.sessions';
+/** Secret storage key prefix of one session record. */
+export const SESSION_KEY_PREFIX = 'tenantGraphql.auth.session.';
+/** Secret storage key prefix of an environment's client secret. */
+export const CLIENT_SECRET_KEY_PREFIX = 'tenantGraphql.auth.clientSecret.';
+
+/** A record that could not be read and was removed; `message` is for the user. */
+export interface CorruptSessionEvent {
+  readonly id: string;
+  readonly message: string;
+}
+
+/**
+ * All sessions of all environments in secret storage: one key per session plus an index key.
+ * Nothing is cached: every read goes to the store, because another window may have rotated a
+ * token or signed out. Index updates are re-checked after writing, since windows share it.
+ */
+export class SessionStore implements Disposable {
+  private readonly corruptEmitter = new Emitter<CorruptSessionEvent>();
+  private readonly changeEmitter = new Emitter<void>();
+  private readonly subscription: Disposable;
+  private indexQueue: Promise<unknown> = Promise.resolve();
+
+  /** A corrupt record was found and removed. */
+  readonly onDidRemoveCorrupt: Event<CorruptSessionEvent> = this.corruptEmitter.event;
+  /** A session key or the index changed in secret storage (this window or another). */
+  readonly onDidChange: Event<void> = this.changeEmitter.event;
+
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly logger: Logger,
+  ) {
+    this.subscription = secrets.onDidChange((key) => {
+      if (key === SESSION_INDEX_KEY || key.startsWith(SESSION_KEY_PREFIX)) {
+        this.changeEmitter.fire();
+      }
+    });
+  }
+
+  /** Every readable session; corrupt ones are removed on the way. */
+  async list(): Promise<SessionRecord[]> {
+    const ids = await this.readIndex();
+    const records: SessionRecord[] = [];
+    for (const id of ids) {
+      const record = await this.get(id);
+      if (record) {
+        records.push(record);
+      } else {
+        await this.updateIndex((list) => list.filter((x) => x !== id));
+      }
+    }
+    return records;
+  }
+
+  /** One session, fresh from the store; undefined when absent or corrupt (then removed). */
+  async get(id: string): Promise<SessionRecord | undefined> {
+    const text = await this.secrets.get(SESSION_KEY_PREFIX + id);
+    if (text === undefined) {
+      return undefined;
+    }
+    try {
+      const record = parseSessionRecord(text);
+      if (record.id !== id) {
+        throw new CorruptSessionRecordError('The stored session belongs to another key.');
+      }
+      return record;
+    } catch (err) {
+      const message = `A stored sign-in could not be read and was removed (${errorMessage(err)}). Sign in again.`;
+      this.logger.warn(message);
+      await this.delete(id);
+      this.corruptEmitter.fire({ id, message });
+      return undefined;
+    }
+  }
+
+  /** Writes a record (the record first, then the index, so the index never names a missing key). */
+  async put(record: SessionRecord): Promise<void> {
+    await this.secrets.store(SESSION_KEY_PREFIX + record.id, serializeSessionRecord(record));
+    await this.updateIndex((list) => (list.includes(record.id) ? list : [...list, record.id]), (list) => list.includes(record.id));
+  }
+
+  /** Removes a record and its index entry. */
+  async delete(id: string): Promise<void> {
+    await this.secrets.delete(SESSION_KEY_PREFIX + id);
+    await this.updateIndex((list) => list.filter((x) => x !== id), (list) => !list.includes(id));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.corruptEmitter.dispose();
+    this.changeEmitter.dispose();
+  }
+
+  private async readIndex(): Promise<string[]> {
+    const text = await this.secrets.get(SESSION_INDEX_KEY);
+    if (text === undefined) {
+      return [];
+    }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) {
+        return parsed;
+      }
+    } catch {
+      // fall through: a broken index is replaced below
+    }
+    this.logger.warn('The list of stored sign-ins was unreadable and has been reset.');
+    await this.secrets.store(SESSION_INDEX_KEY, '[]');
+    return [];
+  }
+
+  /**
+   * Read-modify-write of the index, serialized within this window. Another window can write in
+   * between; reading back and retrying a few times makes a lost update unlikely.
+   */
+  private updateIndex(change: (list: string[]) => string[], holds?: (list: string[]) => boolean): Promise<void> {
+    const run = async () => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const current = await this.readIndex();
+        const next = change(current);
+        if (next.length !== current.length || next.some((x, i) => x !== current[i])) {
+          await this.secrets.store(SESSION_INDEX_KEY, JSON.stringify(next));
+        }
+        if (!holds || holds(await this.readIndex())) {
+          return;
+        }
+      }
+    };
+    const result = this.indexQueue.then(run, run);
+    this.indexQueue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * Client secrets of confidential clients, entered through a command and kept only in secret
+ * storage (never in settings).
+ */
+export class ClientSecrets {
+  constructor(private readonly secrets: SecretStore) {}
+
+  get(environment: string): Promise<string | undefined> {
+    return this.secrets.get(CLIENT_SECRET_KEY_PREFIX + environment);
+  }
+
+  async set(environment: string, secret: string): Promise<void> {
+    if (secret.trim() === '') {
+      throw new RangeError('A client secret must not be empty.');
+    }
+    await this.secrets.store(CLIENT_SECRET_KEY_PREFIX + environment, secret.trim());
+  }
+
+  delete(environment: string): Promise<void> {
+    return this.secrets.delete(CLIENT_SECRET_KEY_PREFIX + environment);
+  }
+}
