@@ -1,0 +1,51 @@
+// `npm test`: build, type-check, lint, unit tests (mocha in Node), integration tests (mocha in a real
+// VS Code). Stops at the first failing step; ends with one plain summary line of the test counts.
+import { spawn } from 'node:child_process';
+
+const steps = [
+  ['build', ['node', 'scripts/build.mjs']],
+  ['typecheck', ['npx', 'tsc', '-p', '.', '--noEmit']],
+  ['lint', ['npx', 'eslint', '.']],
+  ['unit', ['npx', 'mocha']],
+  ['integration', ['node', 'scripts/testIntegration.mjs']],
+];
+
+const counts = { passed: 0, failed: 0, pending: 0 };
+
+function runStep(name, [cmd, ...args]) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let tail = '';
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      tail = (tail + d).slice(-4000);
+    });
+    child.on('exit', (code) => {
+      // mocha's closing lines: "N passing", "N failing", "N pending"
+      for (const [re, key] of [[/^\s*(\d+) passing/m, 'passed'], [/^\s*(\d+) failing/m, 'failed'], [/^\s*(\d+) pending/m, 'pending']]) {
+        const m = re.exec(tail);
+        if (m && (name === 'unit' || name === 'integration')) {
+          counts[key] += Number(m[1]);
+        }
+      }
+      resolve(code ?? 1);
+    });
+  });
+}
+
+let exit = 0;
+for (const [name, cmd] of steps) {
+  const code = await runStep(name, cmd);
+  if (code !== 0) {
+    console.error(`\n=== ${name} failed (exit ${code})`);
+    exit = code;
+    break;
+  }
+}
+const pending = counts.pending ? `, ${counts.pending} skipped` : '';
+if (exit !== 0 && counts.failed === 0) {
+  counts.failed = 1; // a step failed outside mocha (build, lint, VS Code did not start): count it
+}
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${pending}`);
+process.exit(exit);

@@ -1,0 +1,216 @@
+// Runs the integration suite (test/integration, bundled to out/integration) inside a real VS Code:
+// code-server (VS Code in the browser) driven headless by Debian Chromium through playwright-core.
+// Exit code: 0 when every test passed; 1 when a test failed, hung (runner timeout) or VS Code did
+// not start. Leaves no process behind and no file outside .cache/.
+//
+// Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
+//              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
+//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
+import { spawn } from 'node:child_process';
+import { format } from 'node:util';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePrerequisites, cacheDir } from './prerequisites.mjs';
+import { startSandboxProcess } from './sandboxProcess.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const timeoutS = Number(process.env.TENANT_GRAPHQL_RUNNER_TIMEOUT_S ?? 900);
+const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
+// Must match TEST_OUTPUT_MARKER in test/integration/index.ts.
+const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
+const cleanups = [];
+let finished = false;
+
+function log(msg) {
+  console.log(`[integration] ${msg}`);
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) {
+      throw new Error(`code-server exited with code ${child.exitCode} before it was ready`);
+    }
+    try {
+      const r = await fetch(url);
+      if (r.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`code-server did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function cleanup() {
+  while (cleanups.length) {
+    const fn = cleanups.pop();
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`[integration] cleanup: ${err.message}`);
+    }
+  }
+}
+
+function killTree(child) {
+  if (child && child.exitCode === null && child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
+}
+
+async function main() {
+  const { node24, codeServerEntry, chromium } = ensurePrerequisites();
+  if (!existsSync(join(root, 'out/integration/index.js')) || !existsSync(join(root, 'dist/extension.js'))) {
+    throw new Error('Build first: `npm run build` (npm test does it for you).');
+  }
+
+  mkdirSync(join(cacheDir, 'tmp'), { recursive: true });
+  const tmp = mkdtempSync(join(cacheDir, 'tmp', 'run-'));
+  if (!process.env.TENANT_GRAPHQL_KEEP_TEMP) {
+    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  } else {
+    log(`keeping ${tmp}`);
+  }
+  const workspace = join(tmp, 'workspace');
+  cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
+  for (const d of ['xdg-config', 'xdg-data', 'xdg-cache', 'tmp', 'user-data', 'extensions', 'chromium']) {
+    mkdirSync(join(tmp, d), { recursive: true });
+  }
+  writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
+
+  // The Sandbox (the local Service) that integration tests sign in to and run operations against.
+  const sandbox = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') } });
+  cleanups.push(() => sandbox.close());
+  log(`Sandbox: auth ${sandbox.info.authUrl}, api ${sandbox.info.baseUrl}`);
+
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    EXTENSIONS_GALLERY: '{}',
+    XDG_CONFIG_HOME: join(tmp, 'xdg-config'),
+    XDG_DATA_HOME: join(tmp, 'xdg-data'),
+    XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
+    TMPDIR: join(tmp, 'tmp'),
+  };
+  const args = [
+    codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
+    '--disable-workspace-trust', '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
+    '--config', join(tmp, 'config.yaml'), '--user-data-dir', join(tmp, 'user-data'), '--extensions-dir', join(tmp, 'extensions'),
+    workspace,
+  ];
+  const serverLog = [];
+  const server = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout.on('data', (d) => serverLog.push(String(d)));
+  server.stderr.on('data', (d) => serverLog.push(String(d)));
+  cleanups.push(async () => {
+    killTree(server);
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(`${base}/healthz`, server, 60_000);
+  } catch (err) {
+    console.error(serverLog.join(''));
+    throw err;
+  }
+  log(`code-server ready at ${base}`);
+
+  const { chromium: pw } = await import('playwright-core');
+  const browser = await pw.launch({
+    executablePath: chromium,
+    headless: true,
+    env: { ...env, HOME: join(tmp, 'chromium') },
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  });
+  cleanups.push(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+
+  const extensionEnvironment = {
+    TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
+    TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
+    TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
+  };
+  const payload = [
+    ['extensionDevelopmentPath', `vscode-remote://remote${root}`],
+    ['extensionTestsPath', `vscode-remote://remote${join(root, 'out/integration/index.js')}`],
+    ['extensionEnvironment', JSON.stringify(extensionEnvironment)],
+    ['skipWelcome', 'true'],
+  ];
+
+  const result = new Promise((resolveResult) => {
+    const timer = setTimeout(() => {
+      resolveResult({ code: 1, reason: `the integration tests did not finish within ${timeoutS} s (a test hung?)` });
+    }, timeoutS * 1000);
+    cleanups.push(() => clearTimeout(timer));
+    context
+      .exposeBinding('codeAutomationLog', (_source, type, args) => {
+        const text = Array.isArray(args) ? format(...args) : String(args);
+        for (const line of text.split('\n')) {
+          const i = line.indexOf(TEST_OUTPUT_MARKER);
+          if (i >= 0) {
+            console.log(line.slice(i + TEST_OUTPUT_MARKER.length));
+          } else if (verbose) {
+            console.log(`[vscode:${type}] ${line}`);
+          }
+        }
+      })
+      .then(() =>
+        context.exposeBinding('codeAutomationExit', (_source, code) => {
+          resolveResult({ code: Number(code) === 0 ? 0 : 1, reason: Number(code) === 0 ? 'all tests passed' : 'tests failed' });
+        }),
+      )
+      .catch((err) => resolveResult({ code: 1, reason: `could not drive the browser: ${err.message}` }));
+  });
+
+  const page = await context.newPage();
+  page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
+  const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  log('opening the workbench in Chromium; tests start when the extension host is up');
+  await page.goto(url);
+
+  const { code, reason } = await result;
+  finished = true;
+  log(reason);
+  if (code !== 0 && process.env.TENANT_GRAPHQL_SHOW_SERVER_LOG) {
+    console.error(serverLog.join(''));
+  }
+  return code;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (err) {
+  console.error(`[integration] ${err.stack ?? err}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+if (!finished) {
+  exitCode = 1;
+}
+process.exit(exitCode);

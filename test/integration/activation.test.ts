@@ -1,0 +1,54 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { extensionId, openFixture } from './helpers';
+
+describe('Extension activation', () => {
+  it('is not active before a GraphQL file opens', () => {
+    const ext = vscode.extensions.getExtension(extensionId);
+    assert.ok(ext, `extension ${extensionId} is installed in the test instance`);
+    assert.equal(ext.isActive, false, 'activation events must not include "*"');
+  });
+
+  it('activates when a .graphql file opens, and the document gets the graphql language', async () => {
+    const doc = await openFixture('tasks.graphql');
+    assert.equal(doc.languageId, 'graphql');
+    const ext = vscode.extensions.getExtension(extensionId)!;
+    await waitFor(() => ext.isActive, 'extension became active');
+  });
+
+  for (const file of ['schema.graphqls', 'fragments.gql']) {
+    it(`gives ${file} the graphql language`, async () => {
+      const doc = await openFixture(file);
+      assert.equal(doc.languageId, 'graphql');
+    });
+  }
+
+  it('registers every command contributed in package.json', async () => {
+    const ext = vscode.extensions.getExtension(extensionId)!;
+    await ext.activate();
+    const contributed: string[] = (ext.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
+    assert.ok(contributed.length > 0);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributed.filter((c) => !registered.has(c));
+    assert.deepEqual(missing, [], `commands contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('contributes only commands under tenantGraphql.*', () => {
+    const ext = vscode.extensions.getExtension(extensionId)!;
+    const contributed: string[] = (ext.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
+    assert.deepEqual(
+      contributed.filter((c) => !c.startsWith('tenantGraphql.')),
+      [],
+    );
+  });
+});
+
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) {
+      throw new Error(`timed out waiting until ${what}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

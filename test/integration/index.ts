@@ -1,0 +1,58 @@
+/**
+ * Integration test entry, loaded by VS Code's extension host (code-server runner or
+ * @vscode/test-electron): runs every bundled *.test.js file next to this one with mocha.
+ */
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import * as util from 'node:util';
+import Mocha from 'mocha';
+
+/** Marks mocha's lines so the code-server runner can tell them from the workbench's own console noise. */
+export const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
+
+function findTests(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      out.push(...findTests(p));
+    } else if (entry.name.endsWith('.test.js')) {
+      out.push(p);
+    }
+  }
+  return out.sort();
+}
+
+export function run(): Promise<void> {
+  const reporterBase = Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void };
+  if (process.env.TENANT_GRAPHQL_TEST_RUNNER === 'code-server') {
+    reporterBase.consoleLog = (...args: unknown[]) => {
+      for (const line of util.format(...args).split('\n')) {
+        console.log(TEST_OUTPUT_MARKER + line);
+      }
+    };
+  }
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    reporter: 'spec',
+    timeout: Number(process.env.TENANT_GRAPHQL_TEST_TIMEOUT_MS ?? 60_000),
+    grep: process.env.TENANT_GRAPHQL_TEST_GREP || undefined,
+  });
+  for (const file of findTests(__dirname)) {
+    mocha.addFile(file);
+  }
+  return new Promise((resolve, reject) => {
+    try {
+      mocha.run((failures) => {
+        if (failures > 0) {
+          reject(new Error(`${failures} integration test(s) failed.`));
+        } else {
+          resolve();
+        }
+      });
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}
