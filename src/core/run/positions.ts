@@ -1,0 +1,90 @@
+/** A 0-based editor position, as VS Code counts: line, and UTF-16 code unit within the line. */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+/** A 0-based, end-exclusive editor range. */
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/**
+ * Converts between string offsets and 0-based positions of one text. Line breaks are `\r\n`,
+ * `\n` or `\r`, as both graphql-js and VS Code count them.
+ */
+export class LineIndex {
+  /** Offset of the first character of each line. */
+  readonly lineStarts: number[];
+
+  constructor(readonly text: string) {
+    this.lineStarts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) {
+          i++;
+        }
+        this.lineStarts.push(i + 1);
+      } else if (c === 10 /* \n */) {
+        this.lineStarts.push(i + 1);
+      }
+    }
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  /** Offset just past the last character of `line`, before its line break. */
+  lineEnd(line: number): number {
+    if (line + 1 >= this.lineStarts.length) {
+      return this.text.length;
+    }
+    let end = this.lineStarts[line + 1];
+    if (this.text.charCodeAt(end - 1) === 10) {
+      end--;
+    }
+    if (this.text.charCodeAt(end - 1) === 13) {
+      end--;
+    }
+    return end;
+  }
+
+  positionAt(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= o) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return { line: lo, character: o - this.lineStarts[lo] };
+  }
+
+  /** Offset of a position, clamped into the text and into its line. */
+  offsetAt(position: Position): number {
+    const line = Math.max(0, Math.min(position.line, this.lineStarts.length - 1));
+    const start = this.lineStarts[line];
+    return Math.max(start, Math.min(start + Math.max(0, position.character), this.lineEnd(line)));
+  }
+
+  rangeOf(startOffset: number, endOffset: number): Range {
+    return { start: this.positionAt(startOffset), end: this.positionAt(endOffset) };
+  }
+}
+
+/** a <= b */
+export function positionLte(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.character <= b.character);
+}
+
+/** True when `p` lies within `r`, both ends included (a cursor right after `}` still counts). */
+export function rangeContains(r: Range, p: Position): boolean {
+  return positionLte(r.start, p) && positionLte(p, r.end);
+}
