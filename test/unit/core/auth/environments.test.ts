@@ -1,0 +1,88 @@
+import { strict as assert } from 'node:assert';
+import { DEFAULT_LOOPBACK_PORT, parseEnvironments } from '../../../../src/core/auth/environments';
+
+const good = { name: 'prod', authUrl: 'https://auth.example.com/', baseUrl: 'https://api.example.com', clientId: 'abc' };
+
+describe('core/auth/environments', () => {
+  it('fills in the defaults and strips trailing slashes', () => {
+    const { environments, problems } = parseEnvironments([good]);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(environments, [
+      {
+        name: 'prod',
+        authUrl: 'https://auth.example.com',
+        baseUrl: 'https://api.example.com',
+        clientId: 'abc',
+        scopes: [],
+        redirectMode: 'uriHandler',
+        loopbackPort: DEFAULT_LOOPBACK_PORT,
+        clientType: 'public',
+      },
+    ]);
+  });
+
+  it('keeps all given fields, including http on loopback', () => {
+    const { environments, problems } = parseEnvironments([
+      { ...good, baseUrl: 'http://127.0.0.1:4000/tenant/', scopes: ['a', 'b', 'a'], redirectMode: 'loopback', loopbackPort: 40000, clientType: 'confidential' },
+    ]);
+    assert.deepEqual(problems, []);
+    assert.equal(environments[0].baseUrl, 'http://127.0.0.1:4000/tenant');
+    assert.deepEqual(environments[0].scopes, ['a', 'b']);
+    assert.equal(environments[0].redirectMode, 'loopback');
+    assert.equal(environments[0].loopbackPort, 40000);
+    assert.equal(environments[0].clientType, 'confidential');
+  });
+
+  const invalid: [string, unknown, RegExp][] = [
+    ['http on a public host', { baseUrl: 'http://api.example.com' }, /tenantGraphql\.environments\[1\]\.baseUrl must use https:\/\//],
+    ['a missing authUrl', { authUrl: undefined }, /environments\[1\]\.authUrl must be an absolute https:\/\//],
+    ['an authUrl with a query', { authUrl: 'https://a.example.com/?x=1' }, /environments\[1\]\.authUrl must not contain a query/],
+    ['an empty clientId', { clientId: ' ' }, /environments\[1\]\.clientId must be a non-empty text/],
+    ['a missing name', { name: undefined }, /environments\[1\]\.name must be a non-empty text/],
+    ['a duplicate name', { name: 'prod' }, /environments\[1\]\.name "prod" is used by an earlier environment/],
+    ['scopes as a string', { scopes: 'a b' }, /environments\[1\]\.scopes must be a list/],
+    ['a scope with a space', { scopes: ['ok', 'a b'] }, /environments\[1\]\.scopes\[1\] must be a scope name/],
+    ['a scope with a comma', { scopes: ['a,b'] }, /environments\[1\]\.scopes\[0\] must be a scope name/],
+    ['an unknown redirect mode', { redirectMode: 'popup' }, /environments\[1\]\.redirectMode must be one of "uriHandler", "loopback", "paste"/],
+    ['a port out of range', { loopbackPort: 70000 }, /environments\[1\]\.loopbackPort must be a whole number/],
+    ['port 0', { loopbackPort: 0 }, /environments\[1\]\.loopbackPort/],
+    ['an unknown client type', { clientType: 'secret' }, /environments\[1\]\.clientType must be one of/],
+  ];
+  for (const [what, patch, message] of invalid) {
+    it(`drops an entry with ${what} and names the field`, () => {
+      const { environments, problems } = parseEnvironments([good, { ...good, name: 'second', ...(patch as object) }]);
+      assert.deepEqual(
+        environments.map((e) => e.name),
+        ['prod'],
+      );
+      assert.ok(problems.some((p) => message.test(p)), problems.join('\n'));
+      assert.ok(!problems.join('\n').includes('s3cr3t'), 'a secret must not be echoed');
+    });
+  }
+
+  it('tells the user to move a client secret out of settings, never echoes it and never uses it', () => {
+    const { environments, problems } = parseEnvironments([{ ...good, clientSecret: 's3cr3t' }]);
+    assert.equal(environments.length, 1);
+    assert.ok(!('clientSecret' in environments[0]));
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /tenantGraphql\.environments\[0\]\.clientSecret must not be in settings/);
+    assert.ok(!problems[0].includes('s3cr3t'));
+  });
+
+  it('warns about unknown keys without dropping the entry', () => {
+    const { environments, problems } = parseEnvironments([{ ...good, colour: 'blue' }]);
+    assert.equal(environments.length, 1);
+    assert.deepEqual(problems, ['tenantGraphql.environments[0].colour is not a known field and is ignored.']);
+  });
+
+  const shapes: [string, unknown, string[]][] = [
+    ['undefined', undefined, []],
+    ['an object', { name: 'x' }, ['tenantGraphql.environments must be a list of environments.']],
+    ['a list with a string', ['x'], ['tenantGraphql.environments[0] must be an object with name, authUrl, baseUrl and clientId.']],
+  ];
+  for (const [what, raw, problems] of shapes) {
+    it(`reports a setting that is ${what}`, () => {
+      assert.deepEqual(parseEnvironments(raw), { environments: [], problems });
+    });
+  }
+});

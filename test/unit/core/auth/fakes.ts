@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../../../../src/core/logger';
+import type { Environment } from '../../../../src/core/auth/environments';
+import type { Clock, Disposable, SecretStore, Timers } from '../../../../src/core/auth/seams';
+
+/** In-memory SecretStorage; `onStore` lets a test hold a write. */
+export class MemorySecretStore implements SecretStore {
+  readonly data = new Map<string, string>();
+  private listeners = new Set<(key: string) => void>();
+  writes: string[] = [];
+  onStore?: (key: string, value: string) => Promise<void>;
+
+  async get(key: string): Promise<string | undefined> {
+    return this.data.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    await this.onStore?.(key, value);
+    this.writes.push(key);
+    this.data.set(key, value);
+    this.fire(key);
+  }
+  async delete(key: string): Promise<void> {
+    this.data.delete(key);
+    this.fire(key);
+  }
+  onDidChange(listener: (key: string) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+  private fire(key: string): void {
+    for (const l of this.listeners) {
+      l(key);
+    }
+  }
+}
+
+/** A clock that moves only when told. */
+export class FakeClock implements Clock {
+  constructor(public time = Date.UTC(2025, 0, 1)) {}
+  now(): number {
+    return this.time;
+  }
+  advance(ms: number): void {
+    this.time += ms;
+  }
+}
+
+/** Timers fired by hand. */
+export class ManualTimers implements Timers {
+  readonly scheduled: { callback: () => void; ms: number; disposed: boolean }[] = [];
+  setTimeout(callback: () => void, ms: number): Disposable {
+    const entry = { callback, ms, disposed: false };
+    this.scheduled.push(entry);
+    return { dispose: () => (entry.disposed = true) };
+  }
+  fireAll(): void {
+    for (const e of this.scheduled) {
+      if (!e.disposed) {
+        e.disposed = true;
+        e.callback();
+      }
+    }
+  }
+  get active(): number {
+    return this.scheduled.filter((e) => !e.disposed).length;
+  }
+}
+
+/** Logger that keeps every line. */
+export class CapturingLogger implements Logger {
+  readonly lines: string[] = [];
+  trace(m: string): void {
+    this.lines.push(`trace ${m}`);
+  }
+  debug(m: string): void {
+    this.lines.push(`debug ${m}`);
+  }
+  info(m: string): void {
+    this.lines.push(`info ${m}`);
+  }
+  warn(m: string): void {
+    this.lines.push(`warn ${m}`);
+  }
+  error(m: string | Error): void {
+    this.lines.push(`error ${typeof m === 'string' ? m : (m.stack ?? m.message)}`);
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+/** An unsigned JWT-shaped token with the Service's claims (the client never verifies it). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc(claims)}.c2lnbmF0dXJl`;
+}
+
+export function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+/** One request the token server saw. */
+export interface SeenRequest {
+  readonly params: URLSearchParams;
+  readonly contentType: string | undefined;
+}
+
+/** The answer of the in-test token server. */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  raw?: string;
+}
+
+/** A tiny token endpoint on 127.0.0.1:0 (POST /v1/oauth/token) driven by a handler. */
+export class TokenServer {
+  readonly requests: SeenRequest[] = [];
+  handler: (params: URLSearchParams) => Reply | Promise<Reply> = () => ({ status: 500 });
+  private server!: Server;
+  port = 0;
+
+  static async start(): Promise<TokenServer> {
+    const t = new TokenServer();
+    t.server = createServer((req, res) => void t.handle(req, res));
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve()));
+    t.port = (t.server.address() as AddressInfo).port;
+    return t;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Requests of one grant type. */
+  grants(type: string): SeenRequest[] {
+    return this.requests.filter((r) => r.params.get('grant_type') === type);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) {
+      chunks.push(c as Buffer);
+    }
+    if (req.method !== 'POST' || req.url !== '/v1/oauth/token') {
+      res.writeHead(404).end();
+      return;
+    }
+    const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    this.requests.push({ params, contentType: req.headers['content-type'] });
+    const reply = await this.handler(params);
+    const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+    res.end(text);
+  }
+}
+
+/** A token response like the Service's. */
+export function tokenBody(overrides: Record<string, unknown> = {}, claims: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    token_type: 'bearer',
+    expires_in: 3600,
+    access_token: fakeJwt({ sub: 'alice', scope: 'tasks:read,files:read', groups: ['g1'], ...claims }),
+    refresh_token: `rt-${Math.random().toString(36).slice(2)}`,
+    ...overrides,
+  };
+}
+
+/** An environment pointing both addresses at a loopback server. */
+export function testEnv(baseUrl: string, overrides: Partial<Environment> = {}): Environment {
+  return {
+    name: 'test',
+    authUrl: 'https://auth.example.test',
+    baseUrl,
+    clientId: 'client-1',
+    scopes: ['tasks:read', 'files:read'],
+    redirectMode: 'uriHandler',
+    loopbackPort: 0,
+    clientType: 'public',
+    ...overrides,
+  };
+}
