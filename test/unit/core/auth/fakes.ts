@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../../../src/core/logger';
 import type { Environment } from '../../../../src/core/auth/environments';
+import type { SessionRecord } from '../../../../src/core/auth/sessionRecord';
 import type { Clock, Disposable, SecretStore, Timers } from '../../../../src/core/auth/seams';
 
 /** In-memory SecretStorage; `onStore` lets a test hold a write. */
@@ -11,6 +12,7 @@ export class MemorySecretStore implements SecretStore {
   private listeners = new Set<(key: string) => void>();
   writes: string[] = [];
   onStore?: (key: string, value: string) => Promise<void>;
+  afterStore?: (key: string) => void;
 
   async get(key: string): Promise<string | undefined> {
     return this.data.get(key);
@@ -19,6 +21,7 @@ export class MemorySecretStore implements SecretStore {
     await this.onStore?.(key, value);
     this.writes.push(key);
     this.data.set(key, value);
+    this.afterStore?.(key);
     this.fire(key);
   }
   async delete(key: string): Promise<void> {
@@ -187,3 +190,22 @@ export function testEnv(baseUrl: string, overrides: Partial<Environment> = {}): 
     ...overrides,
   };
 }
+
+/** A stored session record for tests. */
+export function record(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    v: 1,
+    id,
+    environment: 'test',
+    kind: 'user',
+    accessToken: `at-${id}`,
+    refreshToken: `rt-${id}`,
+    expiresAt: 1_000_000,
+    refreshExpiresAt: 2_000_000,
+    scopes: ['a'],
+    account: { id: 'alice', label: 'alice' },
+    createdAt: 1,
+    ...overrides,
+  };
+}
+
