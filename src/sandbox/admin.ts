@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseFaultSpec } from './faults';
+import { isLoopback, readBody, remoteAddress, sendJson } from './http';
+import { IpAllowlist } from './ipAllowlist';
+import type { SandboxState } from './state';
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = await readBody(req, 64 * 1024);
+  const json: unknown = text.trim() === '' ? {} : JSON.parse(text);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new Error('The body must be a JSON object.');
+  }
+  return json as Record<string, unknown>;
+}
+
+function positiveInt(v: unknown, name: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+    throw new Error(`"${name}" must be a positive integer.`);
+  }
+  return v;
+}
+
+type Route = (state: SandboxState, req: IncomingMessage) => Promise<[status: number, body: unknown]>;
+
+const routes: Record<string, Route> = {
+  'GET /admin/info': async (state) => [200, { authUrl: state.authUrl, baseUrl: state.baseUrl, now: state.clock.now() }],
+  'GET /admin/faults': async (state) => [200, { faults: state.faults.list() }],
+  'POST /admin/faults': async (state, req) => {
+    state.faults.inject(parseFaultSpec(await readJson(req)));
+    return [201, { faults: state.faults.list() }];
+  },
+  'DELETE /admin/faults': async (state) => {
+    state.faults.clear();
+    return [200, { faults: [] }];
+  },
+  'GET /admin/clock': async (state) => [200, { now: state.clock.now() }],
+  'POST /admin/clock': async (state, req) => {
+    const body = await readJson(req);
+    if (typeof body.advanceMs !== 'number' || !Number.isFinite(body.advanceMs) || body.advanceMs < 0) {
+      throw new Error('"advanceMs" must be a non-negative number.');
+    }
+    state.clock.advance(body.advanceMs);
+    return [200, { now: state.clock.now() }];
+  },
+  'POST /admin/redirect-uris': async (state, req) => {
+    const body = await readJson(req);
+    if (typeof body.clientId !== 'string' || typeof body.uri !== 'string') {
+      throw new Error('Send { "clientId": string, "uri": string }.');
+    }
+    state.registerRedirectUri(body.clientId, body.uri);
+    return [201, { clientId: body.clientId, redirectUris: state.client(body.clientId)?.redirectUris ?? [] }];
+  },
+  'POST /admin/ip-allowlist': async (state, req) => {
+    const body = await readJson(req);
+    if (!Array.isArray(body.cidrs) || !body.cidrs.every((c) => typeof c === 'string')) {
+      throw new Error('Send { "cidrs": ["127.0.0.0/8", ...] }.');
+    }
+    state.allowlist = new IpAllowlist(body.cidrs as string[]);
+    return [200, { cidrs: state.allowlist.cidrs }];
+  },
+  'POST /admin/rate-limit': async (state, req) => {
+    const body = await readJson(req);
+    state.rateLimiter.configure(positiveInt(body.limit, 'limit'), positiveInt(body.windowMs, 'windowMs'));
+    return [200, state.rateLimiter.settings];
+  },
+  'GET /admin/stats': async (state) => [200, state.snapshotStats()],
+  'POST /admin/reset': async (state) => {
+    state.reset();
+    return [200, { reset: true }];
+  },
+};
+
+/**
+ * The admin endpoint under `{base_url}/admin/`: JSON in and out, loopback peers only, never
+ * subject to faults, rate limits or the allowlist.
+ */
+export async function handleAdmin(state: SandboxState, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (!isLoopback(remoteAddress(req))) {
+    sendJson(res, 403, { error: 'The admin endpoint only answers loopback peers.' });
+    return;
+  }
+  const route = routes[`${req.method ?? ''} ${path.replace(/\/+$/, '')}`];
+  if (!route) {
+    const known = Object.keys(routes).some((k) => k.endsWith(` ${path.replace(/\/+$/, '')}`));
+    sendJson(res, known ? 405 : 404, { error: known ? 'Method not allowed here.' : 'Unknown admin route.', routes: Object.keys(routes) });
+    return;
+  }
+  try {
+    const [status, body] = await route(state, req);
+    sendJson(res, status, body);
+  } catch (err) {
+    sendJson(res, 400, { error: (err as Error).message });
+  }
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { renderConsentPage, renderErrorPage } from './consentPage';
+import { parseParams, readBody, sendHtml, sendRedirect } from './http';
+import { PENDING_LIFETIME_MS, type PendingAuthorization, type SandboxState } from './state';
+import { redirectUriProblem, type ClientConfig } from './tenant';
+
+/** PKCE S256 challenge: base64url of a SHA-256 digest, no padding (RFC 7636). */
+const CODE_CHALLENGE_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** League-style messages of the authorization redirect errors. */
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  invalid_request: 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed.',
+  unsupported_response_type: 'The authorization server does not support obtaining an authorization code using this method.',
+  unauthorized_client: 'The client is not authorized to request an authorization code using this method.',
+  invalid_scope: 'The requested scope is invalid, unknown, or malformed.',
+  access_denied: 'The resource owner or authorization server denied the request.',
+};
+
+function errorPage(res: ServerResponse, status: number, title: string, message: string): void {
+  sendHtml(res, status, renderErrorPage(title, message));
+}
+
+/** Adds parameters to a registered redirect URI, keeping its own query. */
+function redirectTarget(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined) {
+      url.searchParams.append(k, v);
+    }
+  }
+  return url.toString();
+}
+
+function csrfCookieName(requestId: string): string {
+  return `sandbox_csrf_${requestId}`;
+}
+
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) {
+      return v.join('=');
+    }
+  }
+  return undefined;
+}
+
+/** Parses the scope parameter (space separated) against the tenant and the client. */
+function checkScopes(state: SandboxState, client: ClientConfig, scopeParam: string | undefined): { scopes: string[] } | { hint: string } {
+  const requested = [...new Set((scopeParam ?? '').split(' ').filter((s) => s !== ''))];
+  for (const s of requested) {
+    if (!state.tenant.scopes.some((t) => t.name === s)) {
+      const commaHint = s.includes(',') ? '; scopes are separated by spaces, not commas' : '';
+      return { hint: `Check the \`${s}\` scope${commaHint}` };
+    }
+    if (!client.scopes.includes(s)) {
+      return { hint: `The application is not allowed the \`${s}\` scope` };
+    }
+  }
+  return { scopes: requested };
+}
+
+/** Issues a code for an approved request and redirects back to the application. */
+function approve(state: SandboxState, res: ServerResponse, status: 302 | 303, p: Omit<PendingAuthorization, 'csrfToken' | 'expiresAt'>, userId: string, headers: Record<string, string> = {}): void {
+  state.rememberConsent(userId, p.clientId, p.scopes);
+  const code = state.tokens.issueCode({
+    clientId: p.clientId,
+    redirectUri: p.redirectUri,
+    codeChallenge: p.codeChallenge,
+    scopes: p.scopes,
+    userId,
+  });
+  state.log(`[authorize] ${p.clientId}: approved by ${userId}`);
+  sendRedirect(res, status, redirectTarget(p.redirectUri, { code, state: p.state }), headers);
+}
+
+/**
+ * E1 `GET {auth_url}/oauth/authorize`. Requests that cannot be trusted to redirect (unknown client,
+ * unregistered, relative or wildcard redirect URI) get an HTML error page; other malformed requests
+ * are redirected back with `error`, `error_description`, `hint` and `state`.
+ */
+export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  state.stats.authorize += 1;
+  const { params, duplicates } = parseParams(url.searchParams);
+  const clientId = params.get('client_id');
+  if (clientId === undefined || clientId === '' || duplicates.includes('client_id')) {
+    errorPage(res, 400, 'Invalid sign-in request', 'The request has no client_id (or more than one), so the application cannot be identified.');
+    return;
+  }
+  const client = state.client(clientId);
+  if (!client) {
+    errorPage(res, 400, 'Unknown application', `No application with client ID "${clientId}" is registered in this tenant.`);
+    return;
+  }
+  const redirectUri = params.get('redirect_uri');
+  if (redirectUri === undefined || redirectUri === '' || duplicates.includes('redirect_uri')) {
+    errorPage(res, 400, 'Invalid redirect URI', 'The request has no redirect_uri (or more than one). Every request must name one of the registered redirect URIs.');
+    return;
+  }
+  const problem = redirectUriProblem(redirectUri);
+  if (problem !== undefined) {
+    errorPage(res, 400, 'Invalid redirect URI', `${problem} The redirect URI must exactly match one registered for the application.`);
+    return;
+  }
+  if (!client.redirectUris.includes(redirectUri)) {
+    errorPage(res, 400, 'Invalid redirect URI', `The redirect URI "${redirectUri}" is not registered for application "${client.clientId}".`);
+    return;
+  }
+
+  const appState = params.get('state');
+  const fail = (error: string, hint: string) => {
+    state.log(`[authorize] ${clientId}: ${error}`);
+    sendRedirect(res, 302, redirectTarget(redirectUri, {
+      error,
+      error_description: ERROR_DESCRIPTIONS[error],
+      hint,
+      state: appState,
+    }));
+  };
+  if (duplicates.length > 0) {
+    fail('invalid_request', `The \`${duplicates[0]}\` parameter was sent more than once`);
+    return;
+  }
+  const responseType = params.get('response_type');
+  if (responseType === undefined || responseType === '') {
+    fail('invalid_request', 'Check the `response_type` parameter');
+    return;
+  }
+  if (responseType !== 'code') {
+    fail('unsupported_response_type', 'The `response_type` parameter must be code');
+    return;
+  }
+  if (!client.grants.includes('authorization_code')) {
+    fail('unauthorized_client', 'The application is not allowed the authorization_code grant');
+    return;
+  }
+  const codeChallenge = params.get('code_challenge');
+  if (codeChallenge === undefined || codeChallenge === '') {
+    fail('invalid_request', 'Code challenge must be provided for all clients (PKCE is required)');
+    return;
+  }
+  const method = params.get('code_challenge_method');
+  if (method === undefined || method === '') {
+    fail('invalid_request', 'Check the `code_challenge_method` parameter; it must be S256');
+    return;
+  }
+  if (method !== 'S256') {
+    fail('invalid_request', 'Code challenge method must be `S256`');
+    return;
+  }
+  if (!CODE_CHALLENGE_RE.test(codeChallenge)) {
+    fail('invalid_request', 'Code challenge must follow the specifications of RFC-7636 (43 base64url characters for S256)');
+    return;
+  }
+  const scopeCheck = checkScopes(state, client, params.get('scope'));
+  if ('hint' in scopeCheck) {
+    fail('invalid_scope', scopeCheck.hint);
+    return;
+  }
+
+  const request = { clientId, redirectUri, scopes: scopeCheck.scopes, state: appState, codeChallenge };
+  if (state.autoConsent !== undefined) {
+    approve(state, res, 302, request, state.autoConsent);
+    return;
+  }
+  const requestId = randomBytes(16).toString('hex');
+  const csrfToken = randomBytes(32).toString('base64url');
+  state.pending.set(requestId, { ...request, csrfToken, expiresAt: state.clock.now() + PENDING_LIFETIME_MS });
+  const html = renderConsentPage({
+    teamName: state.tenant.team.name,
+    clientName: client.name,
+    clientId,
+    redirectUri,
+    scopes: scopeCheck.scopes.map((s) => state.tenant.scopes.find((t) => t.name === s) ?? { name: s, description: '' }),
+    users: state.tenant.users.map((u) => {
+      const granted = state.consentedScopes(u.id, clientId);
+      return {
+        id: u.id,
+        name: u.name,
+        newScopes: scopeCheck.scopes.filter((s) => !granted.has(s)),
+        knownApplication: state.consents.has(`${u.id}\u0000${clientId}`),
+      };
+    }),
+    requestId,
+    csrfToken,
+  });
+  sendHtml(res, 200, html, {
+    'Set-Cookie': `${csrfCookieName(requestId)}=${csrfToken}; Path=/oauth/authorize; HttpOnly; SameSite=Lax; Max-Age=${PENDING_LIFETIME_MS / 1000}`,
+  });
+}
+
+/**
+ * The consent form's POST to `{auth_url}/oauth/authorize`: checks the pending request and its CSRF
+ * token (form field and cookie), then redirects with a code (approve) or `access_denied` (deny).
+ */
+export async function handleAuthorizePost(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    errorPage(res, 415, 'Unsupported form', 'The consent form must be posted as application/x-www-form-urlencoded.');
+    return;
+  }
+  const { params } = parseParams(await readBody(req, 64 * 1024));
+  const requestId = params.get('request_id') ?? '';
+  const pending = state.pending.get(requestId);
+  if (!pending || state.clock.now() >= pending.expiresAt) {
+    state.pending.delete(requestId);
+    errorPage(res, 400, 'Sign-in request expired', 'This sign-in request is unknown, was already answered, or has expired.');
+    return;
+  }
+  const formToken = params.get('csrf_token');
+  if (formToken !== pending.csrfToken || cookie(req, csrfCookieName(requestId)) !== pending.csrfToken) {
+    errorPage(res, 403, 'Form could not be verified', 'The consent form did not come from this sign-in page (CSRF check failed).');
+    return;
+  }
+  const decision = params.get('decision');
+  if (decision !== 'approve' && decision !== 'deny') {
+    errorPage(res, 400, 'No decision', 'Choose Approve or Deny.');
+    return;
+  }
+  const clearCookie = { 'Set-Cookie': `${csrfCookieName(requestId)}=; Path=/oauth/authorize; HttpOnly; SameSite=Lax; Max-Age=0` };
+  if (decision === 'deny') {
+    state.pending.delete(requestId);
+    state.log(`[authorize] ${pending.clientId}: denied`);
+    sendRedirect(res, 303, redirectTarget(pending.redirectUri, {
+      error: 'access_denied',
+      error_description: ERROR_DESCRIPTIONS.access_denied,
+      hint: 'The user denied the request',
+      state: pending.state,
+    }), clearCookie);
+    return;
+  }
+  const userId = params.get('user') ?? '';
+  if (!state.tenant.users.some((u) => u.id === userId)) {
+    errorPage(res, 400, 'Unknown user', 'Choose one of the listed users.');
+    return;
+  }
+  state.pending.delete(requestId);
+  approve(state, res, 303, pending, userId, clearCookie);
+}

@@ -1,0 +1,145 @@
+import { createServer } from 'node:http';
+import { createSandboxClock, type SandboxClock } from './clock';
+import { demoTenant } from './demoTenant';
+import type { FaultSpec } from './faults';
+import { SANDBOX_HOST, apiListener, authListener, closeServer, listen } from './server';
+import { SandboxState, type SandboxStats } from './state';
+import { loadTenantConfig, validateTenantConfig, type TenantConfig } from './tenant';
+import { TokenService } from './tokens';
+
+export type { SandboxClock } from './clock';
+export { createSandboxClock } from './clock';
+export type { FaultSpec, FaultTarget } from './faults';
+export type { SandboxStats } from './state';
+export type { TenantConfig } from './tenant';
+export { demoTenant } from './demoTenant';
+export { SANDBOX_SDL } from './schema';
+
+/** How to start a Sandbox. */
+export interface SandboxOptions {
+  /** Port of {auth_url}; 0 (the default) picks a free port. */
+  authPort?: number;
+  /** Port of {base_url}; 0 (the default) picks a free port. */
+  apiPort?: number;
+  /** Only loopback is supported. */
+  host?: '127.0.0.1';
+  /** A tenant configuration, or the path of a JSON file holding one; the demo tenant by default. */
+  config?: TenantConfig | string;
+  /** Approve every valid authorization request at once as this user (tests and demos). */
+  autoConsent?: string;
+  /** Drives every lifetime; a system-time clock by default. */
+  clock?: SandboxClock;
+  /** Extra exact redirect URIs registered for every client at start. */
+  redirectUris?: string[];
+  /** Faults active from the start. */
+  faults?: FaultSpec[];
+  /** When false, request lines are logged to the console; quiet by default. */
+  quiet?: boolean;
+}
+
+/** What a running Sandbox offers (also printed as the CLI's SANDBOX line). */
+export interface SandboxInfo {
+  authUrl: string;
+  baseUrl: string;
+  adminUrl: string;
+  clients: Array<{ clientId: string; type: 'public' | 'confidential'; clientSecret?: string; redirectUris: string[]; scopes: string[]; grants: string[] }>;
+  users: Array<{ id: string; name: string; groups: string[] }>;
+  scopes: string[];
+  team: { id: string; name: string };
+}
+
+/** A running Sandbox with in-process equivalents of the admin endpoint. */
+export interface RunningSandbox extends SandboxInfo {
+  /** Stops both servers and drops open connections. */
+  close(): Promise<void>;
+  clock: SandboxClock;
+  injectFault(f: FaultSpec): void;
+  clearFaults(): void;
+  registerRedirectUri(clientId: string, uri: string): void;
+  stats(): SandboxStats;
+}
+
+async function resolveTenant(config: TenantConfig | string | undefined): Promise<TenantConfig> {
+  if (config === undefined) {
+    return demoTenant();
+  }
+  if (typeof config === 'string') {
+    return loadTenantConfig(config);
+  }
+  return validateTenantConfig(structuredClone(config));
+}
+
+/** The public description of a tenant at the given addresses. */
+function sandboxInfo(state: SandboxState): SandboxInfo {
+  const t = state.tenant;
+  return {
+    authUrl: state.authUrl,
+    baseUrl: state.baseUrl,
+    adminUrl: `${state.baseUrl}/admin`,
+    clients: t.clients.map((c) => ({
+      clientId: c.clientId,
+      type: c.type,
+      ...(c.clientSecret === undefined ? {} : { clientSecret: c.clientSecret }),
+      redirectUris: [...c.redirectUris],
+      scopes: [...c.scopes],
+      grants: [...c.grants],
+    })),
+    users: t.users.map((u) => ({ id: u.id, name: u.name, groups: [...u.groups] })),
+    scopes: t.scopes.map((s) => s.name),
+    team: { ...t.team },
+  };
+}
+
+/**
+ * Starts the Sandbox: {auth_url} and {base_url} on two loopback ports, with the demo tenant
+ * unless `config` says otherwise.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  if (options.host !== undefined && options.host !== SANDBOX_HOST) {
+    throw new Error('The Sandbox only binds 127.0.0.1.');
+  }
+  const tenant = await resolveTenant(options.config);
+  if (options.autoConsent !== undefined && !tenant.users.some((u) => u.id === options.autoConsent)) {
+    throw new Error(`autoConsent names "${options.autoConsent}", which is not a user of the tenant (${tenant.users.map((u) => u.id).join(', ')}).`);
+  }
+  const clock = options.clock ?? createSandboxClock();
+  const log = options.quiet === false ? (line: string) => console.log(line) : () => undefined;
+
+  const authServer = createServer();
+  const apiServer = createServer();
+  let state: SandboxState;
+  try {
+    const authPort = await listen(authServer, options.authPort ?? 0);
+    const apiPort = await listen(apiServer, options.apiPort ?? 0);
+    const authUrl = `http://${SANDBOX_HOST}:${authPort}`;
+    const baseUrl = `http://${SANDBOX_HOST}:${apiPort}`;
+    const tokens = await TokenService.create(clock, authUrl, baseUrl);
+    state = new SandboxState(tenant, clock, tokens, options.autoConsent, log, options.faults ?? []);
+    state.authUrl = authUrl;
+    state.baseUrl = baseUrl;
+    for (const uri of options.redirectUris ?? []) {
+      for (const c of tenant.clients) {
+        state.registerRedirectUri(c.clientId, uri);
+      }
+    }
+  } catch (err) {
+    await Promise.all([closeServer(authServer), closeServer(apiServer)]);
+    throw err;
+  }
+  authServer.on('request', authListener(state));
+  apiServer.on('request', apiListener(state));
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...sandboxInfo(state),
+    clock,
+    close: () => {
+      closing ??= Promise.all([closeServer(authServer), closeServer(apiServer)]).then(() => undefined);
+      return closing;
+    },
+    injectFault: (f) => state.faults.inject(f),
+    clearFaults: () => state.faults.clear(),
+    registerRedirectUri: (clientId, uri) => state.registerRedirectUri(clientId, uri),
+    stats: () => state.snapshotStats(),
+  };
+}
