@@ -55,16 +55,19 @@ interface PendingRecord {
  * this order: known state, then `error`, then `code`.
  */
 export class PendingAuthorizations {
+  /** Unconsumed states: the only ones a callback may name. */
   private readonly records = new Map<string, PendingRecord>();
+  /** Outcomes not yet collected by `wait` (a callback can arrive before the waiter does). */
+  private readonly outcomes = new Map<string, Promise<AuthorizationGrant>>();
 
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs = PENDING_TTL_MS,
   ) {}
 
-  /** Number of attempts still waiting for their callback. */
+  /** Number of attempts not yet finished (waiting for their callback or for their waiter). */
   get size(): number {
-    return this.records.size;
+    return this.outcomes.size;
   }
 
   /**
@@ -87,6 +90,7 @@ export class PendingAuthorizations {
     });
     // Nobody may be waiting yet when it settles; the waiter still sees the outcome.
     promise.catch(() => undefined);
+    this.outcomes.set(state, promise);
     this.records.set(state, {
       state,
       environment: input.environment,
@@ -113,36 +117,44 @@ export class PendingAuthorizations {
    * record is gone afterwards.
    */
   async wait(state: string, signal?: AbortSignal): Promise<AuthorizationGrant> {
-    const record = this.records.get(state);
-    if (!record) {
+    const outcome = this.outcomes.get(state);
+    if (!outcome) {
       throw new CancelledError('This sign-in attempt is no longer pending.');
     }
     if (signal?.aborted) {
       this.cancel(state);
       throw new CancelledError();
     }
-    const onAbort = () => this.cancel(state);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        this.cancel(state);
+        reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
     try {
-      return await record.promise;
+      // An abort wins even over a code that already arrived: the user asked to stop.
+      return await Promise.race([outcome, aborted]);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort!);
       this.records.delete(state);
+      this.outcomes.delete(state);
     }
   }
 
-  /** Ends a pending attempt (cancel or timeout) so that its state can never be used. */
+  /** Ends an attempt (cancel or timeout) so that its state can never be used. */
   cancel(state: string, reason: Error = new CancelledError()): void {
     const record = this.records.get(state);
-    if (record) {
-      this.records.delete(state);
-      record.reject(reason);
-    }
+    this.records.delete(state);
+    // A waiter already holds the outcome; anything uncollected (even a code) is dropped.
+    this.outcomes.delete(state);
+    record?.reject(reason);
   }
 
   /** Ends every pending attempt, e.g. when the extension is deactivated. */
   cancelAll(): void {
-    for (const state of [...this.records.keys()]) {
+    for (const state of [...this.records.keys(), ...this.outcomes.keys()]) {
       this.cancel(state);
     }
   }
@@ -234,6 +246,7 @@ export class PendingAuthorizations {
     for (const record of [...this.records.values()]) {
       if (now > record.expiresAt) {
         this.records.delete(record.state);
+        this.outcomes.delete(record.state);
         record.reject(new SignInTimeoutError(Math.round(this.ttlMs / 60_000)));
       }
     }

@@ -32,6 +32,22 @@ describe('core/auth/pendingAuthorizations', () => {
     assert.equal(pending.size, 0);
   });
 
+  it('keeps a callback that arrives before anyone waits (the browser can be faster than openBrowser)', async () => {
+    const { state } = await begin(pending);
+    assert.equal(pending.handleCallback(new URLSearchParams({ code: 'EARLY', state })).kind, 'code');
+    assert.equal(pending.handleCallback(new URLSearchParams({ code: 'AGAIN', state })).kind, 'rejected');
+    assert.equal((await pending.wait(state)).code, 'EARLY');
+    assert.equal(pending.size, 0);
+  });
+
+  it('drops an uncollected code when the attempt is cancelled', async () => {
+    const { state } = await begin(pending);
+    pending.handleCallback(new URLSearchParams({ code: 'EARLY', state }));
+    pending.cancel(state);
+    assert.equal(pending.size, 0);
+    await assert.rejects(pending.wait(state), CancelledError);
+  });
+
   it('uses a fresh verifier and state for every attempt', async () => {
     const a = await begin(pending);
     const b = await begin(pending);
