@@ -1,0 +1,381 @@
+/**
+ * A document split into its top-level definitions ("chunks"), each parsed on its own and cached
+ * by text, so that an edit re-parses only the definition it touched, and completion and hover can
+ * hand graphql-language-service the definition under the cursor instead of the whole file.
+ *
+ * A chunk ends at a `}` that closes the outermost bracket (`{`, `(`, `[`), outside strings and
+ * comments; that is where the online parser of graphql-language-service is back at document level
+ * too. A chunk's text is padded with spaces to its start column, so line-relative columns are
+ * the document's own.
+ */
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  Source,
+  type ASTNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+} from 'graphql';
+import {
+  CharacterStream,
+  getDefinitionState,
+  getFragmentDefinitions,
+  onlineParser,
+  type State,
+} from 'graphql-language-service';
+import type { Position, Range } from './types';
+
+/** graphql-language-service's document modes, as strings. */
+export type DocumentMode = 'EXECUTABLE' | 'TYPE_SYSTEM' | 'UNKNOWN';
+
+/** Where a chunk sits in its document. */
+export interface ChunkSpan {
+  /** Offsets in the document text, `end` exclusive. */
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly startCol: number;
+  /** Number of lines the chunk covers (its padded text has as many). */
+  readonly lineCount: number;
+}
+
+/** Splits `text` into chunk spans and computes the offset at which each line starts. */
+export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts: number[] } {
+  const lineStarts = [0];
+  const spans: ChunkSpan[] = [];
+  const n = text.length;
+  let depth = 0;
+  let line = 0;
+  let chunkStart = 0;
+  let chunkStartLine = 0;
+  let chunkStartCol = 0;
+  let hasToken = false;
+  let i = 0;
+  const newlinesUpTo = (end: number): void => {
+    let at = text.indexOf('\n', i);
+    while (at >= 0 && at < end) {
+      line++;
+      lineStarts.push(at + 1);
+      at = text.indexOf('\n', at + 1);
+    }
+  };
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      lineStarts.push(i + 1);
+      i++;
+    } else if (c === 35) {
+      const eol = text.indexOf('\n', i);
+      i = eol < 0 ? n : eol;
+    } else if (c === 34) {
+      hasToken = true;
+      if (text.startsWith('"""', i)) {
+        let close = text.indexOf('"""', i + 3);
+        while (close > 0 && text.charCodeAt(close - 1) === 92) {
+          close = text.indexOf('"""', close + 3);
+        }
+        const end = close < 0 ? n : close + 3;
+        newlinesUpTo(end);
+        i = end;
+      } else {
+        let j = i + 1;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (d === 92) {
+            j += 2;
+          } else if (d === 34) {
+            j++;
+            break;
+          } else if (d === 10) {
+            break;
+          } else {
+            j++;
+          }
+        }
+        i = Math.min(j, n);
+      }
+    } else {
+      if (c === 123 || c === 40 || c === 91) {
+        depth++;
+        hasToken = true;
+      } else if (c === 125 || c === 41 || c === 93) {
+        hasToken = true;
+        if (depth > 0) {
+          depth--;
+          if (depth === 0 && c === 125) {
+            spans.push({
+              start: chunkStart,
+              end: i + 1,
+              startLine: chunkStartLine,
+              startCol: chunkStartCol,
+              lineCount: line - chunkStartLine + 1,
+            });
+            chunkStart = i + 1;
+            chunkStartLine = line;
+            chunkStartCol = i + 1 - lineStarts[line];
+            hasToken = false;
+          }
+        }
+      } else if (c !== 32 && c !== 9 && c !== 13 && c !== 44 && c !== 0xfeff) {
+        hasToken = true;
+      }
+      i++;
+    }
+  }
+  if (hasToken || spans.length === 0) {
+    spans.push({ start: chunkStart, end: n, startLine: chunkStartLine, startCol: chunkStartCol, lineCount: line - chunkStartLine + 1 });
+  } else {
+    // Trailing whitespace and comments belong to the last definition.
+    const last = spans[spans.length - 1];
+    spans[spans.length - 1] = { ...last, end: n, lineCount: line - last.startLine + 1 };
+  }
+  return { spans, lineStarts };
+}
+
+const TYPE_SYSTEM_KINDS: ReadonlySet<string> = new Set([
+  Kind.SCHEMA_DEFINITION,
+  Kind.SCALAR_TYPE_DEFINITION,
+  Kind.OBJECT_TYPE_DEFINITION,
+  Kind.INTERFACE_TYPE_DEFINITION,
+  Kind.UNION_TYPE_DEFINITION,
+  Kind.ENUM_TYPE_DEFINITION,
+  Kind.INPUT_OBJECT_TYPE_DEFINITION,
+  Kind.DIRECTIVE_DEFINITION,
+  Kind.SCHEMA_EXTENSION,
+  Kind.SCALAR_TYPE_EXTENSION,
+  Kind.OBJECT_TYPE_EXTENSION,
+  Kind.INTERFACE_TYPE_EXTENSION,
+  Kind.UNION_TYPE_EXTENSION,
+  Kind.ENUM_TYPE_EXTENSION,
+  Kind.INPUT_OBJECT_TYPE_EXTENSION,
+]);
+
+/** One parsed chunk; shared by every document version that contains the same padded text. */
+export class ChunkInfo {
+  /** The source its AST locations point into; identifies the chunk of an AST node. */
+  readonly source: Source;
+  readonly ast: DocumentNode | null;
+  readonly syntaxError: GraphQLError | null;
+  readonly hasTypeSystem: boolean;
+  private fragmentsMemo: FragmentDefinitionNode[] | undefined;
+  private scopesMemo: Map<string, Set<string>> | undefined;
+
+  constructor(readonly text: string) {
+    this.source = new Source(text);
+    let ast: DocumentNode | null = null;
+    let syntaxError: GraphQLError | null = null;
+    try {
+      ast = parse(this.source);
+    } catch (err) {
+      if (!(err instanceof GraphQLError)) {
+        throw err;
+      }
+      syntaxError = err;
+    }
+    this.ast = ast;
+    this.syntaxError = syntaxError;
+    this.hasTypeSystem = ast?.definitions.some((d) => TYPE_SYSTEM_KINDS.has(d.kind)) ?? false;
+  }
+
+  /**
+   * Fragment definitions, as graphql-language-service's getFragmentDefinitions finds them: from
+   * the AST, or, when the chunk does not parse, from its error-tolerant online parser.
+   */
+  get fragments(): FragmentDefinitionNode[] {
+    this.fragmentsMemo ??= this.ast
+      ? this.ast.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      : getFragmentDefinitions(this.text);
+    return this.fragmentsMemo;
+  }
+
+  /**
+   * Variable scopes as graphql-language-service keys them (`Query:name`, `FragmentDefinition:name`
+   * ...) and the fragments each spreads: what decides which variables completion may offer.
+   */
+  get scopes(): Map<string, Set<string>> {
+    if (!this.scopesMemo) {
+      const scopes = new Map<string, Set<string>>();
+      forEachParserState(this.text, (state) => {
+        const definition = getDefinitionState(state);
+        if (!definition?.kind) {
+          return;
+        }
+        const key = `${definition.kind}:${definition.name ?? ''}`;
+        let spreads = scopes.get(key);
+        if (!spreads) {
+          spreads = new Set();
+          scopes.set(key, spreads);
+        }
+        if (state.kind === 'FragmentSpread' && state.name) {
+          spreads.add(state.name);
+        }
+      });
+      this.scopesMemo = scopes;
+    }
+    return this.scopesMemo;
+  }
+}
+
+/** A chunk of one document version. */
+export interface Chunk extends ChunkSpan {
+  readonly info: ChunkInfo;
+}
+
+/** One version of a document, split and parsed per definition. */
+export class DocumentModel {
+  readonly chunks: readonly Chunk[];
+  readonly lineStarts: readonly number[];
+  /** Whole-document mode as graphql-language-service's getDocumentMode would compute it. */
+  readonly mode: DocumentMode;
+  /** True when every chunk parses, i.e. when the whole document parses. */
+  readonly parses: boolean;
+  private readonly chunkBySource = new Map<Source, Chunk>();
+  private fragmentsMemo: FragmentDefinitionNode[] | undefined;
+
+  constructor(
+    readonly uri: string,
+    readonly version: number,
+    readonly text: string,
+    infoFor: (padded: string) => ChunkInfo,
+  ) {
+    const { spans, lineStarts } = splitDefinitions(text);
+    this.lineStarts = lineStarts;
+    this.chunks = spans.map((span) => {
+      const chunk: Chunk = { ...span, info: infoFor(' '.repeat(span.startCol) + text.slice(span.start, span.end)) };
+      this.chunkBySource.set(chunk.info.source, chunk);
+      return chunk;
+    });
+    this.parses = this.chunks.every((c) => c.info.ast !== null);
+    if (uri.endsWith('.graphqls')) {
+      this.mode = 'TYPE_SYSTEM';
+    } else if (!this.parses) {
+      this.mode = 'UNKNOWN';
+    } else {
+      this.mode = this.chunks.some((c) => c.info.hasTypeSystem) ? 'TYPE_SYSTEM' : 'EXECUTABLE';
+    }
+  }
+
+  /** Fragment definitions of the whole document, in document order. */
+  get fragments(): FragmentDefinitionNode[] {
+    this.fragmentsMemo ??= this.chunks.flatMap((c) => c.info.fragments);
+    return this.fragmentsMemo;
+  }
+
+  /** Offset of a position (characters past the end of a line clamp to its end). */
+  offsetAt(position: Position): number {
+    const line = Math.min(Math.max(position.line, 0), this.lineStarts.length - 1);
+    const lineStart = this.lineStarts[line];
+    const lineEnd = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.text.length;
+    return lineStart + Math.min(Math.max(position.character, 0), lineEnd - lineStart);
+  }
+
+  /** Position of an offset. */
+  positionAt(offset: number): Position {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return { line: lo, character: offset - this.lineStarts[lo] };
+  }
+
+  /**
+   * Index of the chunk that owns `offset`. At the seam after a closing `}`, completion belongs to
+   * the definition that brace closes (`atEnd: true`), hover to the text after it.
+   */
+  chunkIndexAt(offset: number, atEnd: boolean): number {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const end = this.chunks[mid].end;
+      if (atEnd ? end >= offset : end > offset) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
+  }
+
+  /** The chunk an AST node of this document belongs to. */
+  chunkOf(node: ASTNode): Chunk | undefined {
+    return node.loc ? this.chunkBySource.get(node.loc.source) : undefined;
+  }
+
+  /** Document offset of an offset inside a chunk's padded text. */
+  documentOffset(chunk: Chunk, chunkOffset: number): number {
+    return chunk.start + chunkOffset - chunk.startCol;
+  }
+
+  /** Document range of an AST node of this document, or undefined if it is not one. */
+  rangeOf(node: ASTNode): Range | undefined {
+    const chunk = this.chunkOf(node);
+    if (!chunk || !node.loc) {
+      return undefined;
+    }
+    return {
+      start: this.positionAt(this.documentOffset(chunk, node.loc.start)),
+      end: this.positionAt(this.documentOffset(chunk, node.loc.end)),
+    };
+  }
+}
+
+/**
+ * Keeps the current model of each open document and a text-keyed cache of its parsed chunks, so a
+ * new version re-parses only the definitions whose text changed. Models are cached per
+ * (uri, version); only the latest version of each document is kept.
+ */
+export class DocumentStore {
+  private readonly entries = new Map<string, { model: DocumentModel; infos: Map<string, ChunkInfo> }>();
+
+  /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
+  get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
+    const entry = this.entries.get(doc.uri);
+    if (entry && entry.model.version === doc.version && entry.model.text === doc.text) {
+      return entry.model;
+    }
+    const previous = entry?.infos;
+    const infos = new Map<string, ChunkInfo>();
+    const model = new DocumentModel(doc.uri, doc.version, doc.text, (padded) => {
+      const known = infos.get(padded);
+      if (known) {
+        // The same text twice in one document: parse it again so each chunk has its own Source.
+        return new ChunkInfo(padded);
+      }
+      const info = previous?.get(padded) ?? new ChunkInfo(padded);
+      infos.set(padded, info);
+      return info;
+    });
+    this.entries.set(doc.uri, { model, infos });
+    return model;
+  }
+
+  /** Forgets a document (closed). */
+  delete(uri: string): void {
+    this.entries.delete(uri);
+  }
+}
+
+/** Runs graphql-language-service's online parser over `text` as its runOnlineParser does. */
+function forEachParserState(text: string, callback: (state: State) => void): void {
+  const parser = onlineParser();
+  let state = parser.startState();
+  for (const line of text.split('\n')) {
+    const stream = new CharacterStream(line);
+    while (!stream.eol()) {
+      parser.token(stream, state);
+      callback(state);
+    }
+    if (!state.kind) {
+      state = parser.startState();
+    }
+  }
+}
