@@ -94,6 +94,8 @@ export interface GraphqlHttpClientOptions {
   connectionsPerOrigin?: number;
   /** Sent as User-Agent. */
   userAgent?: string;
+  /** Answers larger than this are abandoned with ResponseTooLargeError. Default 64 MB. */
+  maxResponseBytes?: number;
 }
 
 const BODY_PREVIEW_BYTES = 500;
@@ -119,6 +121,7 @@ export class GraphqlHttpClient {
   private readonly defaultTimeoutMs: number;
   private readonly connections: number;
   private readonly userAgent: string;
+  private readonly maxResponseBytes: number;
   private disposed = false;
 
   constructor(options: GraphqlHttpClientOptions = {}) {
@@ -129,6 +132,7 @@ export class GraphqlHttpClient {
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
     this.connections = options.connectionsPerOrigin ?? 4;
     this.userAgent = options.userAgent ?? 'tenant-graphql';
+    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   }
 
   /**
@@ -255,6 +259,36 @@ export class GraphqlHttpClient {
     return pool;
   }
 
+  /** Reads a body up to the size limit; past it, abandons the socket and throws. */
+  private async readBody(
+    stream: AsyncIterable<Buffer> & { destroy(err?: Error): unknown },
+    status: number,
+    headers: Record<string, string>,
+    url: string,
+    t0: number,
+  ): Promise<Buffer> {
+    const declared = Number(headers['content-length']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > this.maxResponseBytes;
+    if (!tooLarge) {
+      for await (const chunk of stream) {
+        size += chunk.length;
+        if (size > this.maxResponseBytes) {
+          tooLarge = true;
+          break;
+        }
+        chunks.push(chunk);
+      }
+    }
+    if (tooLarge) {
+      stream.destroy();
+      this.logger.warn(`POST ${url} -> ${status} in ${this.clock.now() - t0} ms, abandoned: larger than ${formatBytes(this.maxResponseBytes)}`);
+      throw new ResponseTooLargeError(status, this.maxResponseBytes);
+    }
+    return Buffer.concat(chunks, size);
+  }
+
   private async wait(
     status: number,
     attempt: number,
@@ -303,11 +337,14 @@ export class GraphqlHttpClient {
         body: payload,
         signal: controller.signal,
       });
-      const body = Buffer.from(await res.body.arrayBuffer());
       const headers = flattenHeaders(res.headers);
+      const body = await this.readBody(res.body, res.statusCode, headers, url, t0);
       this.logger.info(`POST ${url} -> ${res.statusCode} in ${this.clock.now() - t0} ms, ${formatBytes(body.length)}`);
       return { status: res.statusCode, headers, body };
     } catch (err) {
+      if (err instanceof ResponseTooLargeError) {
+        throw err;
+      }
       const ms = this.clock.now() - t0;
       if (signal?.aborted) {
         this.logger.info(`POST ${url} -> cancelled after ${ms} ms`);
@@ -320,6 +357,20 @@ export class GraphqlHttpClient {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+}
+
+/** The answer is bigger than the client is willing to hold in memory. */
+export class ResponseTooLargeError extends HttpStatusError {
+  constructor(
+    status: number,
+    readonly limitBytes: number,
+  ) {
+    super(
+      status,
+      `The Service's answer is larger than ${formatBytes(limitBytes)}, so it was not read. ` +
+        'Ask for less: fewer fields, or smaller pages (for example first: 20).',
+    );
   }
 }
 

@@ -12,6 +12,7 @@ import {
   UnauthorizedError,
   UnexpectedResponseError,
 } from '../../../../src/core/http/httpErrors';
+import { ResponseTooLargeError } from '../../../../src/core/http/graphqlClient';
 import { memoryLogger, recordingSleep, startScriptedServer, type Reply, type ScriptedServer } from './scriptedServer';
 
 const QUERY = 'query Tasks($p: TaskPriority!) { tasks(filter: {priority: $p}) { edges { node { id } } } }';
@@ -407,6 +408,25 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
     );
     assert.equal(asked, false);
   });
+
+  for (const [how, headers] of [
+    ['declared by Content-Length', {}],
+    ['streamed in chunks', { 'transfer-encoding': 'chunked' }],
+  ] as const) {
+    it(`an answer over the size limit (${how}) -> ResponseTooLargeError`, async () => {
+      await setup([{ status: 200, headers, body: { data: { blob: 'x'.repeat(5000) } } }]);
+      const small = new GraphqlHttpClient({ maxResponseBytes: 1000, logger: log.logger });
+      try {
+        await assert.rejects(small.execute(request()), (err: unknown) => {
+          assert.ok(err instanceof ResponseTooLargeError);
+          assert.match(err.message, /larger than 1\.0 kB/);
+          return true;
+        });
+      } finally {
+        await small.close();
+      }
+    });
+  }
 
   it('after close(), execute refuses', async () => {
     await setup([OK]);
