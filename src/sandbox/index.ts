@@ -130,8 +130,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   apiServer.on('request', apiListener(state));
 
   let closing: Promise<void> | undefined;
+  const info = sandboxInfo(state);
   return {
-    ...sandboxInfo(state),
+    ...info,
     clock,
     close: () => {
       closing ??= Promise.all([closeServer(authServer), closeServer(apiServer)]).then(() => undefined);
@@ -139,7 +140,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     injectFault: (f) => state.faults.inject(f),
     clearFaults: () => state.faults.clear(),
-    registerRedirectUri: (clientId, uri) => state.registerRedirectUri(clientId, uri),
+    registerRedirectUri: (clientId, uri) => {
+      state.registerRedirectUri(clientId, uri);
+      const listed = info.clients.find((c) => c.clientId === clientId);
+      if (listed && !listed.redirectUris.includes(uri)) {
+        listed.redirectUris.push(uri);
+      }
+    },
     stats: () => state.snapshotStats(),
   };
 }

@@ -129,6 +129,8 @@ export function summary(s: RunningSandbox, autoConsent: string | undefined): str
 }
 
 async function main(): Promise<void> {
+  // A parent that reads only the SANDBOX line may close our stdout; keep serving regardless.
+  process.stdout.on('error', () => undefined);
   let options: SandboxOptions | 'help';
   try {
     options = parseArgs(process.argv.slice(2));

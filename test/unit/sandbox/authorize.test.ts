@@ -129,6 +129,7 @@ describe('sandbox E1 authorize', () => {
     it('approve redirects with a code and the state, keeping the redirect URI query', async () => {
       const withQuery = 'http://127.0.0.1:33333/auth-callback?windowId=7';
       sb.registerRedirectUri(PUBLIC_CLIENT, withQuery);
+      assert.ok(sb.clients[0].redirectUris.includes(withQuery), 'listed in the running Sandbox info');
       const location = await signIn(sb, 'alice', { redirect_uri: withQuery });
       assert.equal(location.searchParams.get('windowId'), '7');
       assert.match(location.searchParams.get('code') ?? '', /^[A-Za-z0-9_-]{43}$/);
