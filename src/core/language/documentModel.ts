@@ -160,7 +160,7 @@ export class ChunkInfo {
   readonly syntaxError: GraphQLError | null;
   readonly hasTypeSystem: boolean;
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
-  private scopesMemo: Map<string, Set<string>> | undefined;
+  private scopesMemo: ChunkScopes | undefined;
 
   constructor(readonly text: string) {
     this.source = new Source(text);
@@ -192,30 +192,43 @@ export class ChunkInfo {
 
   /**
    * Variable scopes as graphql-language-service keys them (`Query:name`, `FragmentDefinition:name`
-   * ...) and the fragments each spreads: what decides which variables completion may offer.
+   * ...): `all` holds every key met in the chunk (the cursor may be in any of them), `spreads`
+   * the keys under which variables are defined or fragments spread (what another definition can
+   * contribute) with the fragments spread under each.
    */
-  get scopes(): Map<string, Set<string>> {
+  get scopes(): ChunkScopes {
     if (!this.scopesMemo) {
-      const scopes = new Map<string, Set<string>>();
+      const all = new Set<string>();
+      const spreads = new Map<string, Set<string>>();
       forEachParserState(this.text, (state) => {
         const definition = getDefinitionState(state);
         if (!definition?.kind) {
           return;
         }
         const key = `${definition.kind}:${definition.name ?? ''}`;
-        let spreads = scopes.get(key);
-        if (!spreads) {
-          spreads = new Set();
-          scopes.set(key, spreads);
-        }
-        if (state.kind === 'FragmentSpread' && state.name) {
-          spreads.add(state.name);
+        all.add(key);
+        const isSpread = state.kind === 'FragmentSpread' && !!state.name;
+        if (isSpread || (state.kind === 'Variable' && state.prevState?.kind === 'VariableDefinition')) {
+          let names = spreads.get(key);
+          if (!names) {
+            names = new Set();
+            spreads.set(key, names);
+          }
+          if (isSpread) {
+            names.add(state.name as string);
+          }
         }
       });
-      this.scopesMemo = scopes;
+      this.scopesMemo = { all, spreads };
     }
     return this.scopesMemo;
   }
+}
+
+/** Variable scopes of a chunk (see ChunkInfo.scopes). */
+export interface ChunkScopes {
+  readonly all: ReadonlySet<string>;
+  readonly spreads: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A chunk of one document version. */

@@ -405,9 +405,10 @@ export class GraphqlLanguageService {
 
 /** Chunks whose definitions decide the variables visible in chunk `index`, in document order. */
 function relatedChunks(model: DocumentModel, index: number): number[] {
-  const own = model.chunks[index].info.scopes;
-  const reaching = new Set(own.keys());
-  const pending = [...own.keys()].filter((k) => k.startsWith('FragmentDefinition:')).map((k) => k.slice('FragmentDefinition:'.length));
+  const own = model.chunks[index].info.scopes.all;
+  const reaching = new Set(own);
+  const fragmentKey = 'FragmentDefinition:';
+  const pending = [...own].filter((k) => k.startsWith(fragmentKey)).map((k) => k.slice(fragmentKey.length));
   const done = new Set<string>();
   while (pending.length > 0) {
     const name = pending.pop() as string;
@@ -416,11 +417,11 @@ function relatedChunks(model: DocumentModel, index: number): number[] {
     }
     done.add(name);
     for (const chunk of model.chunks) {
-      for (const [key, spreads] of chunk.info.scopes) {
+      for (const [key, spreads] of chunk.info.scopes.spreads) {
         if (spreads.has(name) && !reaching.has(key)) {
           reaching.add(key);
-          if (key.startsWith('FragmentDefinition:')) {
-            pending.push(key.slice('FragmentDefinition:'.length));
+          if (key.startsWith(fragmentKey)) {
+            pending.push(key.slice(fragmentKey.length));
           }
         }
       }
@@ -428,7 +429,7 @@ function relatedChunks(model: DocumentModel, index: number): number[] {
   }
   const out: number[] = [];
   model.chunks.forEach((chunk, i) => {
-    if (i === index || [...chunk.info.scopes.keys()].some((k) => reaching.has(k))) {
+    if (i === index || [...chunk.info.scopes.spreads.keys()].some((k) => reaching.has(k))) {
       out.push(i);
     }
   });

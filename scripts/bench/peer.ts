@@ -1,0 +1,113 @@
+/**
+ * The peer: graphql-language-service-server 2.14 over LSP (stdio, vscode-jsonrpc), pointed at
+ * the same schema (printed SDL, duplicates removed, since it refuses GitHub's raw SDL) through a
+ * graphql-config in a temporary folder.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { Position } from '../../src/core/language/types';
+import { summarize, type Summary } from './stats';
+
+/** What was measured of the peer. */
+export interface PeerResult {
+  readonly spawnToFirstCompletionMs: number;
+  readonly completion: Summary;
+  readonly hover: Summary;
+  readonly emptyCompletions: number;
+}
+
+/** Spawns the peer in `tmpDir`, measures it on the document and positions, and stops it. */
+export async function measurePeer(options: {
+  readonly tmpDir: string;
+  readonly sdl: string;
+  readonly document: string;
+  readonly positions: readonly Position[];
+  readonly rounds: number;
+  readonly firstCompletionAt: Position;
+}): Promise<PeerResult> {
+  const root = path.join(options.tmpDir, 'peer');
+  await mkdir(path.join(root, 'operations'), { recursive: true });
+  await mkdir(path.join(root, 'tmp'), { recursive: true });
+  await writeFile(path.join(root, 'schema.graphql'), options.sdl);
+  await writeFile(path.join(root, '.graphqlrc.yml'), 'schema: schema.graphql\ndocuments: operations/*.graphql\n');
+  const docPath = path.join(root, 'operations', 'github.graphql');
+  await writeFile(docPath, options.document);
+  const uri = pathToFileURL(docPath).toString();
+
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(__dirname, 'peerServer.mjs'), root, path.join(root, 'tmp')], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, TMPDIR: path.join(root, 'tmp') },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  connection.onRequest((method: string, params: unknown) => {
+    if (method === 'workspace/configuration') {
+      const items = (params as { items?: unknown[] } | undefined)?.items ?? [];
+      return items.map(() => null);
+    }
+    return null;
+  });
+  connection.onNotification(() => undefined);
+  connection.listen();
+  try {
+    await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(root).toString(),
+      capabilities: { workspace: { configuration: true } },
+      workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: 'peer' }],
+    });
+    await connection.sendNotification('initialized', {});
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'graphql', version: 1, text: options.document },
+    });
+    const complete = (position: Position) => connection.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+    const deadline = performance.now() + 60_000;
+    let spawnToFirst = Number.NaN;
+    while (performance.now() < deadline) {
+      const result = (await complete(options.firstCompletionAt)) as unknown[] | { items: unknown[] } | null;
+      const items = Array.isArray(result) ? result : (result?.items ?? []);
+      if (items.length > 0) {
+        spawnToFirst = performance.now() - t0;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (Number.isNaN(spawnToFirst)) {
+      throw new Error(`no completion from the peer within 60 s; its stderr: ${stderr.trim().slice(-500) || '(empty)'}`);
+    }
+    const completionSamples: number[] = [];
+    const hoverSamples: number[] = [];
+    let empty = 0;
+    for (let round = 0; round < options.rounds; round++) {
+      for (const position of options.positions) {
+        const c0 = performance.now();
+        const result = (await complete(position)) as unknown[] | { items: unknown[] } | null;
+        completionSamples.push(performance.now() - c0);
+        if ((Array.isArray(result) ? result : (result?.items ?? [])).length === 0) {
+          empty++;
+        }
+        const h0 = performance.now();
+        await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position });
+        hoverSamples.push(performance.now() - h0);
+      }
+    }
+    return {
+      spawnToFirstCompletionMs: spawnToFirst,
+      completion: summarize(completionSamples),
+      hover: summarize(hoverSamples),
+      emptyCompletions: empty,
+    };
+  } finally {
+    connection.dispose();
+    child.kill();
+  }
+}
