@@ -56,7 +56,13 @@ export async function measurePeer(options: {
     }
     return null;
   });
-  connection.onNotification(() => undefined);
+  const log: string[] = [];
+  connection.onNotification((method: string, params: unknown) => {
+    if (method === 'window/logMessage' || method === 'window/showMessage') {
+      log.push(String((params as { message?: unknown } | undefined)?.message ?? '').slice(0, 300));
+      log.splice(0, Math.max(0, log.length - 5));
+    }
+  });
   connection.listen();
   try {
     await connection.sendRequest('initialize', {
@@ -82,7 +88,7 @@ export async function measurePeer(options: {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     if (Number.isNaN(spawnToFirst)) {
-      throw new Error(`no completion from the peer within 60 s; its stderr: ${stderr.trim().slice(-500) || '(empty)'}`);
+      throw new Error(`no completion from the peer within 60 s; its last messages: ${log.join(' | ') || '(none)'}; stderr: ${stderr.trim().slice(-500) || '(empty)'}`);
     }
     const completionSamples: number[] = [];
     const hoverSamples: number[] = [];

@@ -16,6 +16,7 @@ import {
   type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  visit,
 } from 'graphql';
 import {
   CharacterStream,
@@ -134,6 +135,8 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
   return { spans, lineStarts };
 }
 
+const OPERATION_SCOPE = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' } as const;
+
 const TYPE_SYSTEM_KINDS: ReadonlySet<string> = new Set([
   Kind.SCHEMA_DEFINITION,
   Kind.SCALAR_TYPE_DEFINITION,
@@ -197,6 +200,34 @@ export class ChunkInfo {
    * contribute) with the fragments spread under each.
    */
   get scopes(): ChunkScopes {
+    if (!this.scopesMemo && this.ast) {
+      // The AST says the same as the online parser would, at a fraction of the cost.
+      const all = new Set<string>();
+      const spreads = new Map<string, Set<string>>();
+      for (const def of this.ast.definitions) {
+        let key: string;
+        if (def.kind === Kind.FRAGMENT_DEFINITION) {
+          key = `FragmentDefinition:${def.name.value}`;
+        } else if (def.kind === Kind.OPERATION_DEFINITION) {
+          const isShort = def.operation === 'query' && !def.name && !def.variableDefinitions?.length && !def.directives?.length && def.loc?.startToken.kind === '{';
+          key = isShort ? 'ShortQuery:' : `${OPERATION_SCOPE[def.operation]}:${def.name?.value ?? ''}`;
+        } else {
+          continue;
+        }
+        all.add(key);
+        const names = new Set<string>();
+        visit(def, {
+          FragmentSpread(node) {
+            names.add(node.name.value);
+          },
+        });
+        if (names.size > 0 || (def.kind === Kind.OPERATION_DEFINITION && (def.variableDefinitions?.length ?? 0) > 0)) {
+          const known = spreads.get(key);
+          spreads.set(key, known ? new Set([...known, ...names]) : names);
+        }
+      }
+      this.scopesMemo = { all, spreads };
+    }
     if (!this.scopesMemo) {
       const all = new Set<string>();
       const spreads = new Map<string, Set<string>>();

@@ -84,9 +84,9 @@ export async function writeSchemaCache(
  */
 export async function readSchemaCache(dir: string, environment: string): Promise<SchemaCacheRead> {
   const file = schemaCacheFile(dir, environment);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       return { status: 'missing', file };
@@ -94,14 +94,18 @@ export async function readSchemaCache(dir: string, environment: string): Promise
     return { status: 'corrupt', reason: `cannot read the cache file: ${(err as Error).message}`, file };
   }
   const corrupt = (reason: string): SchemaCacheRead => ({ status: 'corrupt', reason, file });
-  const at = text.indexOf(INTROSPECTION_KEY);
-  const trimmed = text.trimEnd();
-  if (at < 0 || !trimmed.endsWith('}')) {
+  // Work on bytes: the 5 MB payload is hashed where it lies and decoded once, for JSON.parse.
+  const at = bytes.indexOf(INTROSPECTION_KEY);
+  let last = bytes.length - 1;
+  while (last >= 0 && (bytes[last] === 0x20 || bytes[last] === 0x0a || bytes[last] === 0x0d || bytes[last] === 0x09)) {
+    last--;
+  }
+  if (at < 0 || bytes[last] !== 0x7d) {
     return corrupt('the cache file is not a schema cache record (truncated or edited)');
   }
   let head: unknown;
   try {
-    head = JSON.parse(`${text.slice(0, at)}}`);
+    head = JSON.parse(`${bytes.toString('utf8', 0, at)}}`);
   } catch {
     return corrupt('the cache record header is not valid JSON');
   }
@@ -114,10 +118,11 @@ export async function readSchemaCache(dir: string, environment: string): Promise
   if (typeof head.fetchedAt !== 'string' || Number.isNaN(Date.parse(head.fetchedAt)) || typeof head.sha256 !== 'string') {
     return corrupt('the cache record has no valid fetchedAt or sha256');
   }
-  const payloadText = trimmed.slice(at + INTROSPECTION_KEY.length, -1);
-  if (sha256Hex(payloadText) !== head.sha256) {
+  const payload = bytes.subarray(at + Buffer.byteLength(INTROSPECTION_KEY), last);
+  if (createHash('sha256').update(payload).digest('hex') !== head.sha256) {
     return corrupt('the cached introspection does not match its sha256 (the file is damaged)');
   }
+  const payloadText = payload.toString('utf8');
   let introspection: unknown;
   try {
     introspection = JSON.parse(payloadText);
