@@ -106,17 +106,36 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
         if (depth > 0) {
           depth--;
           if (depth === 0 && c === 125) {
+            // The rest of the line (blanks, a comment) stays with this definition, so the next
+            // one starts at column 0 and edits here do not shift (and re-parse) it.
+            let end = i + 1;
+            while (end < n && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9 || text.charCodeAt(end) === 13 || text.charCodeAt(end) === 44)) {
+              end++;
+            }
+            if (end < n && text.charCodeAt(end) === 35) {
+              const eol = text.indexOf('\n', end);
+              end = eol < 0 ? n : eol;
+            }
+            if (end < n && text.charCodeAt(end) === 10) {
+              line++;
+              lineStarts.push(end + 1);
+              end++;
+            } else if (end < n) {
+              end = i + 1;
+            }
             spans.push({
               start: chunkStart,
-              end: i + 1,
+              end,
               startLine: chunkStartLine,
               startCol: chunkStartCol,
               lineCount: line - chunkStartLine + 1,
             });
-            chunkStart = i + 1;
+            chunkStart = end;
             chunkStartLine = line;
-            chunkStartCol = i + 1 - lineStarts[line];
+            chunkStartCol = end - lineStarts[line];
             hasToken = false;
+            i = end;
+            continue;
           }
         }
       } else if (c !== 32 && c !== 9 && c !== 13 && c !== 44 && c !== 0xfeff) {
@@ -340,7 +359,8 @@ export class DocumentModel {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const end = this.chunks[mid].end;
-      if (atEnd ? end >= offset : end > offset) {
+      // A chunk that ends with its line break does not own the start of the next line.
+      if (end > offset || (atEnd && end === offset && this.text.charCodeAt(end - 1) !== 10)) {
         hi = mid;
       } else {
         lo = mid + 1;
