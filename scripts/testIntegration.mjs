@@ -20,6 +20,9 @@ const timeoutS = Number(process.env.TENANT_GRAPHQL_RUNNER_TIMEOUT_S ?? 900);
 const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 // Must match TEST_OUTPUT_MARKER in test/integration/index.ts.
 const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
+// Must match HARNESS_MARKER in test/integration/helpers.ts: instructions from a test to "the person
+// at the browser" (this runner), e.g. {"consent":"deny","user":"bob"}.
+const HARNESS_MARKER = '\u2063[tgq-harness] ';
 const cleanups = [];
 let finished = false;
 
@@ -148,6 +151,8 @@ async function main() {
   });
   cleanups.push(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  let workbench;
+  const harness = createBrowserHarness(context, sandbox.info, base, () => workbench);
 
   const extensionEnvironment = {
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
@@ -170,6 +175,11 @@ async function main() {
       .exposeBinding('codeAutomationLog', (_source, type, args) => {
         const text = Array.isArray(args) ? format(...args) : String(args);
         for (const line of text.split('\n')) {
+          const h = line.indexOf(HARNESS_MARKER);
+          if (h >= 0) {
+            harness.instruct(JSON.parse(line.slice(h + HARNESS_MARKER.length)));
+            continue;
+          }
           const i = line.indexOf(TEST_OUTPUT_MARKER);
           if (i >= 0) {
             console.log(line.slice(i + TEST_OUTPUT_MARKER.length));
@@ -187,6 +197,7 @@ async function main() {
   });
 
   const page = await context.newPage();
+  workbench = page;
   page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
   const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   log('opening the workbench in Chromium; tests start when the extension host is up');
@@ -199,6 +210,102 @@ async function main() {
     console.error(serverLog.join(''));
   }
   return code;
+}
+
+/**
+ * Plays the person at the browser during sign-in tests:
+ * - as the tenant admin, registers the exact redirect URI of this code-server's callback before
+ *   the authorization request reaches the Sandbox (code-server's callback address carries a
+ *   per-request id, so it cannot be registered in advance: see README, "Sign-in in a browser-based VS Code");
+ * - on the Sandbox consent page, picks the user and approves or denies, as the test asked.
+ */
+function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPage) {
+  let next = { consent: 'approve', user: 'alice' };
+  // code-server's openExternal sends 127.0.0.1:<port> addresses through its own port proxy
+  // (<code-server>/proxy/<port>/...): both forms lead to the Sandbox.
+  const authPort = new URL(sandboxInfo.authUrl).port;
+  const proxiedAuthUrl = `${codeServerBase}/proxy/${authPort}`;
+  const isAuthorizePage = (url) => url.startsWith(`${sandboxInfo.authUrl}/oauth/authorize`) || url.startsWith(`${proxiedAuthUrl}/oauth/authorize`);
+  const registerRoute = async (route) => {
+    const request = route.request();
+    if (request.method() === 'GET') {
+      const url = new URL(request.url());
+      const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+      const clientId = url.searchParams.get('client_id') ?? '';
+      if (redirectUri.startsWith(`${codeServerBase}/`) && next.registerRedirectUri !== false) {
+        if (verbose) {
+          log(`browser harness: registering redirect URI ${redirectUri.slice(0, 120)}`);
+        }
+        await fetch(`${sandboxInfo.adminUrl}/redirect-uris`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId, uri: redirectUri }),
+        });
+      }
+    }
+    await route.continue();
+  };
+  void context.route(`${sandboxInfo.authUrl}/oauth/authorize**`, registerRoute);
+  void context.route(`${proxiedAuthUrl}/oauth/authorize**`, registerRoute);
+  const consentOn = async (page, todo) => {
+    const approve = page.locator('#approve');
+    if ((await approve.count()) === 0) {
+      // An error page of the Sandbox: the test looks at the outcome in VS Code.
+      log(`browser harness: no consent form on ${page.url().slice(0, 100)}: ${(await page.textContent('body').catch(() => ''))?.slice(0, 300)}`);
+      return;
+    }
+    if (todo.user) {
+      await page.selectOption('select[name=user]', todo.user);
+    }
+    await page.click(todo.consent === 'deny' ? '#deny' : '#approve');
+    await page.waitForLoadState('load', { timeout: 10_000 }).catch(() => undefined);
+    if (verbose) {
+      log(`browser harness: after consent: ${page.url().slice(0, 200)} ${(await page.textContent('body').catch(() => ''))?.slice(0, 200)}`);
+    }
+    setTimeout(() => void page.close().catch(() => undefined), 2000);
+  };
+  context.on('page', (page) => {
+    void (async () => {
+      try {
+        await page.waitForLoadState('domcontentloaded');
+        if (verbose) {
+          log(`browser harness: new tab ${page.url().slice(0, 160)}`);
+        }
+        if (!isAuthorizePage(page.url()) || next.consent === 'ignore') {
+          return;
+        }
+        await consentOn(page, next);
+      } catch (err) {
+        log(`browser harness: ${err.message}`);
+      }
+    })();
+  });
+  const clickDialog = async (label) => {
+    const page = workbenchPage();
+    const button = page.locator('.monaco-dialog-box .monaco-button', { hasText: label }).first();
+    await button.waitFor({ state: 'visible', timeout: 20_000 });
+    await button.click();
+  };
+  return {
+    instruct(instruction) {
+      const { dialog, open, approveOpenPage, ...rest } = instruction;
+      next = { ...next, ...rest };
+      if (dialog) {
+        clickDialog(dialog).catch((err) => log(`browser harness: no "${dialog}" dialog: ${err.message}`));
+      }
+      if (open) {
+        void context.newPage().then((p) => p.goto(open)).catch((err) => log(`browser harness: ${err.message}`));
+      }
+      if (approveOpenPage) {
+        const page = context.pages().find((p) => isAuthorizePage(p.url()));
+        if (page) {
+          consentOn(page, next).catch((err) => log(`browser harness: ${err.message}`));
+        } else {
+          log('browser harness: no authorization page is open');
+        }
+      }
+    },
+  };
 }
 
 let exitCode = 1;

@@ -1,17 +1,35 @@
 import * as vscode from 'vscode';
 import { redactingLogger } from './core/logger';
 import { registerCommands } from './commands/commandTable';
+import { ConfigurationService } from './config/configuration';
+import { AuthService } from './auth/authService';
+import { TenantAuthenticationProvider } from './auth/authProvider';
+import { AuthUriHandler } from './auth/uriHandler';
+import { AuthStatusBar } from './auth/statusBar';
 
 /**
  * Composition root: builds the services, registers them, nothing else.
  * Every object that owns listeners is disposable and pushed onto the context.
  */
-export function activate(context: vscode.ExtensionContext): void {
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const channel = vscode.window.createOutputChannel('Tenant GraphQL', { log: true });
   context.subscriptions.push(channel);
   try {
     const logger = redactingLogger(channel);
-    context.subscriptions.push(registerCommands({ context, logger, channel }));
+    const config = new ConfigurationService();
+    const auth = new AuthService(context, config, logger);
+    context.subscriptions.push(
+      config,
+      auth,
+      new TenantAuthenticationProvider(auth, logger),
+      vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
+      registerCommands({ context, logger, channel, config, auth }),
+      new AuthStatusBar(auth, config),
+    );
+    await auth.initialize();
+    for (const problem of config.settings.problems) {
+      logger.warn(`[config] ${problem}`);
+    }
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,30 +1,49 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../core/logger';
+import { errorMessage } from '../core/errors';
+import type { CommandDefinition, CommandServices } from './services';
+import { showLog } from './showLog';
+import { signIn } from './signIn';
+import { signInAsTeam } from './signInAsTeam';
+import { signOut } from './signOut';
+import { switchEnvironment } from './switchEnvironment';
+import { showAccount } from './showAccount';
+import { copyRedirectUri } from './copyRedirectUri';
+import { setClientSecret } from './setClientSecret';
+import { pasteSignInAddress } from './pasteSignInAddress';
+import { signInOptions } from './signInOptions';
 
-/** What every command handler may use. Later features add their services here. */
-export interface CommandServices {
-  readonly context: vscode.ExtensionContext;
-  readonly logger: Logger;
-  readonly channel: vscode.LogOutputChannel;
-}
-
-/** One command: its id (as in package.json `contributes.commands`) and its handler. */
-export interface CommandDefinition {
-  readonly id: string;
-  run(services: CommandServices, ...args: unknown[]): unknown;
-}
+export type { CommandDefinition, CommandServices } from './services';
 
 /** The command table: one file per command, all registered here. */
 export const commands: readonly CommandDefinition[] = [
-  {
-    id: 'tenantGraphql.showLog',
-    run: ({ channel }) => channel.show(true),
-  },
+  showLog,
+  signIn,
+  signInAsTeam,
+  signOut,
+  switchEnvironment,
+  showAccount,
+  copyRedirectUri,
+  setClientSecret,
+  pasteSignInAddress,
+  signInOptions,
 ];
 
-/** Registers every command of the table; returns one disposable for all of them. */
+/**
+ * Registers every command of the table; returns one disposable for all of them. A handler that
+ * throws is caught here as a last resort: logged, shown, never left to the extension host.
+ */
 export function registerCommands(services: CommandServices): vscode.Disposable {
   return vscode.Disposable.from(
-    ...commands.map((c) => vscode.commands.registerCommand(c.id, (...args: unknown[]) => c.run(services, ...args))),
+    ...commands.map((c) =>
+      vscode.commands.registerCommand(c.id, async (...args: unknown[]) => {
+        try {
+          return await c.run(services, ...args);
+        } catch (err) {
+          services.logger.error(`[cmd] ${c.id} failed: ${errorMessage(err)}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
+          return undefined;
+        }
+      }),
+    ),
   );
 }

@@ -186,8 +186,19 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
     csrfToken,
   });
   sendHtml(res, 200, html, {
-    'Set-Cookie': `${csrfCookieName(requestId)}=${csrfToken}; Path=/oauth/authorize; HttpOnly; SameSite=Lax; Max-Age=${PENDING_LIFETIME_MS / 1000}`,
+    // No Path attribute: the default (this page's directory) also holds behind a path-prefixing
+    // proxy such as code-server's /proxy/<port>/.
+    'Set-Cookie': `${csrfCookieName(requestId)}=${csrfToken}; HttpOnly; SameSite=Lax; Max-Age=${PENDING_LIFETIME_MS / 1000}`,
+    // form-action also governs the redirect that answers the form: allow the registered redirect URI.
+    'Content-Security-Policy': consentPageCsp(redirectUri),
   });
+}
+
+/** The consent page's CSP: as for every page, but the form may also lead to the redirect URI. */
+export function consentPageCsp(redirectUri: string): string {
+  const u = new URL(redirectUri);
+  const target = u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : u.protocol;
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${target}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 /**
@@ -218,7 +229,7 @@ export async function handleAuthorizePost(state: SandboxState, req: IncomingMess
     errorPage(res, 400, 'No decision', 'Choose Approve or Deny.');
     return;
   }
-  const clearCookie = { 'Set-Cookie': `${csrfCookieName(requestId)}=; Path=/oauth/authorize; HttpOnly; SameSite=Lax; Max-Age=0` };
+  const clearCookie = { 'Set-Cookie': `${csrfCookieName(requestId)}=; HttpOnly; SameSite=Lax; Max-Age=0` };
   if (decision === 'deny') {
     state.pending.delete(requestId);
     state.log(`[authorize] ${pending.clientId}: denied`);

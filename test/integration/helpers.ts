@@ -34,3 +34,64 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Must match HARNESS_MARKER in scripts/testIntegration.mjs. */
+const HARNESS_MARKER = '\u2063[tgq-harness] ';
+
+/** What the runner's browser harness should do on the next consent page. */
+export interface BrowserInstruction {
+  consent?: 'approve' | 'deny' | 'ignore';
+  user?: string;
+  registerRedirectUri?: boolean;
+  /** Click this button of the next modal dialog of the workbench (e.g. "Allow"). */
+  dialog?: string;
+  /** Open this address in a new tab, as if the person pasted it into the browser. */
+  open?: string;
+  /** Consent on the authorization page that is already open (left by `consent: 'ignore'`). */
+  approveOpenPage?: boolean;
+}
+
+/**
+ * Tells the person at the browser (the code-server runner's harness) what to do next. Only the
+ * code-server runner has one; the desktop runner cannot click in the system browser.
+ */
+export function instructBrowser(instruction: BrowserInstruction): void {
+  console.log(HARNESS_MARKER + JSON.stringify(instruction));
+}
+
+/** True when the runner can drive the browser (code-server + Chromium). */
+export function browserIsDriven(): boolean {
+  return process.env.TENANT_GRAPHQL_TEST_RUNNER === 'code-server';
+}
+
+/** The Sandbox the runner started (its SANDBOX line), or undefined. */
+export interface SandboxInfo {
+  authUrl: string;
+  baseUrl: string;
+  adminUrl: string;
+  clients: { clientId: string; type: 'public' | 'confidential'; clientSecret?: string; redirectUris: string[]; scopes: string[] }[];
+  users: { id: string; name: string; groups: string[] }[];
+  scopes: string[];
+}
+
+export function sandbox(): SandboxInfo {
+  const raw = process.env.TENANT_GRAPHQL_TEST_SANDBOX;
+  if (!raw) {
+    throw new Error('The runner did not pass TENANT_GRAPHQL_TEST_SANDBOX.');
+  }
+  return JSON.parse(raw) as SandboxInfo;
+}
+
+/** Calls the Sandbox's admin endpoint (loopback only). */
+export async function admin(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<unknown> {
+  const res = await fetch(`${sandbox().adminUrl}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) {
+    throw new Error(`admin ${method} ${path} -> ${res.status}: ${text}`);
+  }
+  return text ? JSON.parse(text) : undefined;
+}

@@ -1,0 +1,327 @@
+import * as vscode from 'vscode';
+import { AuthCore, describeAuthorizationError, SignInTimeoutError, type Environment, type SessionRecord } from '../core/auth';
+import { AuthorizationError, CancelledError, ConfigurationError, errorMessage, HttpStatusError, NetworkError } from '../core/errors';
+import { taggedLogger, type Logger } from '../core/logger';
+import type { ConfigurationService } from '../config/configuration';
+import { vscodeSecretStore } from './secretStore';
+import { uriHandlerRedirectUri } from './redirectUri';
+import { openInBrowser } from './browserOpener';
+
+const PREFERRED_KEY = 'tenantGraphql.preferredSession';
+
+/** A sign-in that is waiting for the browser; the status bar and the paste command reach it. */
+export interface SignInInProgress {
+  readonly environment: string;
+  authorizeUrl?: string;
+  readonly cancel: () => void;
+}
+
+/**
+ * The sign-in glue: owns the {@link AuthCore}, knows the active environment and the preferred
+ * session of each environment, runs interactive sign-ins with progress and cancellation, and turns
+ * every failure into a message a person can act on.
+ */
+export class AuthService implements vscode.Disposable {
+  readonly core: AuthCore;
+  private readonly logger: Logger;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly activeChanged = new vscode.EventEmitter<void>();
+  private inProgress: SignInInProgress | undefined;
+  private readonly progressChanged = new vscode.EventEmitter<SignInInProgress | undefined>();
+  /** Fires when the active environment or its session changed. */
+  readonly onDidChangeActive = this.activeChanged.event;
+  /** Fires when a sign-in starts or ends. */
+  readonly onDidChangeSignInProgress = this.progressChanged.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly config: ConfigurationService,
+    logger: Logger,
+  ) {
+    this.logger = taggedLogger(logger, 'auth');
+    this.core = new AuthCore({
+      secrets: vscodeSecretStore(context.secrets),
+      logger,
+      openBrowser: openInBrowser,
+      environments: () => this.config.settings.environments,
+    });
+    this.disposables.push(
+      this.activeChanged,
+      this.progressChanged,
+      { dispose: () => this.core.dispose() },
+      config.onDidChange(() => this.activeChanged.fire()),
+    );
+    this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined));
+    this.core.onDidChangeSessions(() => this.activeChanged.fire());
+    this.core.onDidRemoveSession(({ session, reason }) => {
+      if (reason === 'signedOut') {
+        return;
+      }
+      const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
+      void vscode.window
+        .showWarningMessage(
+          vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why),
+          vscode.l10n.t('Sign In Again'),
+        )
+        .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
+    });
+    this.core.onDidRemoveCorruptSession((e) => {
+      void vscode.window.showWarningMessage(e.message);
+    });
+  }
+
+  /** Reads stored sessions; call once at activation. */
+  async initialize(): Promise<void> {
+    await this.core.initialize();
+  }
+
+  get signInInProgress(): SignInInProgress | undefined {
+    return this.inProgress;
+  }
+
+  /** The active environment, or undefined when none is configured. */
+  activeEnvironment(): Environment | undefined {
+    return this.config.activeEnvironment();
+  }
+
+  /** Sessions of one environment, preferred first. */
+  async sessionsOf(environment: string): Promise<SessionRecord[]> {
+    const all = (await this.core.getSessions()).filter((s) => s.environment === environment);
+    const preferred = this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {})[environment];
+    return all.sort((a, b) => Number(b.id === preferred) - Number(a.id === preferred) || b.createdAt - a.createdAt);
+  }
+
+  /** The session used for the active environment: the preferred one, else the newest. */
+  async activeSession(): Promise<SessionRecord | undefined> {
+    const env = this.activeEnvironment();
+    return env ? (await this.sessionsOf(env.name))[0] : undefined;
+  }
+
+  /** Makes a session the one used for its environment. */
+  async prefer(session: SessionRecord): Promise<void> {
+    const map = { ...this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {}), [session.environment]: session.id };
+    await this.context.globalState.update(PREFERRED_KEY, map);
+    this.activeChanged.fire();
+  }
+
+  /** The environment to use for a command: the named one, the active one, or a message. */
+  requireEnvironment(name?: string): Environment | undefined {
+    const settings = this.config.settings;
+    const env = name ? settings.environments.find((e) => e.name === name) : this.activeEnvironment();
+    if (env) {
+      return env;
+    }
+    const detail = settings.problems.length ? ` ${settings.problems[0]}` : '';
+    void vscode.window
+      .showErrorMessage(
+        name
+          ? vscode.l10n.t('No environment named "{0}" is configured.{1}', name, detail)
+          : vscode.l10n.t('No Tenant GraphQL environment is configured yet.{0} Add one to the "tenantGraphql.environments" setting.', detail),
+        vscode.l10n.t('Open Settings'),
+      )
+      .then((c) => (c ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments') : undefined));
+    return undefined;
+  }
+
+  /**
+   * Interactive sign-in (Authorization Code + PKCE) with a cancellable progress notification.
+   * Returns the new session, or undefined when it failed or was cancelled (the user has been told).
+   * With `throwOnError`, failures are rethrown after the message (for the AuthenticationProvider).
+   */
+  async signInInteractive(options: { environment?: string; extraScopes?: readonly string[]; throwOnError?: boolean } = {}): Promise<SessionRecord | undefined> {
+    const env = this.requireEnvironment(options.environment);
+    if (!env) {
+      if (options.throwOnError) {
+        throw new ConfigurationError('tenantGraphql.environments', 'No environment is configured.');
+      }
+      return undefined;
+    }
+    if (this.inProgress) {
+      this.inProgress.cancel();
+    }
+    const scopes = [...new Set([...env.scopes, ...(options.extraScopes ?? [])])];
+    const abort = new AbortController();
+    const progressState: SignInInProgress = { environment: env.name, cancel: () => abort.abort() };
+    this.inProgress = progressState;
+    this.progressChanged.fire(progressState);
+    try {
+      const redirectUri = env.redirectMode === 'loopback' ? undefined : await uriHandlerRedirectUri(this.context);
+      const session = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Signing in to {0}', env.name),
+          cancellable: true,
+        },
+        async (progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          progress.report({
+            message:
+              env.redirectMode === 'paste'
+                ? vscode.l10n.t('Approve in the browser, then paste the address it ended on.')
+                : vscode.l10n.t('Approve in the browser that just opened. Stuck? Click the sign-in status bar item.'),
+          });
+          const pastePrompt = env.redirectMode === 'paste' ? this.promptForPastedAddress(abort.signal) : undefined;
+          try {
+            return await this.core.signIn({
+              environment: env,
+              redirectUri,
+              scopes,
+              signal: abort.signal,
+              onAuthorizeUrl: (url) => {
+                progressState.authorizeUrl = url;
+              },
+            });
+          } finally {
+            abort.abort();
+            await pastePrompt;
+          }
+        },
+      );
+      await this.prefer(session);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
+      return session;
+    } catch (err) {
+      this.reportSignInError(err, env);
+      if (options.throwOnError) {
+        throw err;
+      }
+      return undefined;
+    } finally {
+      if (this.inProgress === progressState) {
+        this.inProgress = undefined;
+        this.progressChanged.fire(undefined);
+      }
+    }
+  }
+
+  /** Redirect mode (c), or the fallback when the browser never came back. */
+  async pasteAddress(text?: string): Promise<boolean> {
+    const value =
+      text ??
+      (await vscode.window.showInputBox({
+        title: vscode.l10n.t('Paste the address your browser ended on'),
+        prompt: vscode.l10n.t('After approving, copy the whole address from the browser\'s address bar and paste it here.'),
+        placeHolder: 'https://…/auth-callback?code=…&state=…',
+        ignoreFocusOut: true,
+      }));
+    if (!value) {
+      return false;
+    }
+    const result = this.core.handlePastedUrl(value);
+    if (result.kind === 'rejected') {
+      void vscode.window.showErrorMessage(result.message);
+      return false;
+    }
+    return true;
+  }
+
+  private async promptForPastedAddress(signal: AbortSignal): Promise<void> {
+    const cts = new vscode.CancellationTokenSource();
+    const onAbort = () => cts.cancel();
+    signal.addEventListener('abort', onAbort);
+    try {
+      while (!signal.aborted) {
+        const value = await vscode.window.showInputBox(
+          {
+            title: vscode.l10n.t('Paste the address your browser ended on'),
+            placeHolder: 'https://…/auth-callback?code=…&state=…',
+            ignoreFocusOut: true,
+          },
+          cts.token,
+        );
+        if (value === undefined) {
+          return;
+        }
+        if (await this.pasteAddress(value)) {
+          return;
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      cts.dispose();
+    }
+  }
+
+  /** Team token (Client Credentials), shown as "Team". */
+  async signInAsTeamInteractive(environment?: string): Promise<SessionRecord | undefined> {
+    const env = this.requireEnvironment(environment);
+    if (!env) {
+      return undefined;
+    }
+    if (env.clientType !== 'confidential') {
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Team tokens need a confidential client: set "clientType": "confidential" for "{0}" in tenantGraphql.environments and set its client secret.', env.name),
+      );
+      return undefined;
+    }
+    try {
+      const session = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Getting a team token for {0}', env.name), cancellable: true },
+        (_p, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return this.core.signInAsTeam(env.name, { signal: abort.signal });
+        },
+      );
+      await this.prefer(session);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as the team.', env.name));
+      return session;
+    } catch (err) {
+      this.reportSignInError(err, env);
+      return undefined;
+    }
+  }
+
+  /** Signs out one session (the active one by default). */
+  async signOut(sessionId?: string): Promise<SessionRecord | undefined> {
+    const session = sessionId ? (await this.core.getSessions()).find((s) => s.id === sessionId) : await this.activeSession();
+    if (!session) {
+      return undefined;
+    }
+    await this.core.signOut(session.id);
+    this.logger.info(`Signed out of "${session.environment}" (${session.account.label}).`);
+    return session;
+  }
+
+  /** Tells the user what went wrong and what to do; cancellation stays silent. */
+  reportSignInError(err: unknown, env: Environment): void {
+    if (err instanceof CancelledError) {
+      this.logger.info(`Sign-in to "${env.name}" cancelled.`);
+      return;
+    }
+    this.logger.warn(`Sign-in to "${env.name}" failed: ${errorMessage(err)}`);
+    const retry = vscode.l10n.t('Try Again');
+    if (err instanceof AuthorizationError) {
+      const text = describeAuthorizationError(err);
+      if (err.error === 'access_denied') {
+        void vscode.window.showInformationMessage(text);
+      } else {
+        void vscode.window.showErrorMessage(text, retry).then((c) => (c ? this.signInInteractive({ environment: env.name }) : undefined));
+      }
+      return;
+    }
+    if (err instanceof SignInTimeoutError) {
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('The browser did not come back within 5 minutes, so the sign-in to {0} was stopped.', env.name), retry)
+        .then((c) => (c ? this.signInInteractive({ environment: env.name }) : undefined));
+      return;
+    }
+    if (err instanceof ConfigurationError && err.field === 'clientSecret') {
+      const set = vscode.l10n.t('Set Client Secret');
+      void vscode.window.showErrorMessage(err.message, set).then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.setClientSecret', env.name) : undefined));
+      return;
+    }
+    if (err instanceof NetworkError || err instanceof HttpStatusError) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, err.message), retry).then((c) =>
+        c ? this.signInInteractive({ environment: env.name }) : undefined,
+      );
+      return;
+    }
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, errorMessage(err)));
+  }
+
+  dispose(): void {
+    this.inProgress?.cancel();
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}

@@ -1,0 +1,80 @@
+import * as vscode from 'vscode';
+import { parseEnvironments, type Environment } from '../core/auth/environments';
+
+/** The extension's settings, read once per change, validated and frozen. */
+export interface Settings {
+  readonly environments: readonly Environment[];
+  /** Problems of `tenantGraphql.environments`, each naming its field. */
+  readonly problems: readonly string[];
+  /** Name of the active environment (the setting, or the first environment). */
+  readonly activeEnvironment: string | undefined;
+}
+
+const SECTION = 'tenantGraphql';
+
+function read(): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const { environments, problems } = parseEnvironments(config.get<unknown>('environments'));
+  const wanted = config.get<unknown>('activeEnvironment');
+  const extraProblems: string[] = [];
+  let activeEnvironment: string | undefined;
+  if (typeof wanted === 'string' && wanted !== '') {
+    if (environments.some((e) => e.name === wanted)) {
+      activeEnvironment = wanted;
+    } else if (environments.length > 0) {
+      extraProblems.push(`tenantGraphql.activeEnvironment names "${wanted}", which is not in tenantGraphql.environments.`);
+    }
+  } else if (wanted !== undefined && wanted !== null && wanted !== '') {
+    extraProblems.push('tenantGraphql.activeEnvironment must be the name of an environment.');
+  }
+  activeEnvironment ??= environments[0]?.name;
+  return Object.freeze({
+    environments: Object.freeze([...environments]),
+    problems: Object.freeze([...problems, ...extraProblems]),
+    activeEnvironment,
+  });
+}
+
+/**
+ * Typed configuration snapshot: the only module that reads `tenantGraphql.*`. Fires
+ * {@link onDidChange} only when the snapshot really changed.
+ */
+export class ConfigurationService implements vscode.Disposable {
+  private current: Settings = read();
+  private readonly emitter = new vscode.EventEmitter<Settings>();
+  private readonly listener: vscode.Disposable;
+  readonly onDidChange = this.emitter.event;
+
+  constructor() {
+    this.listener = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SECTION)) {
+        return;
+      }
+      const next = read();
+      if (JSON.stringify(next) !== JSON.stringify(this.current)) {
+        this.current = next;
+        this.emitter.fire(next);
+      }
+    });
+  }
+
+  get settings(): Settings {
+    return this.current;
+  }
+
+  /** The active environment, if any is configured and valid. */
+  activeEnvironment(): Environment | undefined {
+    return this.current.environments.find((e) => e.name === this.current.activeEnvironment);
+  }
+
+  /** Makes `name` the active environment (workspace setting when a folder is open). */
+  async setActiveEnvironment(name: string): Promise<void> {
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await vscode.workspace.getConfiguration(SECTION).update('activeEnvironment', name, target);
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    this.emitter.dispose();
+  }
+}
