@@ -1,7 +1,7 @@
 // Bundles the extension (node/cjs), the Sandbox (node) and the integration tests with esbuild.
 // Usage: node scripts/build.mjs [--production] [--watch]
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -38,6 +38,17 @@ const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: 'dist' },
 ];
+// The results webview runs in the browser: its own bundle, served from media/ (localResourceRoots).
+if (existsSync('src/webview/results/main.ts')) {
+  builds.push({
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: { results: 'src/webview/results/main.ts' },
+    outdir: 'media/dist',
+  });
+}
 if (!production) {
   builds.push({
     ...common,

@@ -6,6 +6,9 @@ import { AuthService } from './auth/authService';
 import { TenantAuthenticationProvider } from './auth/authProvider';
 import { AuthUriHandler } from './auth/uriHandler';
 import { AuthStatusBar } from './auth/statusBar';
+import { ServiceClient } from './service/serviceClient';
+import { registerRunFeature } from './run';
+import { registerLanguageFeature } from './language';
 
 /**
  * Composition root: builds the services, registers them, nothing else.
@@ -18,6 +21,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const logger = redactingLogger(channel);
     const config = new ConfigurationService();
     const auth = new AuthService(context, config, logger);
+    const service = new ServiceClient(auth, logger);
+    const features = { context, logger, config, auth, service };
     context.subscriptions.push(
       config,
       auth,
@@ -25,6 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
       registerCommands({ context, logger, channel, config, auth }),
       new AuthStatusBar(auth, config),
+      service,
+      registerLanguageFeature(features),
+      registerRunFeature(features),
     );
     await auth.initialize();
     for (const problem of config.settings.problems) {

@@ -95,3 +95,42 @@ export async function admin(path: string, body?: unknown, method = body === unde
   }
   return text ? JSON.parse(text) : undefined;
 }
+
+/** Points the extension at the runner's Sandbox, the way a user edits settings. */
+export async function configureSandboxEnvironments(): Promise<void> {
+  const config = vscode.workspace.getConfiguration('tenantGraphql');
+  const sb = sandbox();
+  const pub = sb.clients.find((c) => c.type === 'public')!;
+  const conf = sb.clients.find((c) => c.type === 'confidential')!;
+  await config.update(
+    'environments',
+    [
+      { name: 'Sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read', 'files:read', 'users:read'] },
+      { name: 'Sandbox (loopback)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read'], redirectMode: 'loopback', loopbackPort: 33334 },
+      { name: 'Sandbox (team)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: conf.clientId, scopes: ['tasks:read'], clientType: 'confidential' },
+    ],
+    vscode.ConfigurationTarget.Workspace,
+  );
+  await config.update('activeEnvironment', 'Sandbox', vscode.ConfigurationTarget.Workspace);
+}
+
+/**
+ * Makes sure the extension is active, configured for the Sandbox, and signed in to the "Sandbox"
+ * environment as `user` (through the real browser flow, consent approved by the runner's harness).
+ * Returns the token-free session summary.
+ */
+export async function signInToSandbox(user = 'alice', extraScopes: string[] = []): Promise<{ id: string; account: string; scopes: string[] }> {
+  await vscode.extensions.getExtension(extensionId)!.activate();
+  await configureSandboxEnvironments();
+  await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Sandbox');
+  const current = await vscode.commands.executeCommand<{ id: string; account: string; scopes: string[] } | undefined>('tenantGraphql.showAccount');
+  if (current && current.account === user && extraScopes.every((s) => current.scopes.includes(s))) {
+    return current;
+  }
+  instructBrowser({ consent: 'approve', user });
+  const session = await vscode.commands.executeCommand<{ id: string; account: string; scopes: string[] } | undefined>('tenantGraphql.signIn', { scopes: extraScopes });
+  if (!session) {
+    throw new Error(`could not sign in to the Sandbox as ${user}`);
+  }
+  return session;
+}

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, instructBrowser, sandbox, extensionId } from './helpers';
+import { admin, browserIsDriven, configureSandboxEnvironments, eventually, instructBrowser, sandbox, extensionId } from './helpers';
+
+const config = () => vscode.workspace.getConfiguration('tenantGraphql');
 
 interface Summary {
   id: string;
@@ -15,25 +17,6 @@ interface Summary {
 
 interface Stats {
   token: Record<string, number>;
-}
-
-const config = () => vscode.workspace.getConfiguration('tenantGraphql');
-
-/** Points the extension at the runner's Sandbox, the way a user edits settings. */
-export async function configureSandboxEnvironments(): Promise<void> {
-  const sb = sandbox();
-  const pub = sb.clients.find((c) => c.type === 'public')!;
-  const conf = sb.clients.find((c) => c.type === 'confidential')!;
-  await config().update(
-    'environments',
-    [
-      { name: 'Sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read', 'files:read', 'users:read'] },
-      { name: 'Sandbox (loopback)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read'], redirectMode: 'loopback', loopbackPort: 33334 },
-      { name: 'Sandbox (team)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: conf.clientId, scopes: ['tasks:read'], clientType: 'confidential' },
-    ],
-    vscode.ConfigurationTarget.Workspace,
-  );
-  await config().update('activeEnvironment', 'Sandbox', vscode.ConfigurationTarget.Workspace);
 }
 
 async function signOutEverything(): Promise<void> {
