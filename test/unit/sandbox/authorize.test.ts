@@ -117,6 +117,24 @@ describe('sandbox E1 authorize', () => {
       assert.doesNotMatch(html, /<script/i);
     });
 
+    for (const [redirectUri, source] of [
+      ['vscode://tenantlabs.tenant-graphql/auth-callback', 'vscode:'],
+      ['http://127.0.0.1:33333/auth-callback', 'http://127.0.0.1:33333'],
+    ]) {
+      it(`lets the form lead to the redirect URI ${redirectUri} (form-action governs the redirect)`, async () => {
+        const res = await get(authorizeUrl(sb, { redirect_uri: redirectUri }));
+        const csp = res.headers.get('content-security-policy') ?? '';
+        assert.match(csp, new RegExp(`form-action 'self' ${source.replace(/[.:/]/g, (c) => `\\${c}`)}(;|$)`));
+      });
+    }
+
+    it('sets the CSRF cookie without a Path, so it also works behind a path-prefixing proxy', async () => {
+      const res = await get(authorizeUrl(sb));
+      const cookie = res.headers.get('set-cookie') ?? '';
+      assert.match(cookie, /HttpOnly/);
+      assert.doesNotMatch(cookie, /Path=/i);
+    });
+
     it('escapes every interpolated value', async () => {
       const evil = 'http://127.0.0.1:33333/cb?x="><script>alert(1)</script>';
       sb.registerRedirectUri(PUBLIC_CLIENT, evil);
