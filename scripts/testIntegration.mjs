@@ -225,7 +225,14 @@ function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPag
   // (<code-server>/proxy/<port>/...): both forms lead to the Sandbox.
   const authPort = new URL(sandboxInfo.authUrl).port;
   const proxiedAuthUrl = `${codeServerBase}/proxy/${authPort}`;
-  const isAuthorizePage = (url) => url.startsWith(`${sandboxInfo.authUrl}/oauth/authorize`) || url.startsWith(`${proxiedAuthUrl}/oauth/authorize`);
+  // Any Sandbox's consent page (the runner's, or one the extension started itself).
+  const isAuthorizePage = (url) => {
+    try {
+      return new URL(url).pathname.endsWith('/oauth/authorize');
+    } catch {
+      return false;
+    }
+  };
   const registerRoute = async (route) => {
     const request = route.request();
     if (request.method() === 'GET') {

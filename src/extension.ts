@@ -9,6 +9,7 @@ import { AuthStatusBar } from './auth/statusBar';
 import { ServiceClient } from './service/serviceClient';
 import { registerRunFeature } from './run';
 import { registerLanguageFeature } from './language';
+import { registerSandboxFeature } from './sandboxHost';
 
 /**
  * Composition root: builds the services, registers them, nothing else.
@@ -31,6 +32,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       registerCommands({ context, logger, channel, config, auth }),
       new AuthStatusBar(auth, config),
       service,
+      registerSandboxFeature(features),
       registerLanguageFeature(features),
       registerRunFeature(features),
     );

@@ -27,6 +27,7 @@ export class AuthService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly activeChanged = new vscode.EventEmitter<void>();
   private inProgress: SignInInProgress | undefined;
+  private readonly redirectRegistrars = new Set<(env: Environment, redirectUri: string) => Promise<void>>();
   private readonly progressChanged = new vscode.EventEmitter<SignInInProgress | undefined>();
   /** Fires when the active environment or its session changed. */
   readonly onDidChangeActive = this.activeChanged.event;
@@ -68,6 +69,15 @@ export class AuthService implements vscode.Disposable {
     this.core.onDidRemoveCorruptSession((e) => {
       void vscode.window.showWarningMessage(e.message);
     });
+  }
+
+  /**
+   * Adds a hook that runs before the browser opens, with the exact redirect URI of this attempt
+   * (the built-in Sandbox registers it, as a tenant admin would).
+   */
+  addRedirectRegistrar(fn: (env: Environment, redirectUri: string) => Promise<void>): vscode.Disposable {
+    this.redirectRegistrars.add(fn);
+    return new vscode.Disposable(() => this.redirectRegistrars.delete(fn));
   }
 
   /** Reads stored sessions; call once at activation. */
@@ -146,6 +156,11 @@ export class AuthService implements vscode.Disposable {
     this.progressChanged.fire(progressState);
     try {
       const redirectUri = env.redirectMode === 'loopback' ? undefined : await uriHandlerRedirectUri(this.context);
+      for (const register of this.redirectRegistrars) {
+        if (redirectUri) {
+          await register(env, redirectUri);
+        }
+      }
       const session = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,

@@ -12,9 +12,11 @@ export interface Settings {
 
 const SECTION = 'tenantGraphql';
 
-function read(): Settings {
+function read(builtIn: readonly Environment[]): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const { environments, problems } = parseEnvironments(config.get<unknown>('environments'));
+  const parsed = parseEnvironments(config.get<unknown>('environments'));
+  const problems = parsed.problems;
+  const environments = [...parsed.environments, ...builtIn.filter((b) => !parsed.environments.some((e) => e.name === b.name))];
   const wanted = config.get<unknown>('activeEnvironment');
   const extraProblems: string[] = [];
   let activeEnvironment: string | undefined;
@@ -40,7 +42,8 @@ function read(): Settings {
  * {@link onDidChange} only when the snapshot really changed.
  */
 export class ConfigurationService implements vscode.Disposable {
-  private current: Settings = read();
+  private builtIn: readonly Environment[] = [];
+  private current: Settings = read(this.builtIn);
   private readonly emitter = new vscode.EventEmitter<Settings>();
   private readonly listener: vscode.Disposable;
   readonly onDidChange = this.emitter.event;
@@ -50,12 +53,22 @@ export class ConfigurationService implements vscode.Disposable {
       if (!e.affectsConfiguration(SECTION)) {
         return;
       }
-      const next = read();
-      if (JSON.stringify(next) !== JSON.stringify(this.current)) {
-        this.current = next;
-        this.emitter.fire(next);
-      }
+      this.refresh();
     });
+  }
+
+  /** Environments that exist without settings (the built-in Sandbox while it runs). */
+  setBuiltInEnvironments(environments: readonly Environment[]): void {
+    this.builtIn = environments;
+    this.refresh();
+  }
+
+  private refresh(): void {
+    const next = read(this.builtIn);
+    if (JSON.stringify(next) !== JSON.stringify(this.current)) {
+      this.current = next;
+      this.emitter.fire(next);
+    }
   }
 
   get settings(): Settings {

@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { browserIsDriven, configureSandboxEnvironments, extensionId, instructBrowser } from './helpers';
+
+(browserIsDriven() ? describe : describe.skip)('Built-in Sandbox (Start Sandbox command)', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await vscode.extensions.getExtension(extensionId)!.activate();
+    await configureSandboxEnvironments();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('tenantGraphql.stopSandbox');
+    await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Sandbox');
+  });
+
+  it('starts the Sandbox that ships with the extension, and a person can sign in to it', async () => {
+    const started = await vscode.commands.executeCommand<{ authUrl: string; baseUrl: string; environment: string }>('tenantGraphql.startSandbox');
+    assert.ok(started, 'the Sandbox started');
+    assert.match(started.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(vscode.workspace.getConfiguration('tenantGraphql').get('activeEnvironment'), 'Built-in Sandbox');
+    const health = await fetch(`${started.baseUrl}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    assert.equal(health.status, 401, 'its GraphQL endpoint answers, and wants a token');
+
+    instructBrowser({ consent: 'approve', user: 'carol' });
+    const session = await vscode.commands.executeCommand<{ environment: string; account: string }>('tenantGraphql.signIn');
+    assert.equal(session?.environment, 'Built-in Sandbox');
+    assert.equal(session?.account, 'carol');
+  });
+
+  it('stops it, and its environment goes away', async () => {
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.stopSandbox'), true);
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Built-in Sandbox'), undefined, 'no such environment any more');
+  });
+});
