@@ -1,0 +1,190 @@
+/** A JSON path: property names and array indexes from the top. */
+export type JsonPath = (string | number)[];
+
+/** Where an offset falls in JSON text that is possibly being typed (incomplete or invalid). */
+export type JsonLocation =
+  /** At a property name of the object at `path`; `keys` are the names already in that object. */
+  | { kind: 'key'; path: JsonPath; keys: string[]; replace: [number, number] }
+  /** At the value of the member or item at `path`. */
+  | { kind: 'value'; path: JsonPath; replace: [number, number] }
+  /** Nowhere completion makes sense (between a name and its colon, after a value...). */
+  | { kind: 'none' };
+
+/** The span of one property name (quotes included) and of its value when there is one. */
+export interface JsonMemberSpan {
+  path: JsonPath;
+  key: [number, number];
+}
+
+interface Frame {
+  kind: 'object' | 'array';
+  path: JsonPath;
+  state: 'key' | 'colon' | 'value' | 'after';
+  key?: string;
+  index: number;
+  keys: string[];
+}
+
+interface Token {
+  type: 'string' | 'word' | 'punct';
+  start: number;
+  end: number;
+  /** The decoded text of a string; the raw text otherwise. */
+  value: string;
+}
+
+/**
+ * Tolerant JSON tokenizer: never throws; an unterminated string ends at the line break, any
+ * other stray character is a one-character word.
+ */
+function* tokens(text: string): Generator<Token> {
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+      continue;
+    }
+    if ('{}[]:,'.includes(c)) {
+      yield { type: 'punct', start: i, end: i + 1, value: c };
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      let value = '';
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') {
+        if (text[j] === '\\' && j + 1 < text.length) {
+          value += text[j + 1];
+          j += 2;
+        } else {
+          value += text[j];
+          j++;
+        }
+      }
+      const end = text[j] === '"' ? j + 1 : j;
+      yield { type: 'string', start: i, end, value };
+      i = end;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && !' \t\n\r{}[]:,"'.includes(text[j])) {
+      j++;
+    }
+    j = Math.max(j, i + 1);
+    yield { type: 'word', start: i, end: j, value: text.slice(i, j) };
+    i = j;
+  }
+}
+
+/** Runs the container state machine over the tokens; calls `visit` before each token is applied. */
+function walk(text: string, visit: (stack: Frame[], token: Token) => boolean | void, onKey?: (span: JsonMemberSpan) => void): Frame[] {
+  const stack: Frame[] = [];
+  const valueDone = () => {
+    const top = stack[stack.length - 1];
+    if (top) {
+      top.state = 'after';
+    }
+  };
+  const childPath = (): JsonPath => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      return [];
+    }
+    return top.kind === 'object' ? [...top.path, top.key ?? ''] : [...top.path, top.index];
+  };
+  for (const t of tokens(text)) {
+    if (visit(stack, t) === true) {
+      break;
+    }
+    const top = stack[stack.length - 1];
+    if (t.type === 'punct') {
+      switch (t.value) {
+        case '{':
+          stack.push({ kind: 'object', path: childPath(), state: 'key', index: 0, keys: [] });
+          break;
+        case '[':
+          stack.push({ kind: 'array', path: childPath(), state: 'value', index: 0, keys: [] });
+          break;
+        case '}':
+        case ']':
+          stack.pop();
+          valueDone();
+          break;
+        case ':':
+          if (top?.kind === 'object') {
+            top.state = 'value';
+          }
+          break;
+        case ',':
+          if (top?.kind === 'object') {
+            top.state = 'key';
+            top.key = undefined;
+          } else if (top?.kind === 'array') {
+            top.index++;
+            top.state = 'value';
+          }
+          break;
+      }
+      continue;
+    }
+    if (top?.kind === 'object' && top.state === 'key' && t.type === 'string') {
+      top.key = t.value;
+      top.keys.push(t.value);
+      top.state = 'colon';
+      onKey?.({ path: [...top.path, t.value], key: [t.start, t.end] });
+      continue;
+    }
+    valueDone();
+  }
+  return stack;
+}
+
+/**
+ * Tells what is at `offset` in JSON text, for completion: a property name of which object, or
+ * the value of which member. Works on text being typed (unclosed braces, a missing colon).
+ */
+export function jsonLocationAt(text: string, offset: number): JsonLocation {
+  let inside: Token | undefined;
+  const stack = walk(text, (_stack, t) => {
+    if (t.start >= offset) {
+      return true;
+    }
+    // The offset is inside this token (or right after a word or an unterminated string).
+    if (offset < t.end || (offset === t.end && t.type !== 'punct' && !(t.type === 'string' && t.end - t.start >= 2 && text[t.end - 1] === '"'))) {
+      inside = t;
+      return true;
+    }
+    return false;
+  });
+  const top = stack[stack.length - 1];
+  const replace: [number, number] = inside ? [inside.start, inside.end] : [offset, offset];
+  if (!top) {
+    return { kind: 'none' };
+  }
+  if (top.kind === 'object') {
+    if (top.state === 'key') {
+      return { kind: 'key', path: top.path, keys: top.keys, replace };
+    }
+    if (top.state === 'value') {
+      return { kind: 'value', path: [...top.path, top.key ?? ''], replace };
+    }
+    return { kind: 'none' };
+  }
+  if (top.state === 'value') {
+    return { kind: 'value', path: [...top.path, top.index], replace };
+  }
+  return { kind: 'none' };
+}
+
+/** Every property name of the text with its path and span, in document order. */
+export function jsonMemberSpans(text: string): JsonMemberSpan[] {
+  const out: JsonMemberSpan[] = [];
+  walk(text, () => false, (span) => out.push(span));
+  return out;
+}
+
+/** The span of the property name at `path`, if the text has it (the first one when repeated). */
+export function findMemberKey(spans: readonly JsonMemberSpan[], path: JsonPath): [number, number] | undefined {
+  return spans.find((s) => s.path.length === path.length && s.path.every((p, i) => p === path[i]))?.key;
+}

@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { ErrorDiagnostic } from '../core/run/errorLocations';
+import { adjustRangeForEdit } from '../core/run/rangeEdits';
+import type { Range } from '../core/run/positions';
+
+/** The collection's name and every diagnostic's source. */
+export const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
+
+/**
+ * The Service's execution errors as diagnostics, in their own collection. Cleared for a
+ * document when it runs again; a diagnostic whose text is edited disappears, the others move
+ * with the text.
+ */
+export class ServerDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(SERVER_DIAGNOSTICS_NAME);
+  private readonly listeners: vscode.Disposable[];
+
+  constructor() {
+    this.listeners = [
+      vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+    ];
+  }
+
+  clear(uri: vscode.Uri): void {
+    this.collection.delete(uri);
+  }
+
+  /** Replaces the document's server diagnostics. */
+  set(uri: vscode.Uri, errors: readonly ErrorDiagnostic[]): vscode.Diagnostic[] {
+    const diagnostics = errors.map((e) => {
+      const d = new vscode.Diagnostic(toRange(e.range), e.detail ? `${e.message}\n${e.detail}` : e.message, vscode.DiagnosticSeverity.Error);
+      d.source = SERVER_DIAGNOSTICS_NAME;
+      if (e.code) {
+        d.code = e.code;
+      }
+      return d;
+    });
+    this.collection.set(uri, diagnostics);
+    return diagnostics;
+  }
+
+  private onChange(e: vscode.TextDocumentChangeEvent): void {
+    const current = this.collection.get(e.document.uri);
+    if (!current || current.length === 0 || e.contentChanges.length === 0) {
+      return;
+    }
+    // Changes of one event do not overlap; apply them from the last to the first so that
+    // each change's range is still in the coordinates of the text it was made against.
+    const changes = [...e.contentChanges].sort((a, b) => b.rangeOffset - a.rangeOffset);
+    const kept: vscode.Diagnostic[] = [];
+    for (const d of current) {
+      let r: Range | undefined = fromRange(d.range);
+      for (const c of changes) {
+        r = r && adjustRangeForEdit(r, { range: fromRange(c.range), text: c.text });
+      }
+      if (r) {
+        const moved = new vscode.Diagnostic(toRange(r), d.message, d.severity);
+        moved.source = d.source;
+        moved.code = d.code;
+        moved.relatedInformation = d.relatedInformation;
+        kept.push(moved);
+      }
+    }
+    if (kept.length !== current.length || kept.some((k, i) => !k.range.isEqual(current[i].range))) {
+      this.collection.set(e.document.uri, kept);
+    }
+  }
+
+  dispose(): void {
+    this.listeners.forEach((l) => l.dispose());
+    this.collection.dispose();
+  }
+}
+
+function toRange(r: Range): vscode.Range {
+  return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+}
+
+function fromRange(r: vscode.Range): Range {
+  return { start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } };
+}

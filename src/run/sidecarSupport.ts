@@ -1,0 +1,140 @@
+import * as vscode from 'vscode';
+import { Kind, type OperationDefinitionNode } from 'graphql';
+import { parseDocument } from '../core/run/operations';
+import { LineIndex } from '../core/run/positions';
+import { sidecarCompletions, sidecarProblems } from '../core/run/sidecarAssist';
+import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { readTextIfExists } from './runController';
+import type { SchemaSource } from './schemaSource';
+
+const SIDECAR = /\.variables\.json$/i;
+/** The collection of sidecar problems (types of the variables against the GraphQL document). */
+export const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
+
+/**
+ * Validation and completion for `x.variables.json` from the operations of `x.graphql` (or
+ * `x.gql`) and the schema: a CompletionItemProvider plus a diagnostic collection. (A JSON schema
+ * association through the JSON extension cannot be per file, and needs no code in which to
+ * tell variables apart per operation.)
+ */
+export class SidecarSupport implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(SIDECAR_DIAGNOSTICS_NAME);
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(
+    private readonly schema: SchemaSource,
+    private readonly logger: Logger,
+  ) {
+    this.disposables.push(
+      vscode.languages.registerCompletionItemProvider({ pattern: '**/*.variables.json' }, { provideCompletionItems: (d, p, t) => this.complete(d, p, t) }, '"', ':'),
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document.uri)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.schedule(d.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (SIDECAR.test(d.uri.path)) {
+          this.collection.delete(d.uri);
+        }
+      }),
+    );
+    for (const d of vscode.workspace.textDocuments) {
+      this.schedule(d.uri);
+    }
+  }
+
+  /** Re-checks a sidecar now (also when `uri` is its GraphQL document). Returns the diagnostics set. */
+  async validate(uri: vscode.Uri): Promise<vscode.Diagnostic[]> {
+    const sidecar = SIDECAR.test(uri.path) ? uri : sidecarOf(uri);
+    if (!sidecar) {
+      return [];
+    }
+    const text = await readTextIfExists(sidecar);
+    const operations = text === undefined ? undefined : await this.operationsFor(sidecar);
+    if (text === undefined || operations === undefined) {
+      this.collection.delete(sidecar);
+      return [];
+    }
+    const schema = await this.schema();
+    const lines = new LineIndex(text);
+    const diagnostics = sidecarProblems(schema, operations, text).map((p) => {
+      const s = lines.positionAt(p.span[0]);
+      const e = lines.positionAt(p.span[1]);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(s.line, s.character, e.line, e.character),
+        p.message,
+        p.severity === 'error' ? vscode.DiagnosticSeverity.Error : p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information,
+      );
+      d.source = SIDECAR_DIAGNOSTICS_NAME;
+      return d;
+    });
+    this.collection.set(sidecar, diagnostics);
+    return diagnostics;
+  }
+
+  private schedule(uri: vscode.Uri): void {
+    if (uri.scheme === 'output' || (!SIDECAR.test(uri.path) && !/\.(graphql|gql)$/i.test(uri.path))) {
+      return;
+    }
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.validate(uri).catch((err: unknown) => this.logger.warn(`[run] checking variables of ${uri.path}: ${errorMessage(err)}`));
+      }, 250),
+    );
+  }
+
+  private async complete(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[]> {
+    const operations = await this.operationsFor(document.uri);
+    if (!operations || token.isCancellationRequested) {
+      return [];
+    }
+    const schema = await this.schema();
+    const text = document.getText();
+    return sidecarCompletions(schema, operations, text, document.offsetAt(position)).map((c, i) => {
+      const item = new vscode.CompletionItem(
+        c.label,
+        c.kind === 'value' ? vscode.CompletionItemKind.Value : c.kind === 'operation' ? vscode.CompletionItemKind.Module : vscode.CompletionItemKind.Property,
+      );
+      item.insertText = c.insertText;
+      item.filterText = c.insertText;
+      item.range = new vscode.Range(document.positionAt(c.replace[0]), document.positionAt(c.replace[1]));
+      item.sortText = String(i).padStart(4, '0');
+      if (c.detail) {
+        item.detail = c.detail;
+      }
+      if (c.documentation) {
+        item.documentation = new vscode.MarkdownString(c.documentation);
+      }
+      return item;
+    });
+  }
+
+  /** The operations of the GraphQL document next to a sidecar; undefined when there is none. */
+  private async operationsFor(sidecar: vscode.Uri): Promise<OperationDefinitionNode[] | undefined> {
+    for (const ext of ['graphql', 'gql']) {
+      const uri = sidecar.with({ path: sidecar.path.replace(SIDECAR, `.${ext}`) });
+      const text = await readTextIfExists(uri);
+      if (text !== undefined) {
+        const ast = parseDocument(text).ast;
+        // While the document does not parse, its operations are unknown: no verdict on the sidecar.
+        return ast ? ast.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION) : undefined;
+      }
+    }
+    return undefined;
+  }
+
+  dispose(): void {
+    this.timers.forEach((t) => clearTimeout(t));
+    this.disposables.forEach((d) => d.dispose());
+    this.collection.dispose();
+  }
+}
+
+function sidecarOf(uri: vscode.Uri): vscode.Uri | undefined {
+  const m = /\.(graphql|gql)$/i.exec(uri.path);
+  return m ? uri.with({ path: uri.path.slice(0, -m[0].length) + '.variables.json' }) : undefined;
+}
