@@ -8,7 +8,12 @@ export interface Settings {
   readonly problems: readonly string[];
   /** Name of the active environment (the setting, or the first environment). */
   readonly activeEnvironment: string | undefined;
+  /** Minutes after which the cached schema is refreshed in the background (`tenantGraphql.schema.ttlMinutes`). */
+  readonly schemaTtlMinutes: number;
 }
+
+/** Default of `tenantGraphql.schema.ttlMinutes`. */
+export const DEFAULT_SCHEMA_TTL_MINUTES = 60;
 
 const SECTION = 'tenantGraphql';
 
@@ -30,10 +35,18 @@ function read(builtIn: readonly Environment[]): Settings {
     extraProblems.push('tenantGraphql.activeEnvironment must be the name of an environment.');
   }
   activeEnvironment ??= environments[0]?.name;
+  const ttl = config.get<unknown>('schema.ttlMinutes');
+  let schemaTtlMinutes = DEFAULT_SCHEMA_TTL_MINUTES;
+  if (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 1 && ttl <= 10_080) {
+    schemaTtlMinutes = ttl;
+  } else if (ttl !== undefined && ttl !== null) {
+    extraProblems.push(`tenantGraphql.schema.ttlMinutes must be a number of minutes between 1 and 10080; using ${DEFAULT_SCHEMA_TTL_MINUTES}.`);
+  }
   return Object.freeze({
     environments: Object.freeze([...environments]),
     problems: Object.freeze([...problems, ...extraProblems]),
     activeEnvironment,
+    schemaTtlMinutes,
   });
 }
 

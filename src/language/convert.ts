@@ -1,0 +1,122 @@
+import * as vscode from 'vscode';
+import type {
+  CompletionItem,
+  CompletionKind,
+  DiagnosticSeverity,
+  LanguageDiagnostic,
+  OutlineItem,
+  OutlineKind,
+  Position,
+  Range,
+  WorkspaceSymbol,
+} from '../core/language/types';
+
+/** Core position from a VS Code position. */
+export function toCorePosition(p: vscode.Position): Position {
+  return { line: p.line, character: p.character };
+}
+
+/** VS Code range from a core range. */
+export function toRange(r: Range): vscode.Range {
+  return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+}
+
+const COMPLETION_KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
+  field: vscode.CompletionItemKind.Field,
+  argument: vscode.CompletionItemKind.Variable,
+  enumValue: vscode.CompletionItemKind.EnumMember,
+  type: vscode.CompletionItemKind.Class,
+  variable: vscode.CompletionItemKind.Variable,
+  fragment: vscode.CompletionItemKind.Reference,
+  directive: vscode.CompletionItemKind.Function,
+  keyword: vscode.CompletionItemKind.Keyword,
+  inputField: vscode.CompletionItemKind.Property,
+};
+
+/** One core completion item as a VS Code item (type as detail, description as Markdown, deprecations struck through). */
+export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
+  const out = new vscode.CompletionItem(item.label, COMPLETION_KINDS[item.kind]);
+  if (item.detail) {
+    out.detail = item.detail;
+  }
+  if (item.documentation || item.deprecated) {
+    const md = new vscode.MarkdownString(item.documentation ?? '');
+    if (item.deprecated) {
+      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${item.deprecationReason ? `: ${item.deprecationReason}` : ''}*`);
+    }
+    out.documentation = md;
+  }
+  if (item.deprecated) {
+    out.tags = [vscode.CompletionItemTag.Deprecated];
+    // Deprecated fields still complete, after the current ones.
+    out.sortText = `~${item.label}`;
+  }
+  if (item.insertText !== undefined) {
+    out.insertText = item.snippet ? new vscode.SnippetString(item.insertText) : item.insertText;
+    if (item.snippet) {
+      out.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
+    }
+  }
+  return out;
+}
+
+const SEVERITIES: Record<DiagnosticSeverity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+/** One core diagnostic as a VS Code diagnostic (deprecated usage tagged, so it is struck through). */
+export function toDiagnostic(d: LanguageDiagnostic): vscode.Diagnostic {
+  const out = new vscode.Diagnostic(toRange(d.range), d.message, SEVERITIES[d.severity]);
+  out.source = d.source;
+  if (d.deprecated) {
+    out.tags = [vscode.DiagnosticTag.Deprecated];
+  }
+  return out;
+}
+
+const SYMBOL_KINDS: Record<OutlineKind, vscode.SymbolKind> = {
+  query: vscode.SymbolKind.Function,
+  mutation: vscode.SymbolKind.Function,
+  subscription: vscode.SymbolKind.Event,
+  fragment: vscode.SymbolKind.Class,
+  field: vscode.SymbolKind.Field,
+  fragmentSpread: vscode.SymbolKind.Constant,
+  inlineFragment: vscode.SymbolKind.Namespace,
+  type: vscode.SymbolKind.Class,
+  interface: vscode.SymbolKind.Interface,
+  union: vscode.SymbolKind.Enum,
+  enum: vscode.SymbolKind.Enum,
+  input: vscode.SymbolKind.Struct,
+  scalar: vscode.SymbolKind.TypeParameter,
+  directive: vscode.SymbolKind.Function,
+  schema: vscode.SymbolKind.Module,
+  enumValue: vscode.SymbolKind.EnumMember,
+  inputValue: vscode.SymbolKind.Property,
+};
+
+const DETAIL: Partial<Record<OutlineKind, string>> = { query: 'query', mutation: 'mutation', subscription: 'subscription', fragment: 'fragment' };
+
+/** One outline entry (with children) as a DocumentSymbol. */
+export function toDocumentSymbol(item: OutlineItem): vscode.DocumentSymbol {
+  const range = toRange(item.range);
+  let selection = toRange(item.selectionRange);
+  if (!range.contains(selection)) {
+    selection = new vscode.Range(range.start, range.start);
+  }
+  const out = new vscode.DocumentSymbol(item.name, DETAIL[item.kind] ?? '', SYMBOL_KINDS[item.kind], range, selection);
+  out.children = item.children.map(toDocumentSymbol);
+  return out;
+}
+
+/** A workspace operation or fragment as SymbolInformation. */
+export function toSymbolInformation(s: WorkspaceSymbol): vscode.SymbolInformation {
+  return new vscode.SymbolInformation(
+    s.name,
+    s.kind === 'fragment' ? vscode.SymbolKind.Class : s.kind === 'subscription' ? vscode.SymbolKind.Event : vscode.SymbolKind.Function,
+    s.containerName ?? s.kind,
+    new vscode.Location(vscode.Uri.parse(s.uri), toRange(s.range)),
+  );
+}

@@ -1,0 +1,121 @@
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/errors';
+import { taggedLogger, type Logger } from '../core/logger';
+import { SDL_SCHEME } from '../schema/sdlView';
+import { toDiagnostic } from './convert';
+import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
+
+/** Wait after the last keystroke before validating. */
+export const DIAGNOSTICS_DEBOUNCE_MS = 200;
+
+/** Name of the validation collection (the run feature's server errors have their own). */
+export const DIAGNOSTICS_COLLECTION = 'GraphQL';
+
+const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
+
+/**
+ * Syntax and validation diagnostics as you type, debounced, in their own collection. Recomputed
+ * for every open GraphQL document when its schema or the workspace fragments change.
+ */
+export class DiagnosticsManager implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTICS_COLLECTION);
+  private readonly logger: Logger;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly tooLargeTold = new Set<string>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly host: LanguageHost,
+    onDidChangeIndex: vscode.Event<void>,
+    logger: Logger,
+  ) {
+    this.logger = taggedLogger(logger, 'language');
+    this.disposables.push(
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((doc) => this.schedule(doc, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DIAGNOSTICS_DEBOUNCE_MS)),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        const id = doc.uri.toString();
+        clearTimeout(this.timers.get(id));
+        this.timers.delete(id);
+        this.tooLargeTold.delete(id);
+        this.collection.delete(doc.uri);
+        host.forget(doc.uri);
+      }),
+      host.onDidChangeSchemas(() => this.scheduleAll()),
+      onDidChangeIndex(() => this.scheduleAll()),
+    );
+    this.scheduleAll();
+  }
+
+  /** Validates every open GraphQL document soon. */
+  scheduleAll(): void {
+    for (const doc of vscode.workspace.textDocuments) {
+      this.schedule(doc, DIAGNOSTICS_DEBOUNCE_MS);
+    }
+  }
+
+  private schedule(doc: vscode.TextDocument, delayMs: number): void {
+    if (doc.languageId !== 'graphql' || SKIPPED_SCHEMES.has(doc.uri.scheme)) {
+      return;
+    }
+    const id = doc.uri.toString();
+    clearTimeout(this.timers.get(id));
+    this.timers.set(
+      id,
+      setTimeout(() => {
+        this.timers.delete(id);
+        this.validate(doc);
+      }, delayMs),
+    );
+  }
+
+  private validate(doc: vscode.TextDocument): void {
+    if (doc.isClosed) {
+      return;
+    }
+    const snap = this.host.snapshotOf(doc);
+    if (!snap) {
+      this.collection.delete(doc.uri);
+      this.tellTooLarge(doc);
+      return;
+    }
+    const found = this.host.serviceFor(doc.uri);
+    if (!found) {
+      // No schema yet: validation against nothing would only mislead.
+      this.collection.delete(doc.uri);
+      return;
+    }
+    try {
+      this.collection.set(doc.uri, found.service.diagnostics(snap).map(toDiagnostic));
+    } catch (err) {
+      this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
+    }
+  }
+
+  private tellTooLarge(doc: vscode.TextDocument): void {
+    const id = doc.uri.toString();
+    if (this.tooLargeTold.has(id)) {
+      return;
+    }
+    this.tooLargeTold.add(id);
+    const name = doc.uri.path.split('/').pop() ?? id;
+    this.logger.info(`${name} is larger than ${MAX_DOCUMENT_CHARS / 1024 / 1024} MB: no completion, hover or validation for it`);
+    vscode.window.setStatusBarMessage(
+      vscode.l10n.t('$(info) {0} is larger than 2 MB, so GraphQL completion, hover and validation are off for it.', name),
+      15_000,
+    );
+  }
+
+  /** Diagnostics currently shown for a document (for tests). */
+  get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
+    return this.collection.get(uri) ?? [];
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) {
+      clearTimeout(t);
+    }
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}

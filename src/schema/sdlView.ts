@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import type { SchemaSdlView } from '../core/schema/sdlView';
+import type { SchemaSnapshot } from './schemaService';
+
+/** URI scheme of the read-only SDL view of a schema in use. */
+export const SDL_SCHEME = 'tenant-graphql-schema';
+
+/** The SDL view URI of a schema, e.g. `tenant-graphql-schema:/Sandbox.graphql?key=env%3ASandbox`. */
+export function sdlViewUri(snapshot: Pick<SchemaSnapshot, 'label' | 'key'>): vscode.Uri {
+  const name = snapshot.label.replace(/[\\/:*?"<>|#%]+/g, '-') || 'schema';
+  return vscode.Uri.from({ scheme: SDL_SCHEME, path: `/${name}.graphql`, query: new URLSearchParams({ key: snapshot.key }).toString() });
+}
+
+/** The schema key in an SDL view URI. */
+export function keyOfSdlViewUri(uri: vscode.Uri): string | undefined {
+  return uri.scheme === SDL_SCHEME ? (new URLSearchParams(uri.query).get('key') ?? undefined) : undefined;
+}
+
+/**
+ * Serves the printed SDL of the schemas in use as read-only documents (go-to-definition and the
+ * explorer open them at a type's or field's line). `viewOf` returns the view memoized per schema
+ * version, so the SDL is printed once per version.
+ */
+export class SdlViewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly viewOf: (key: string) => SchemaSdlView | undefined) {}
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const key = keyOfSdlViewUri(uri);
+    const view = key ? this.viewOf(key) : undefined;
+    if (!view) {
+      return `# ${vscode.l10n.t('This schema is not loaded any more. Refresh the schema, then follow the definition again.')}\n`;
+    }
+    return view.sdl;
+  }
+
+  /** Tells open SDL views of this schema source to reload (a new version arrived). */
+  refresh(snapshot: Pick<SchemaSnapshot, 'label' | 'key'>): void {
+    this.changed.fire(sdlViewUri(snapshot));
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** Opens the SDL view of a schema at a 0-based line, selecting it. */
+export async function showSdlLine(snapshot: Pick<SchemaSnapshot, 'label' | 'key'>, line: number): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(sdlViewUri(snapshot));
+  const at = new vscode.Range(line, 0, line, doc.lineAt(Math.min(line, doc.lineCount - 1)).text.length);
+  return vscode.window.showTextDocument(doc, { selection: at, preview: true });
+}

@@ -1,0 +1,220 @@
+import * as assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { admin, browserIsDriven, eventually, openFixture, signInToSandbox } from './helpers';
+import { SchemaService, type RefreshOutcome } from '../../src/schema/schemaService';
+import { nullLogger } from '../../src/core/logger';
+
+/** Opens an unsaved GraphQL document (no file, no graphql-config: the environment's schema applies). */
+async function scratch(content: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content });
+  return vscode.window.showTextDocument(doc);
+}
+
+/** Position of the `nth` character of `needle` on the first line that holds it. */
+function positionOf(doc: vscode.TextDocument, needle: string, offsetInNeedle = 1): vscode.Position {
+  const at = doc.getText().indexOf(needle);
+  assert.ok(at >= 0, `"${needle}" is in ${doc.uri.path}`);
+  return doc.positionAt(at + offsetInNeedle);
+}
+
+function labelOf(item: vscode.CompletionItem): string {
+  return typeof item.label === 'string' ? item.label : item.label.label;
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n');
+}
+
+function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri; range: vscode.Range } {
+  return 'targetUri' in def ? { uri: def.targetUri, range: def.targetSelectionRange ?? def.targetRange } : def;
+}
+
+(browserIsDriven() ? describe : describe.skip)('Language features from the live schema (Sandbox)', function () {
+  this.timeout(60_000);
+  let signedIn: RefreshOutcome;
+
+  before(async () => {
+    await admin('/faults', undefined, 'DELETE');
+    await signInToSandbox('alice');
+    signedIn = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
+    assert.equal(signedIn.ok, true, `the schema loads after sign-in: ${signedIn.reason ?? ''}`);
+  });
+
+  afterEach(async () => {
+    await admin('/faults', undefined, 'DELETE');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('tenantGraphql.explorer.clearFilter');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('offers tasks at the root of a query, with its type and description', async () => {
+    const editor = await scratch('query {\n  \n}\n');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(1, 2));
+    const tasks = list.items.find((i) => labelOf(i) === 'tasks');
+    assert.ok(tasks, `completion offers tasks; got ${list.items.map(labelOf).join(', ')}`);
+    assert.equal(tasks.kind, vscode.CompletionItemKind.Field);
+    assert.equal(tasks.detail, 'TaskConnection!');
+    assert.match((tasks.documentation as vscode.MarkdownString).value, /Tasks visible to the token/);
+  });
+
+  it('strikes deprecated fields through in completion', async () => {
+    const editor = await scratch('{\n  task(id: "task-1") {\n    \n  }\n}\n');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(2, 4));
+    const done = list.items.find((i) => labelOf(i) === 'done');
+    assert.ok(done, 'completion offers the deprecated field done');
+    assert.deepEqual(done.tags, [vscode.CompletionItemTag.Deprecated]);
+    assert.equal(list.items.find((i) => labelOf(i) === 'status')?.tags, undefined);
+  });
+
+  it('shows TaskPriority and its description on hover over priority', async () => {
+    const doc = await openFixture('tasks.graphql');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, '        priority', 10));
+    const text = hoverText(hovers);
+    assert.match(text, /TaskPriority/);
+    assert.match(text, /How urgent the task is\./);
+  });
+
+  it('underlines an unknown field with a suggestion, in the "GraphQL" diagnostics', async () => {
+    const editor = await scratch('query Mine {\n  tasks {\n    edges {\n      node {\n        nmae\n      }\n    }\n  }\n}\n');
+    const diagnostics = await eventually(() => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'GraphQL');
+      return found.length > 0 ? found : undefined;
+    }, 'validation diagnostics');
+    assert.equal(diagnostics.length, 1);
+    const [d] = diagnostics;
+    assert.match(d.message, /Cannot query field "nmae" on type "Task"\. Did you mean "name"\?/);
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.character], [4, 8, 12]);
+  });
+
+  it('re-validates as you type and tags deprecated usage', async () => {
+    const editor = await scratch('{\n  task(id: "task-1") {\n    nmae\n  }\n}\n');
+    await eventually(() => (vscode.languages.getDiagnostics(editor.document.uri).length > 0 ? true : undefined), 'first diagnostics');
+    await editor.edit((b) => b.replace(new vscode.Range(2, 4, 2, 8), 'done'));
+    const diagnostics = await eventually(() => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri);
+      return found.length === 1 && !found[0].message.includes('nmae') ? found : undefined;
+    }, 'diagnostics of the edited text');
+    assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Warning);
+    assert.deepEqual(diagnostics[0].tags, [vscode.DiagnosticTag.Deprecated]);
+    assert.match(diagnostics[0].message, /deprecated/i);
+  });
+
+  it('jumps from a fragment spread to its definition in another file', async () => {
+    const doc = await openFixture('taskList.graphql');
+    const target = await eventually(async () => {
+      const defs = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', doc.uri, positionOf(doc, '...TaskParts', 5));
+      return defs.length > 0 ? targetOf(defs[0]) : undefined;
+    }, 'the fragment definition');
+    assert.equal(path.basename(target.uri.path), 'fragments.gql');
+    assert.equal(target.range.start.line, 0);
+    const diagnostics = vscode.languages.getDiagnostics(doc.uri);
+    assert.deepEqual(diagnostics.map((d) => d.message), [], 'the fragment from the other file is known to validation');
+  });
+
+  it('goes to the definition of a type in the read-only SDL view, at its line', async () => {
+    const doc = await openFixture('tasks.graphql');
+    const defs = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', doc.uri, positionOf(doc, 'TaskPriority!', 3));
+    assert.equal(defs.length, 1);
+    const target = targetOf(defs[0]);
+    assert.equal(target.uri.scheme, 'tenant-graphql-schema');
+    assert.equal(target.uri.path, '/Sandbox.graphql');
+    const sdl = await vscode.workspace.openTextDocument(target.uri);
+    assert.equal(sdl.languageId, 'graphql');
+    assert.match(sdl.lineAt(target.range.start.line).text, /^enum TaskPriority \{/);
+  });
+
+  it('lists operations in the outline and operations and fragments as workspace symbols', async () => {
+    const doc = await openFixture('tasks.graphql');
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
+    assert.equal(symbols[0]?.name, 'UrgentTasks');
+    assert.ok(symbols[0].children.some((c) => c.name === 'tasks'));
+    const found = await eventually(async () => {
+      const all = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'TaskParts');
+      return all.find((s) => s.name === 'TaskParts');
+    }, 'the TaskParts workspace symbol');
+    assert.equal(path.basename(found.location.uri.path), 'fragments.gql');
+  });
+
+  it('lists Task in the schema explorer, and filters it', async () => {
+    const all = await vscode.commands.executeCommand<string[]>('tenantGraphql.explorer.filter', '');
+    assert.equal(all[0], 'Query', 'the query root comes first');
+    assert.ok(all.includes('Mutation'));
+    assert.ok(all.includes('Task'), `explorer roots: ${all.join(', ')}`);
+    const filtered = await vscode.commands.executeCommand<string[]>('tenantGraphql.explorer.filter', 'priority');
+    assert.ok(filtered.includes('Task') && filtered.includes('TaskPriority'), `filtered: ${filtered.join(', ')}`);
+    assert.ok(!filtered.includes('User'), 'types without a matching name or field are hidden');
+    const cleared = await vscode.commands.executeCommand<string[]>('tenantGraphql.explorer.clearFilter');
+    assert.deepEqual(cleared, all);
+  });
+
+  it('inserts a field from the explorer with a selection set, and opens its definition', async () => {
+    const editor = await scratch('query {\n  \n}\n');
+    editor.selection = new vscode.Selection(1, 2, 1, 2);
+    const inserted = await vscode.commands.executeCommand<boolean>('tenantGraphql.explorer.insertField', { kind: 'field', typeName: 'Query', fieldName: 'tasks' });
+    assert.equal(inserted, true);
+    assert.match(editor.document.getText(), /^query \{\n {2}tasks \{\n\s*\n {2}\}\n\}/);
+    const shown = await vscode.commands.executeCommand<{ uri: string; line: number }>('tenantGraphql.explorer.goToDefinition', { kind: 'field', typeName: 'Task', fieldName: 'priority' });
+    const active = vscode.window.activeTextEditor!;
+    assert.equal(active.document.uri.toString(), shown.uri);
+    assert.match(active.document.lineAt(shown.line).text, /^ {2}priority: TaskPriority!/);
+  });
+
+  it('caches the schema on disk with time and hash, and a new service loads it without the network', async () => {
+    const file = signedIn.cacheFile!;
+    const text = await readFile(file, 'utf8');
+    const head = JSON.parse(`${text.slice(0, text.indexOf(',"introspection":'))}}`) as { environment: string; fetchedAt: string; sha256: string };
+    assert.equal(head.environment, 'Sandbox');
+    assert.equal(head.sha256, signedIn.sha256);
+    assert.ok(!Number.isNaN(Date.parse(head.fetchedAt)));
+    const active = new vscode.EventEmitter<void>();
+    let introspections = 0;
+    const reloaded = new SchemaService({
+      storageDir: path.dirname(file),
+      logger: nullLogger,
+      activeEnvironment: () => 'Sandbox',
+      activeSessionId: () => Promise.resolve(undefined),
+      onDidChangeActive: active.event,
+      introspect: () => {
+        introspections++;
+        return Promise.reject(new Error('offline'));
+      },
+      ttlMs: () => 3_600_000,
+    });
+    try {
+      await reloaded.start();
+      const snapshot = reloaded.current();
+      assert.equal(snapshot?.source, 'cache');
+      assert.equal(snapshot?.sha256, signedIn.sha256);
+      assert.ok(snapshot?.schema.getType('Task'));
+      assert.equal(reloaded.state.kind, 'notSignedIn');
+      assert.equal(introspections, 0);
+    } finally {
+      reloaded.dispose();
+      active.dispose();
+    }
+  });
+
+  it('keeps the last good schema when introspection fails, and says why', async () => {
+    const before = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
+    assert.equal(before.ok, true);
+    await admin('/faults', { kind: 'status', status: 500, count: 3 });
+    const failed = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
+    assert.equal(failed.ok, false);
+    assert.match(failed.reason ?? '', /internal error \(500\)/);
+    assert.equal(failed.sha256, before.sha256, 'the last good schema stays in use');
+    const editor = await scratch('query {\n  \n}\n');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(1, 2));
+    assert.ok(list.items.some((i) => labelOf(i) === 'tasks'), 'completion still works from the last good schema');
+    await admin('/faults', undefined, 'DELETE');
+    const again = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
+    assert.equal(again.ok, true, 'the next refresh succeeds once the Service is back');
+  });
+});
