@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../core/logger';
+import { errorMessage } from '../core/errors';
+import { LineIndex } from '../core/run/positions';
+import { rangeForLocation } from '../core/run/errorLocations';
+import type { RunResultView } from '../shared/resultsMessages';
+import { responseJsonText, suggestedFileName } from './messagePolicy';
+
+const STATUS_MESSAGE_MS = 4000;
+
+/** Copy JSON: the whole response body, pretty-printed, to the clipboard. */
+export async function copyResponseJson(view: RunResultView): Promise<void> {
+  const text = responseJsonText(view);
+  if (text === undefined) {
+    return;
+  }
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the response JSON to the clipboard.'), STATUS_MESSAGE_MS);
+}
+
+/** Save to File: asks where (cancel is silent), then writes the response JSON. */
+export async function saveResponseJson(view: RunResultView, logger: Logger): Promise<void> {
+  const text = responseJsonText(view);
+  if (text === undefined) {
+    return;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = suggestedFileName(view);
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+    filters: { [vscode.l10n.t('JSON')]: ['json'] },
+    saveLabel: vscode.l10n.t('Save Result'),
+    title: vscode.l10n.t('Save the response as JSON'),
+  });
+  if (!target) {
+    return;
+  }
+  try {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+  } catch (err) {
+    logger.warn(`[results] could not save the result to ${target.toString(true)}: ${errorMessage(err)}`);
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.', target.fsPath || target.toString(true), errorMessage(err)),
+    );
+    return;
+  }
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Saved the response to {0}.', vscode.workspace.asRelativePath(target)), STATUS_MESSAGE_MS);
+}
+
+/** Open as JSON Document: an untitled JSON editor with the response. */
+export async function openResponseJson(view: RunResultView): Promise<void> {
+  const text = responseJsonText(view);
+  if (text === undefined) {
+    return;
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: text });
+  await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
+}
+
+/**
+ * Jumps to an error's place: opens the document (in the column where it is already shown, if it is)
+ * and selects the token at the 1-based GraphQL line and column, as the server diagnostics do.
+ */
+export async function revealErrorLocation(documentUri: string, line: number, column: number): Promise<void> {
+  const uri = vscode.Uri.parse(documentUri, true);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const r = rangeForLocation(new LineIndex(doc.getText()), line, column);
+  const selection = new vscode.Selection(r.start.line, r.start.character, r.end.line, r.end.character);
+  const shownIn = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString())?.viewColumn;
+  const editor = await vscode.window.showTextDocument(doc, { viewColumn: shownIn ?? vscode.ViewColumn.One, selection, preserveFocus: false });
+  editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}

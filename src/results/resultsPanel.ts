@@ -1,0 +1,203 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../core/logger';
+import { errorMessage } from '../core/errors';
+import { RESULTS_VIEW_TYPE, isRunResultView, type ResultsWebviewState, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
+import { decideWebviewMessage } from './messagePolicy';
+import { resultsHtml } from './webviewHtml';
+import { resultsStrings } from './strings';
+import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
+
+/** What the integration tests can observe of the panel (no data of the result itself). */
+export interface ResultsPanelInfo {
+  /** Changes each time a new panel is created (the same number means the panel was reused). */
+  readonly panelSerial: number;
+  readonly open: boolean;
+  readonly visible: boolean;
+  readonly shownRunId?: string;
+  /** The last run the webview reported as rendered, and how many tree items it built. */
+  readonly rendered?: { readonly runId: string; readonly treeItems: number };
+  readonly html?: string;
+}
+
+/**
+ * The one results panel: created on the first result, reused for the next ones, restored after a
+ * reload by the serializer. Talks to the webview only through checked messages.
+ */
+export class ResultsPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private panelDisposables: vscode.Disposable[] = [];
+  private current: RunResultView | undefined;
+  /** True between the webview's `ready` and the next reload of its page (hidden, or new HTML). */
+  private webviewReady = false;
+  private panelSerial = 0;
+  private rendered: ResultsPanelInfo['rendered'];
+  private readonly mediaRoot: vscode.Uri;
+
+  constructor(
+    extensionUri: vscode.Uri,
+    private readonly logger: Logger,
+  ) {
+    this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
+  }
+
+  /** Shows a result: replaces what the panel shows, creating or revealing the panel without taking focus. */
+  show(view: RunResultView): void {
+    this.current = view;
+    this.rendered = undefined;
+    this.createOrShow(true);
+    this.panel!.title = this.title();
+    this.sendCurrent();
+  }
+
+  /** Opens the panel (with the last result, if any) or brings it to the front. */
+  createOrShow(preserveFocus: boolean): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, this.title(), { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.options());
+    this.attach(panel);
+  }
+
+  /** The serializer's half: adopts a panel VS Code restored after a reload, with the state the webview kept. */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    if (this.panel) {
+      // Only one results panel: a second restored one (two windows' worth of state) is closed.
+      panel.dispose();
+      return;
+    }
+    const kept = state as ResultsWebviewState | undefined;
+    const view = kept && isRunResultView(kept.view) ? kept.view : kept && isRunResultView(kept.summary) ? kept.summary : undefined;
+    // A restored result may only point at documents a run could have come from.
+    this.current = view && view.documentUri !== undefined && !isAllowedDocumentUri(view.documentUri) ? { ...view, documentUri: undefined } : view;
+    this.attach(panel);
+  }
+
+  /** For the integration tests. */
+  info(): ResultsPanelInfo {
+    return {
+      panelSerial: this.panelSerial,
+      open: this.panel !== undefined,
+      visible: this.panel?.visible ?? false,
+      shownRunId: this.current?.runId,
+      rendered: this.rendered,
+      html: this.panel?.webview.html,
+    };
+  }
+
+  /** For the integration tests: handles a message as if the webview had posted it; tells whether it was accepted. */
+  async receiveForTest(raw: unknown): Promise<boolean> {
+    return this.onMessage(raw);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    this.detach();
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return { enableScripts: true, localResourceRoots: [this.mediaRoot], enableFindWidget: true, retainContextWhenHidden: false };
+  }
+
+  private title(): string {
+    return this.current?.operationName ? vscode.l10n.t('Results: {0}', this.current.operationName) : vscode.l10n.t('GraphQL Results');
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.panelSerial++;
+    this.webviewReady = false;
+    panel.webview.options = this.options();
+    panel.title = this.title();
+    panel.iconPath = vscode.Uri.joinPath(this.mediaRoot, 'icon.png');
+    this.panelDisposables.push(
+      panel.onDidDispose(() => this.detach()),
+      panel.onDidChangeViewState(() => {
+        // Without retainContextWhenHidden the page is unloaded when hidden and says `ready` again when shown.
+        if (!panel.visible) {
+          this.webviewReady = false;
+        }
+      }),
+      panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
+    );
+    const webview = panel.webview;
+    webview.html = resultsHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.mediaRoot, 'dist', 'results.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.mediaRoot, 'results.css')).toString(),
+      strings: resultsStrings(),
+      language: vscode.env.language,
+    });
+  }
+
+  private detach(): void {
+    this.panel = undefined;
+    this.webviewReady = false;
+    vscode.Disposable.from(...this.panelDisposables).dispose();
+    this.panelDisposables = [];
+  }
+
+  private sendCurrent(): void {
+    if (this.panel && this.webviewReady && this.current) {
+      void this.panel.webview.postMessage({ type: 'show', view: this.current }).then(
+        (delivered) => {
+          if (!delivered) {
+            this.logger.debug('[results] the panel was hidden before the result arrived; it is sent again when shown');
+          }
+        },
+        (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
+      );
+    }
+  }
+
+  private async onMessage(raw: unknown): Promise<boolean> {
+    const decision = decideWebviewMessage(raw, this.current);
+    if (!decision.accept) {
+      this.logger.warn(`[results] ignored a message from the results panel: ${decision.reason}`);
+      return false;
+    }
+    try {
+      await this.act(decision.message);
+    } catch (err) {
+      this.logger.error(`[results] ${decision.message.type} failed: ${errorMessage(err)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
+    }
+    return true;
+  }
+
+  private async act(message: WebviewToExtensionMessage): Promise<void> {
+    const view = this.current;
+    switch (message.type) {
+      case 'ready':
+        this.webviewReady = true;
+        if (view && view.runId !== message.shownRunId) {
+          this.sendCurrent();
+        }
+        return;
+      case 'rendered':
+        this.rendered = { runId: message.runId, treeItems: message.treeItems };
+        this.logger.debug(`[results] rendered ${message.runId} (${message.treeItems} tree items)`);
+        return;
+      case 'webviewError':
+        this.logger.warn(`[results] the results panel reported: ${message.message}`);
+        return;
+      case 'copyJson':
+        return copyResponseJson(view!);
+      case 'saveJson':
+        return saveResponseJson(view!, this.logger);
+      case 'openJson':
+        return openResponseJson(view!);
+      case 'reveal':
+        return revealErrorLocation(message.documentUri, message.line, message.column);
+    }
+  }
+}
+
+/** Schemes a run's document can have (a restored state naming anything else is not trusted for `reveal`). */
+function isAllowedDocumentUri(text: string): boolean {
+  try {
+    return ['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-userdata'].includes(vscode.Uri.parse(text, true).scheme);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Messages between the extension and the results webview, both ways, and their validation.
+ * Pure TypeScript: imported by the extension (src/results) and by the webview bundle (src/webview).
+ * Every message that crosses the boundary is checked with the parse functions here before use.
+ */
+import type { RunResultView } from '../results/resultsModel';
+
+export type { RunResultView } from '../results/resultsModel';
+
+/** The webview panel's view type (also the `onWebviewPanel:` activation event and the serializer's key). */
+export const RESULTS_VIEW_TYPE = 'tenantGraphql.results';
+
+/** Which JSON a Copy/Save/Open action is about. */
+export type JsonActionKind = 'copyJson' | 'saveJson' | 'openJson';
+
+/** Messages from the webview to the extension. */
+export type WebviewToExtensionMessage =
+  | { readonly type: 'ready'; readonly shownRunId?: string }
+  | { readonly type: 'reveal'; readonly runId: string; readonly documentUri: string; readonly line: number; readonly column: number }
+  | { readonly type: JsonActionKind; readonly runId: string }
+  | { readonly type: 'rendered'; readonly runId: string; readonly treeItems: number }
+  | { readonly type: 'webviewError'; readonly message: string };
+
+/** Messages from the extension to the webview. */
+export type ExtensionToWebviewMessage = { readonly type: 'show'; readonly view: RunResultView };
+
+/** What the webview keeps with `setState` (restored after it is hidden, and by the serializer after a reload). */
+export interface ResultsWebviewState {
+  /** The shown result; left out when it is too large to keep (then only `summary` is kept). */
+  readonly view?: RunResultView;
+  /** The header of the shown result, kept even when `view` is not. */
+  readonly summary?: RunResultView;
+  /** Expanded tree nodes and page sizes, per tree. */
+  readonly ui?: Record<string, TreeUiState>;
+}
+
+/** The interactive state of one JSON tree: expanded node ids, shown children per node, strings shown in full. */
+export interface TreeUiState {
+  readonly expanded: readonly string[];
+  readonly shown: Readonly<Record<string, number>>;
+  readonly fullStrings: readonly string[];
+}
+
+/** Largest line/column accepted from the webview (a document cannot be larger in practice). */
+const MAX_POSITION = 10_000_000;
+/** Largest error text accepted from the webview for the log. */
+const MAX_ERROR_TEXT = 2000;
+/** Largest run id accepted (run ids are short). */
+const MAX_ID = 200;
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function isPositiveInt(x: unknown): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= MAX_POSITION;
+}
+
+function isId(x: unknown): x is string {
+  return typeof x === 'string' && x.length > 0 && x.length <= MAX_ID;
+}
+
+/**
+ * Checks the shape of a message from the webview. Returns the typed message (a fresh object with
+ * only the known fields), or undefined for anything malformed.
+ */
+export function parseWebviewMessage(raw: unknown): WebviewToExtensionMessage | undefined {
+  if (!isRecord(raw) || typeof raw.type !== 'string') {
+    return undefined;
+  }
+  switch (raw.type) {
+    case 'ready':
+      if (raw.shownRunId !== undefined && !isId(raw.shownRunId)) {
+        return undefined;
+      }
+      return raw.shownRunId === undefined ? { type: 'ready' } : { type: 'ready', shownRunId: raw.shownRunId };
+    case 'reveal':
+      if (!isId(raw.runId) || typeof raw.documentUri !== 'string' || raw.documentUri.length > 8192 || !isPositiveInt(raw.line) || !isPositiveInt(raw.column)) {
+        return undefined;
+      }
+      return { type: 'reveal', runId: raw.runId, documentUri: raw.documentUri, line: raw.line, column: raw.column };
+    case 'copyJson':
+    case 'saveJson':
+    case 'openJson':
+      return isId(raw.runId) ? { type: raw.type, runId: raw.runId } : undefined;
+    case 'rendered':
+      if (!isId(raw.runId) || typeof raw.treeItems !== 'number' || !Number.isInteger(raw.treeItems) || raw.treeItems < 0) {
+        return undefined;
+      }
+      return { type: 'rendered', runId: raw.runId, treeItems: raw.treeItems };
+    case 'webviewError':
+      return typeof raw.message === 'string' ? { type: 'webviewError', message: raw.message.slice(0, MAX_ERROR_TEXT) } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks that a value is a {@link RunResultView} well enough to render it as text: required fields
+ * with the right types, errors with string messages. Used by the webview on `show` messages and by
+ * the extension on state restored by the serializer.
+ */
+export function isRunResultView(x: unknown): x is RunResultView {
+  if (!isRecord(x) || !isId(x.runId) || typeof x.environment !== 'string' || typeof x.at !== 'string') {
+    return false;
+  }
+  const optional: [string, string][] = [
+    ['operationName', 'string'],
+    ['operationType', 'string'],
+    ['documentUri', 'string'],
+    ['status', 'number'],
+    ['durationMs', 'number'],
+    ['bytes', 'number'],
+  ];
+  for (const [key, type] of optional) {
+    if (x[key] !== undefined && typeof x[key] !== type) {
+      return false;
+    }
+  }
+  if (x.failure !== undefined) {
+    const f = x.failure;
+    if (!isRecord(f) || typeof f.title !== 'string' || typeof f.message !== 'string' || (f.bodyText !== undefined && typeof f.bodyText !== 'string')) {
+      return false;
+    }
+  }
+  if (x.body !== undefined) {
+    if (!isRecord(x.body)) {
+      return false;
+    }
+    const errors = x.body.errors;
+    if (errors !== undefined && (!Array.isArray(errors) || !errors.every((e) => isRecord(e) && typeof e.message === 'string'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Checks a message from the extension (the webview trusts nothing it has not checked). */
+export function parseExtensionMessage(raw: unknown): ExtensionToWebviewMessage | undefined {
+  if (isRecord(raw) && raw.type === 'show' && isRunResultView(raw.view)) {
+    return { type: 'show', view: raw.view };
+  }
+  return undefined;
+}
+
+/**
+ * The positions of an error a user can jump to: its `locations` entries with positive integer line
+ * and column. Anything else in `locations` (a malformed server answer) is left out.
+ */
+export function errorPositions(error: { readonly locations?: unknown }): { line: number; column: number }[] {
+  if (!Array.isArray(error.locations)) {
+    return [];
+  }
+  return error.locations.filter((l): l is { line: number; column: number } => isRecord(l) && isPositiveInt(l.line) && isPositiveInt(l.column)).map((l) => ({ line: l.line, column: l.column }));
+}
+
+/** Text of the webview UI, localized by the extension (the webview has no `vscode.l10n`). `{0}` marks arguments. */
+export interface ResultsStrings {
+  readonly emptyTitle: string;
+  readonly emptyHint: string;
+  readonly anonymousOperation: string;
+  readonly environment: string;
+  readonly status: string;
+  readonly noHttpAnswer: string;
+  readonly duration: string;
+  readonly size: string;
+  readonly time: string;
+  readonly copyJson: string;
+  readonly saveJson: string;
+  readonly openJson: string;
+  readonly errorsHeading: string;
+  readonly errorPath: string;
+  readonly errorLocation: string;
+  readonly errorLocationHint: string;
+  readonly errorNoLocation: string;
+  readonly dataHeading: string;
+  readonly noData: string;
+  readonly bodyHeading: string;
+  readonly showMore: string;
+  readonly showAll: string;
+  readonly moreCharacters: string;
+  readonly itemsCount: string;
+  readonly keysCount: string;
+  readonly firstBytes: string;
+  readonly notKeptAcrossReload: string;
+}

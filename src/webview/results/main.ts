@@ -1,0 +1,289 @@
+/**
+ * The results webview (browser bundle). Receives `show` messages, renders the run's header,
+ * failure, errors and JSON trees as text only, keeps its state with setState, and asks the
+ * extension for everything outside the page (clipboard, files, editors).
+ */
+import {
+  errorPositions,
+  isRunResultView,
+  parseExtensionMessage,
+  type JsonActionKind,
+  type ResultsStrings,
+  type ResultsWebviewState,
+  type RunResultView,
+  type TreeUiState,
+  type WebviewToExtensionMessage,
+} from '../../shared/resultsMessages';
+import { JsonTreeModel, format } from './jsonTreeModel';
+import { TreeView } from './treeView';
+import { formatBytes, formatDuration, formatTime, operationTitle, pathText, statusClass, statusText } from './format';
+
+interface VsCodeApi {
+  postMessage(message: WebviewToExtensionMessage): void;
+  getState(): unknown;
+  setState(state: ResultsWebviewState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+/** Results larger than this keep only their header across reloads (webview state is held in memory and on disk). */
+const MAX_KEPT_BYTES = 1024 * 1024;
+const STATE_SAVE_DELAY_MS = 250;
+
+const vscode = acquireVsCodeApi();
+const strings = readStrings();
+const root = document.getElementById('root')!;
+
+interface Shown {
+  readonly view: RunResultView;
+  /** True when only the header was kept (restored after a reload without the body). */
+  readonly summaryOnly: boolean;
+  readonly trees: Map<string, JsonTreeModel>;
+  readonly views: TreeView[];
+}
+let shown: Shown | undefined;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function readStrings(): ResultsStrings {
+  let parsed: Record<string, unknown> = {};
+  try {
+    const raw: unknown = JSON.parse(document.body.dataset.strings ?? '{}');
+    if (typeof raw === 'object' && raw !== null) {
+      parsed = raw as Record<string, unknown>;
+    }
+  } catch {
+    // The extension wrote this attribute; fall back to the keys if it is ever broken.
+  }
+  return new Proxy(parsed, { get: (t, k) => (typeof t[k as string] === 'string' ? t[k as string] : String(k)) }) as unknown as ResultsStrings;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) {
+    e.className = className;
+  }
+  if (text !== undefined) {
+    e.textContent = text;
+  }
+  return e;
+}
+
+function post(message: WebviewToExtensionMessage): void {
+  vscode.postMessage(message);
+}
+
+function viewSize(view: RunResultView): number {
+  return view.bytes ?? (view.body === undefined ? 0 : JSON.stringify(view.body).length);
+}
+
+function summaryOf(view: RunResultView): RunResultView {
+  const { body: _body, variables: _variables, ...rest } = view;
+  return rest;
+}
+
+function saveStateSoon(): void {
+  if (saveTimer !== undefined) {
+    clearTimeout(saveTimer);
+  }
+  saveTimer = setTimeout(saveState, STATE_SAVE_DELAY_MS);
+}
+
+function saveState(): void {
+  saveTimer = undefined;
+  if (!shown) {
+    vscode.setState({});
+    return;
+  }
+  const ui: Record<string, TreeUiState> = {};
+  for (const [id, model] of shown.trees) {
+    ui[id] = model.uiState();
+  }
+  const keep = !shown.summaryOnly && viewSize(shown.view) <= MAX_KEPT_BYTES;
+  vscode.setState({ view: keep ? shown.view : undefined, summary: summaryOf(shown.view), ui });
+}
+
+function renderEmpty(): void {
+  root.replaceChildren(el('h1', 'empty-title', strings.emptyTitle), el('p', 'hint', strings.emptyHint));
+}
+
+function renderHeader(view: RunResultView): HTMLElement {
+  const header = el('header', 'header');
+  header.append(el('h1', 'operation', operationTitle(view, strings)));
+  const facts = el('dl', 'facts');
+  const fact = (label: string, value: string, cls?: string): void => {
+    const item = el('div', 'fact');
+    item.append(el('dt', undefined, label), el('dd', cls, value));
+    facts.append(item);
+  };
+  fact(strings.environment, view.environment);
+  fact(strings.status, statusText(view.status, strings), `status ${statusClass(view)}`);
+  fact(strings.duration, formatDuration(view.durationMs));
+  fact(strings.size, formatBytes(view.bytes));
+  fact(strings.time, formatTime(view.at));
+  header.append(facts);
+
+  const actions = el('div', 'actions');
+  const action = (type: JsonActionKind, label: string): void => {
+    const button = el('button', 'action', label);
+    button.type = 'button';
+    button.disabled = view.body === undefined;
+    button.addEventListener('click', () => post({ type, runId: view.runId }));
+    actions.append(button);
+  };
+  action('copyJson', strings.copyJson);
+  action('saveJson', strings.saveJson);
+  action('openJson', strings.openJson);
+  header.append(actions);
+  return header;
+}
+
+function renderFailure(failure: NonNullable<RunResultView['failure']>): HTMLElement {
+  const section = el('section', 'failure');
+  section.setAttribute('role', 'alert');
+  section.append(el('h2', undefined, failure.title), el('p', 'message', failure.message));
+  if (failure.bodyText) {
+    section.append(el('h3', undefined, strings.firstBytes), el('pre', 'body-text', failure.bodyText));
+  }
+  return section;
+}
+
+function renderErrors(view: RunResultView, errors: NonNullable<NonNullable<RunResultView['body']>['errors']>): HTMLElement {
+  const section = el('section', 'errors');
+  section.append(el('h2', undefined, format(strings.errorsHeading, errors.length)));
+  const list = el('ul', 'error-list');
+  for (const error of errors) {
+    const item = el('li', 'error');
+    item.append(el('div', 'message', error.message));
+    const path = pathText(error.path);
+    if (path) {
+      item.append(el('div', 'path', format(strings.errorPath, path)));
+    }
+    const positions = errorPositions(error);
+    const where = el('div', 'locations');
+    for (const { line, column } of positions) {
+      const text = format(strings.errorLocation, line, column);
+      if (view.documentUri) {
+        const button = el('button', 'location link', text);
+        button.type = 'button';
+        button.title = strings.errorLocationHint;
+        const documentUri = view.documentUri;
+        button.addEventListener('click', () => post({ type: 'reveal', runId: view.runId, documentUri, line, column }));
+        where.append(button);
+      } else {
+        where.append(el('span', 'location', text));
+      }
+    }
+    if (positions.length === 0) {
+      where.append(el('span', 'location none', strings.errorNoLocation));
+    }
+    item.append(where);
+    if (error.extensions && typeof error.extensions === 'object') {
+      const text = JSON.stringify(error.extensions);
+      item.append(el('div', 'extensions', text.length > 300 ? `${text.slice(0, 300)}…` : text));
+    }
+    list.append(item);
+  }
+  section.append(list);
+  return section;
+}
+
+function addTree(target: HTMLElement, id: string, value: unknown, label: string, ui: Record<string, TreeUiState> | undefined, defaultExpanded: (m: JsonTreeModel) => void): void {
+  if (!shown) {
+    return;
+  }
+  const model = new JsonTreeModel(value, {}, ui?.[id]);
+  if (!ui?.[id]) {
+    defaultExpanded(model);
+  }
+  shown.trees.set(id, model);
+  const view = new TreeView(model, strings, label, saveStateSoon);
+  shown.views.push(view);
+  target.append(view.element);
+}
+
+function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, TreeUiState>): void {
+  shown = { view, summaryOnly, trees: new Map(), views: [] };
+  const parts: HTMLElement[] = [renderHeader(view)];
+  if (summaryOnly) {
+    parts.push(el('p', 'hint', strings.notKeptAcrossReload));
+  }
+  if (view.failure) {
+    parts.push(renderFailure(view.failure));
+  }
+  const body = view.body;
+  if (body?.errors && body.errors.length > 0) {
+    parts.push(renderErrors(view, body.errors));
+  }
+  if (body) {
+    const data = el('section', 'data');
+    data.append(el('h2', undefined, strings.dataHeading));
+    if (body.data === undefined || body.data === null) {
+      data.append(el('p', 'hint', strings.noData));
+    } else {
+      addTree(data, 'data', body.data, strings.dataHeading, ui, (m) => {
+        m.setExpanded(m.root, true);
+        const first = m.page(m.root).children;
+        if (first.length === 1) {
+          m.setExpanded(first[0], true);
+        }
+      });
+    }
+    parts.push(data);
+
+    const whole = el('details', 'whole-body');
+    whole.append(el('summary', undefined, strings.bodyHeading));
+    const build = (): void => {
+      if (!whole.querySelector('.json-tree')) {
+        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true));
+        saveStateSoon();
+      }
+    };
+    if (ui?.body) {
+      whole.open = true;
+      build();
+    }
+    whole.addEventListener('toggle', () => {
+      if (whole.open) {
+        build();
+      }
+    });
+    parts.push(whole);
+  }
+  root.replaceChildren(...parts);
+  saveStateSoon();
+  post({ type: 'rendered', runId: view.runId, treeItems: shown.views.reduce((n, v) => n + v.itemCount(), 0) });
+}
+
+function restore(): void {
+  const state = vscode.getState() as ResultsWebviewState | undefined;
+  const ui = state && typeof state.ui === 'object' && state.ui !== null ? state.ui : undefined;
+  try {
+    if (state && isRunResultView(state.view)) {
+      render(state.view, false, ui);
+      return;
+    }
+    if (state && isRunResultView(state.summary)) {
+      render(state.summary, true, ui);
+      return;
+    }
+  } catch (err) {
+    // A state from an older version that no longer fits: start empty rather than broken.
+    post({ type: 'webviewError', message: `could not restore the results: ${String(err)}` });
+  }
+  renderEmpty();
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = parseExtensionMessage(event.data);
+  if (!message) {
+    return;
+  }
+  if (shown && !shown.summaryOnly && shown.view.runId === message.view.runId) {
+    return; // already on screen (restored from state): keep the user's expansion
+  }
+  const keepUi = shown?.view.runId === message.view.runId ? Object.fromEntries([...shown.trees].map(([id, m]) => [id, m.uiState()])) : undefined;
+  render(message.view, false, keepUi);
+});
+window.addEventListener('error', (event) => post({ type: 'webviewError', message: String(event.message) }));
+
+restore();
+post({ type: 'ready', shownRunId: shown && !shown.summaryOnly ? shown.view.runId : undefined });

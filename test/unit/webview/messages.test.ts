@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { isRunResultView, parseExtensionMessage, parseWebviewMessage } from '../../../src/shared/resultsMessages';
+import { decideWebviewMessage, responseJsonText, suggestedFileName } from '../../../src/results/messagePolicy';
+import type { RunResultView } from '../../../src/results/resultsModel';
+
+const doc = 'file:///work/tasks.graphql';
+const shown: RunResultView = {
+  runId: 'run-7',
+  operationName: 'Tasks',
+  environment: 'Sandbox',
+  documentUri: doc,
+  status: 200,
+  at: '2026-01-01T00:00:00.000Z',
+  body: {
+    data: null,
+    errors: [
+      { message: 'Cannot query field "titel" on type "Task". Did you mean "title"?', locations: [{ line: 3, column: 5 }] },
+      { message: 'no location' },
+    ],
+  },
+};
+
+describe('results webview messages', () => {
+  describe('parseWebviewMessage drops anything malformed', () => {
+    const cases: [string, unknown][] = [
+      ['not an object', 'reveal'],
+      ['null', null],
+      ['an array', [{ type: 'ready' }]],
+      ['unknown type', { type: 'runCommand', command: 'workbench.action.quit' }],
+      ['reveal without position', { type: 'reveal', runId: 'r', documentUri: doc }],
+      ['reveal with line 0', { type: 'reveal', runId: 'r', documentUri: doc, line: 0, column: 1 }],
+      ['reveal with fractional column', { type: 'reveal', runId: 'r', documentUri: doc, line: 1, column: 1.5 }],
+      ['reveal with a string line', { type: 'reveal', runId: 'r', documentUri: doc, line: '1', column: 1 }],
+      ['reveal with a huge uri', { type: 'reveal', runId: 'r', documentUri: 'x'.repeat(9000), line: 1, column: 1 }],
+      ['copy without run id', { type: 'copyJson' }],
+      ['copy with empty run id', { type: 'copyJson', runId: '' }],
+      ['rendered with negative count', { type: 'rendered', runId: 'r', treeItems: -1 }],
+      ['ready with a non-string run id', { type: 'ready', shownRunId: 3 }],
+    ];
+    for (const [name, raw] of cases) {
+      it(name, () => assert.equal(parseWebviewMessage(raw), undefined));
+    }
+  });
+
+  it('keeps only the known fields of a valid message', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'reveal', runId: 'r', documentUri: doc, line: 2, column: 3, extra: 'x' }), {
+      type: 'reveal',
+      runId: 'r',
+      documentUri: doc,
+      line: 2,
+      column: 3,
+    });
+  });
+
+  it('cuts long error reports from the webview', () => {
+    const m = parseWebviewMessage({ type: 'webviewError', message: 'e'.repeat(5000) });
+    assert.ok(m && m.type === 'webviewError' && m.message.length === 2000);
+  });
+
+  describe('decideWebviewMessage checks messages against the shown run', () => {
+    const cases: [string, unknown, RunResultView | undefined, boolean][] = [
+      ['reveal of an error location of the shown run', { type: 'reveal', runId: 'run-7', documentUri: doc, line: 3, column: 5 }, shown, true],
+      ['reveal of another document', { type: 'reveal', runId: 'run-7', documentUri: 'file:///etc/passwd', line: 3, column: 5 }, shown, false],
+      ['reveal of a position no error has', { type: 'reveal', runId: 'run-7', documentUri: doc, line: 30, column: 1 }, shown, false],
+      ['reveal for an older run', { type: 'reveal', runId: 'run-6', documentUri: doc, line: 3, column: 5 }, shown, false],
+      ['reveal with nothing shown', { type: 'reveal', runId: 'run-7', documentUri: doc, line: 3, column: 5 }, undefined, false],
+      ['reveal when the run has no document', { type: 'reveal', runId: 'run-7', documentUri: doc, line: 3, column: 5 }, { ...shown, documentUri: undefined }, false],
+      ['copy of the shown run', { type: 'copyJson', runId: 'run-7' }, shown, true],
+      ['save of an older run', { type: 'saveJson', runId: 'run-1' }, shown, false],
+      ['open without a body', { type: 'openJson', runId: 'run-7' }, { ...shown, body: undefined, failure: { title: 't', message: 'm' } }, false],
+      ['ready', { type: 'ready' }, undefined, true],
+      ['a malformed message', { type: 'reveal' }, shown, false],
+    ];
+    for (const [name, raw, current, accept] of cases) {
+      it(`${accept ? 'accepts' : 'refuses'} ${name}`, () => assert.equal(decideWebviewMessage(raw, current).accept, accept));
+    }
+  });
+
+  describe('views the webview accepts', () => {
+    const cases: [string, unknown, boolean][] = [
+      ['a full view', shown, true],
+      ['a failure view', { runId: 'r', environment: 'e', at: 'now', failure: { title: 't', message: 'm', bodyText: '<html>' } }, true],
+      ['no run id', { environment: 'e', at: 'now' }, false],
+      ['status as text', { ...shown, status: '200' }, false],
+      ['errors not an array', { ...shown, body: { errors: 'boom' } }, false],
+      ['an error without a message', { ...shown, body: { errors: [{ locations: [] }] } }, false],
+      ['failure without a title', { runId: 'r', environment: 'e', at: 'now', failure: { message: 'm' } }, false],
+    ];
+    for (const [name, view, ok] of cases) {
+      it(`${ok ? 'accepts' : 'refuses'} ${name}`, () => {
+        assert.equal(isRunResultView(view), ok);
+        assert.equal(parseExtensionMessage({ type: 'show', view }) !== undefined, ok);
+      });
+    }
+  });
+
+  it('gives the whole body as pretty JSON for Copy/Save/Open, and nothing without a body', () => {
+    assert.equal(responseJsonText(shown), `${JSON.stringify(shown.body, null, 2)}\n`);
+    assert.equal(responseJsonText({ ...shown, body: undefined }), undefined);
+  });
+
+  const names: [string | undefined, string][] = [
+    ['Tasks', 'Tasks.result.json'],
+    [undefined, 'result.result.json'],
+    ['../../etc/x', '.._.._etc_x.result.json'],
+  ];
+  for (const [operationName, file] of names) {
+    it(`suggests ${file} for ${String(operationName)}`, () => assert.equal(suggestedFileName({ operationName }), file));
+  }
+});
