@@ -206,6 +206,27 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     }
   });
 
+  it('uses the schema file named by a graphql-config in the folder, tolerating duplicate fields, until the config goes', async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri;
+    const config = vscode.Uri.joinPath(root, '.graphqlrc.yml');
+    const sdl = vscode.Uri.joinPath(root, 'local-schema.graphqls');
+    const doc = await openFixture('tasks.graphql');
+    const messages = () => vscode.languages.getDiagnostics(doc.uri).map((d) => d.message);
+    try {
+      await vscode.workspace.fs.writeFile(sdl, Buffer.from('type Query {\n  localThing: String\n  localThing: String\n}\n'));
+      await vscode.workspace.fs.writeFile(config, Buffer.from('schema: local-schema.graphqls\ndocuments: "**/*.graphql"\n'));
+      const local = await eventually(() => {
+        const m = messages();
+        return m.some((x) => /Cannot query field "tasks" on type "Query"/.test(x)) ? m : undefined;
+      }, 'validation against the folder\'s schema');
+      assert.ok(local.length > 0);
+    } finally {
+      await vscode.workspace.fs.delete(config);
+      await vscode.workspace.fs.delete(sdl);
+    }
+    await eventually(() => (messages().length === 0 ? true : undefined), 'validation against the environment\'s schema again');
+  });
+
   it('keeps the last good schema when introspection fails, and says why', async () => {
     const before = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
     assert.equal(before.ok, true);
