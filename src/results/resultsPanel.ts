@@ -107,6 +107,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel = panel;
     this.panelSerial++;
     this.webviewReady = false;
+    this.rendered = undefined;
     panel.webview.options = this.options();
     panel.title = this.title();
     panel.iconPath = vscode.Uri.joinPath(this.mediaRoot, 'icon.png');

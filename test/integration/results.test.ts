@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { admin, browserIsDriven, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+
+/** What tenantGraphql.runOperation resolves to (the part this suite needs). */
+interface Outcome {
+  runId: string;
+  status?: number;
+  errors: number;
+  data?: unknown;
+}
+
+/** See src/results/resultsPanel.ts ResultsPanelInfo. */
+interface PanelInfo {
+  panelSerial: number;
+  open: boolean;
+  visible: boolean;
+  shownRunId?: string;
+  rendered?: { runId: string; treeItems: number };
+  html?: string;
+}
+
+const run = (arg?: unknown) => vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', arg);
+const info = () => vscode.commands.executeCommand<PanelInfo>('tenantGraphql.internal.resultsPanelInfo');
+const fromWebview = (message: unknown) => vscode.commands.executeCommand<boolean>('tenantGraphql.internal.resultsMessageForTest', message);
+const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
+
+/** Waits until the webview itself reports that it rendered this run (its script ran under the CSP). */
+function renderedIn(runId: string): Promise<PanelInfo> {
+  return eventually(async () => {
+    const i = await info();
+    return i.rendered?.runId === runId ? i : undefined;
+  }, `the results webview to render ${runId}`);
+}
+
+// Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
+(browserIsDriven() ? describe : describe.skip)('Results panel', function () {
+  this.timeout(60_000);
+  let firstPanel = 0;
+  let typoRunId = '';
+
+  before(async () => {
+    await admin('/reset', {});
+    await openFixture('tasks.graphql');
+    await signInToSandbox('alice');
+  });
+
+  afterEach(async () => {
+    await admin('/faults', undefined, 'DELETE');
+  });
+
+  it('shows a run’s result in a webview with a strict CSP, a per-load nonce and no inline script', async () => {
+    const outcome = await run({ uri: fixture('run/typo.graphql') });
+    assert.ok(outcome, 'the run produced an outcome');
+    typoRunId = outcome.runId;
+    const shown = await renderedIn(outcome.runId);
+    assert.equal(shown.open, true);
+    firstPanel = shown.panelSerial;
+    const html = shown.html ?? '';
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1);
+    assert.ok(scripts[0][1].includes(`nonce="${nonce}"`) && /src="[^"]+\/media\/dist\/results\.js"/.test(scripts[0][1]));
+    assert.equal(scripts[0][2].trim(), '');
+  });
+
+  it('reuses the one panel for the next run', async () => {
+    const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    assert.equal(outcome?.status, 200);
+    const shown = await renderedIn(outcome.runId);
+    assert.equal(shown.panelSerial, firstPanel, 'same panel, not a second one');
+  });
+
+  it('jumps to an error’s place in the operation, and refuses places the shown run does not have', async () => {
+    const outcome = await run({ uri: fixture('run/typo.graphql') });
+    assert.ok(outcome && outcome.errors > 0);
+    await renderedIn(outcome.runId);
+    const documentUri = fixture('run/typo.graphql').toString();
+    // "nmae" is on line 8, column 9 of typo.graphql.
+    assert.equal(await fromWebview({ type: 'reveal', runId: outcome.runId, documentUri, line: 8, column: 9 }), true);
+    const editor = await eventually(() => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.toString() === documentUri ? e : undefined;
+    }, 'the operation’s editor to be active');
+    assert.equal(editor.document.getText(editor.selection), 'nmae');
+    assert.equal(await fromWebview({ type: 'reveal', runId: outcome.runId, documentUri: fixture('tasks.graphql').toString(), line: 8, column: 9 }), false);
+    assert.equal(await fromWebview({ type: 'reveal', runId: typoRunId, documentUri, line: 8, column: 9 }), false, 'an older run');
+  });
+
+  it('opens the response as a JSON document', async () => {
+    const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
+    assert.equal(outcome?.status, 200);
+    await renderedIn(outcome.runId);
+    assert.equal(await fromWebview({ type: 'openJson', runId: outcome.runId }), true);
+    const editor = await eventually(() => (vscode.window.activeTextEditor?.document.languageId === 'json' ? vscode.window.activeTextEditor : undefined), 'a JSON editor');
+    assert.equal(editor.document.isUntitled, true);
+    assert.deepEqual((JSON.parse(editor.document.getText()) as { data: unknown }).data, outcome.data);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('renders a multi-MB answer from the Sandbox and stays responsive', async () => {
+    await admin('/faults', { kind: 'huge', bytes: 6_000_000, count: 1 });
+    const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
+    assert.equal(outcome?.status, 200);
+    const shown = await renderedIn(outcome.runId);
+    assert.equal(shown.panelSerial, firstPanel);
+    // The extension host still answers commands right away.
+    assert.equal((await info()).shownRunId, outcome.runId);
+  });
+
+  it('builds only the first page of a large data array', async () => {
+    const tasks = Array.from({ length: 40_000 }, (_, i) => ({ id: `task-${i}`, title: `Task number ${i} with a title`, priority: 'HIGH', done: i % 2 === 0 }));
+    const view = { runId: 'big-data', environment: 'Sandbox', status: 200, at: new Date().toISOString(), bytes: JSON.stringify(tasks).length, body: { data: { tasks } } };
+    assert.ok(view.bytes > 3_000_000);
+    await vscode.commands.executeCommand('tenantGraphql.internal.showResultForTest', view);
+    const shown = await renderedIn('big-data');
+    // data, tasks (expanded as the only member), its first 100 tasks and the "show more" item.
+    assert.equal(shown.rendered?.treeItems, 1 + 1 + 100 + 1);
+  });
+
+  it('shows a failure (a non-JSON answer) in the same panel', async () => {
+    await admin('/faults', { kind: 'malformedJson', count: 5, variant: 'html' });
+    const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    assert.ok(outcome, 'the run produced an outcome');
+    const shown = await renderedIn(outcome.runId);
+    assert.equal(shown.panelSerial, firstPanel);
+  });
+
+  it('reopens the closed panel with the last result (Show Results)', async () => {
+    const last = (await info()).shownRunId!;
+    await vscode.commands.executeCommand('tenantGraphql.showResults');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await eventually(async () => ((await info()).open ? undefined : true), 'the panel to close');
+    await vscode.commands.executeCommand('tenantGraphql.showResults');
+    const shown = await renderedIn(last);
+    assert.equal(shown.open, true);
+    assert.notEqual(shown.panelSerial, firstPanel, 'a new panel');
+  });
+});
