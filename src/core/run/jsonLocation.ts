@@ -158,7 +158,12 @@ export function jsonLocationAt(text: string, offset: number): JsonLocation {
     return false;
   });
   const top = stack[stack.length - 1];
-  const replace: [number, number] = inside ? [inside.start, inside.end] : [offset, offset];
+  let replace: [number, number] = inside ? [inside.start, inside.end] : [offset, offset];
+  if (inside?.type === 'string' && text[inside.end - 1] !== '"') {
+    // An unterminated string runs to the line's end; replace only the word being typed, not the
+    // braces after it.
+    replace = [inside.start, offset + (/^[\w$.-]*/.exec(text.slice(offset))?.[0].length ?? 0)];
+  }
   if (!top) {
     return { kind: 'none' };
   }
