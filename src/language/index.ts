@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { FeatureContext } from '../featureContext';
 import { errorMessage } from '../core/errors';
 import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
+import { NotSignedInError } from '../service/serviceClient';
 import { SchemaService, type SchemaSnapshot } from '../schema/schemaService';
 import { FolderSchemas } from '../schema/folderSchemas';
 import { SchemaStatusBar } from '../schema/statusBar';
@@ -40,6 +41,7 @@ export function registerLanguageFeature(features: FeatureContext): vscode.Dispos
     activeSessionId: async () => (await auth.activeSession())?.id,
     onDidChangeActive: auth.onDidChangeActive,
     introspect: async (signal) => (await service.execute({ query: INTROSPECTION_QUERY, signal, timeoutMs: INTROSPECTION_TIMEOUT_MS })).body,
+    isNotSignedIn: (err) => err instanceof NotSignedInError,
     ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
   });
   const folders = new FolderSchemas(logger, (message, _folder, configFile) =>

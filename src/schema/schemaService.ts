@@ -30,6 +30,8 @@ export interface SchemaSnapshot {
 export type SchemaState =
   | { readonly kind: 'noEnvironment' }
   | { readonly kind: 'loading' }
+  /** Nothing loaded and nothing running (a refresh was cancelled). */
+  | { readonly kind: 'idle' }
   | { readonly kind: 'ready' }
   | { readonly kind: 'notSignedIn' }
   | { readonly kind: 'failed'; readonly reason: string };
@@ -62,17 +64,14 @@ export interface SchemaServiceDeps {
   activeSessionId(): Promise<string | undefined>;
   /** Fires when the active environment or its session may have changed. */
   readonly onDidChangeActive: vscode.Event<unknown>;
-  /**
-   * Runs the introspection query against the active environment and returns the response body.
-   * Throws NotSignedInError (name checked) when nobody is signed in.
-   */
+  /** Runs the introspection query against the active environment and returns the response body. */
   introspect(signal: AbortSignal): Promise<unknown>;
+  /** Whether an error of `introspect` means nobody is signed in (a state, not a failure). */
+  isNotSignedIn(err: unknown): boolean;
   /** The cache lifetime in milliseconds (read on every use: the setting can change). */
   ttlMs(): number;
   now?(): number;
 }
-
-const NOT_SIGNED_IN = 'NotSignedInError';
 
 /**
  * The schema of the active environment: loaded from the disk cache at start (works offline),
@@ -312,15 +311,15 @@ export class SchemaService implements vscode.Disposable {
       const base = { ok: false, environment, source: kept?.source, sha256: kept?.sha256, fetchedAt: kept?.fetchedAt?.toISOString(), cacheFile: kept?.file } as const;
       if (err instanceof CancelledError || signal.aborted) {
         if (!stale()) {
-          this.setState(kept ? { kind: 'ready' } : { kind: 'loading' });
+          this.setState(kept ? { kind: 'ready' } : { kind: 'idle' });
         }
         return { ...base, cancelled: true, reason: 'Cancelled.' };
       }
-      if (err instanceof Error && err.name === NOT_SIGNED_IN) {
+      if (this.deps.isNotSignedIn(err)) {
         if (!stale()) {
           this.setState({ kind: 'notSignedIn' });
         }
-        return { ...base, notSignedIn: true, reason: err.message };
+        return { ...base, notSignedIn: true, reason: errorMessage(err) };
       }
       const reason = errorMessage(err);
       this.logger.warn(`"${environment}": introspection failed, ${kept ? 'keeping the last good schema' : 'no schema yet'}: ${reason}`);

@@ -83,6 +83,9 @@ export class SchemaStatusBar implements vscode.Disposable {
       } else if (state.kind === 'failed') {
         this.item.text = `$(warning) ${vscode.l10n.t('{0} schema: not loaded', env)}`;
         this.item.tooltip = vscode.l10n.t('The schema of {0} could not be loaded: {1}\nClick to try again.', env, state.reason);
+      } else if (state.kind === 'idle') {
+        this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema: not loaded', env)}`;
+        this.item.tooltip = vscode.l10n.t('Click to load the schema of {0}.', env);
       } else {
         this.item.text = `$(sync~spin) ${vscode.l10n.t('{0} schema: loading…', env)}`;
         this.item.tooltip = vscode.l10n.t('Loading the schema of {0}.', env);

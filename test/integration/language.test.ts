@@ -190,6 +190,7 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
         introspections++;
         return Promise.reject(new Error('offline'));
       },
+      isNotSignedIn: () => false,
       ttlMs: () => 3_600_000,
     });
     try {
