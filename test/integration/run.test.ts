@@ -227,6 +227,28 @@ function priorities(outcome: Outcome | undefined): string[] {
     }
   });
 
+  it('tells the server\'s reason for a 400, an unexpected body with its first bytes, and a reset connection', async () => {
+    const me = { uri: fixture('run/overview.graphql'), operationName: 'Me' };
+    await admin('/faults', { kind: 'status', status: 400, count: 1 });
+    const bad = await run(me);
+    assert.equal(bad?.failure, 'badRequest');
+    assert.equal(bad.status, 400);
+    assert.match(bad.message ?? '', /^The Service rejected the request \(400 Bad Request\): .+ Check the operation and its variables\.$/);
+
+    await admin('/faults', { kind: 'malformedJson', count: 1, variant: 'html' });
+    const html = await run(me);
+    assert.equal(html?.failure, 'unexpectedResponse');
+    assert.match(html.message ?? '', /starting with: <html><body><h1>502 Bad Gateway/);
+
+    await admin('/faults', { kind: 'reset', count: 1 });
+    const reset = await run(me);
+    assert.equal(reset?.failure, 'network');
+    assert.match(reset.message ?? '', /closed before the Service answered/);
+
+    const next = await run(me);
+    assert.equal(next?.status, 200, 'nothing crashed: the next run works');
+  });
+
   it('offers to sign in again with the missing scope (401 insufficient_scope)', async () => {
     const failed = await run({ uri: fixture('run/createTask.graphql') });
     assert.equal(failed?.failure, 'missingScope', failed?.message);
