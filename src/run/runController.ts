@@ -429,6 +429,9 @@ export async function readTextIfExists(uri: vscode.Uri): Promise<string | undefi
   if (open) {
     return open.getText();
   }
+  if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === undefined) {
+    return undefined; // a virtual document (e.g. a schema view): no sidecar there
+  }
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch (err) {
