@@ -110,6 +110,22 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.match(outcome.message ?? '', /line 2, column 40/);
   });
 
+  it('asks for a missing required variable with a pick of its enum values', async () => {
+    await writeFixture('tasks.variables.json', '{}\n');
+    let done = false;
+    const pending = Promise.resolve(run({ uri: fixture('tasks.graphql') })).finally(() => (done = true));
+    // Like a person pressing Enter on each question: the first enum value, then "Run" (not "Save").
+    while (!done) {
+      await new Promise((r) => setTimeout(r, 300));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    const outcome = await pending;
+    assert.equal(outcome?.status, 200, outcome?.message);
+    assert.deepEqual(outcome.variables, { priority: 'LOW' });
+    assert.deepEqual([...new Set(priorities(outcome))], ['LOW']);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(fixture('tasks.variables.json'))), '{}\n', 'not saved');
+  });
+
   it('completes variable names and enum values in the sidecar from the schema', async () => {
     const sidecar = await writeFixture('tasks.variables.json', '{ "UrgentTasks": { "priority":  } }\n');
     await vscode.workspace.openTextDocument(sidecar);
