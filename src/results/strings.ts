@@ -29,7 +29,9 @@ export function resultsStrings(): ResultsStrings {
     showAll: t('show all'),
     moreCharacters: t('{0} more characters', '{0}'),
     itemsCount: t('{0} items', '{0}'),
+    oneItem: t('1 item'),
     keysCount: t('{0} keys', '{0}'),
+    oneKey: t('1 key'),
     firstBytes: t('First bytes of the answer, as text'),
     notKeptAcrossReload: t('This result was too large to keep across a reload: run the operation again to see its data.'),
   };

@@ -180,7 +180,9 @@ export interface ResultsStrings {
   readonly showAll: string;
   readonly moreCharacters: string;
   readonly itemsCount: string;
+  readonly oneItem: string;
   readonly keysCount: string;
+  readonly oneKey: string;
   readonly firstBytes: string;
   readonly notKeptAcrossReload: string;
 }

@@ -216,12 +216,12 @@ export class JsonTreeModel {
 }
 
 /** A one-line text for a value in the tree: strings quoted, containers summarised. */
-export function valueSummary(node: JsonTreeNode, strings: { itemsCount: string; keysCount: string }): string {
+export function valueSummary(node: JsonTreeNode, strings: { itemsCount: string; oneItem: string; keysCount: string; oneKey: string }): string {
   switch (node.kind) {
     case 'array':
-      return format(strings.itemsCount, node.childCount);
+      return node.childCount === 1 ? strings.oneItem : format(strings.itemsCount, node.childCount);
     case 'object':
-      return format(strings.keysCount, node.childCount);
+      return node.childCount === 1 ? strings.oneKey : format(strings.keysCount, node.childCount);
     case 'string':
       return JSON.stringify(node.value);
     case 'number':

@@ -39,6 +39,8 @@ interface Shown {
   readonly summaryOnly: boolean;
   readonly trees: Map<string, JsonTreeModel>;
   readonly views: TreeView[];
+  /** The tree state this render started from, kept for trees not built yet (or not at all, when only the header was kept). */
+  readonly initialUi: Record<string, TreeUiState>;
 }
 let shown: Shown | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -93,12 +95,18 @@ function saveState(): void {
     vscode.setState({});
     return;
   }
-  const ui: Record<string, TreeUiState> = {};
-  for (const [id, model] of shown.trees) {
-    ui[id] = model.uiState();
-  }
+  const ui = currentUi();
   const keep = !shown.summaryOnly && viewSize(shown.view) <= MAX_KEPT_BYTES;
   vscode.setState({ view: keep ? shown.view : undefined, summary: summaryOf(shown.view), ui });
+}
+
+/** The trees' state now: the built trees', and the restored state of those not built. */
+function currentUi(): Record<string, TreeUiState> {
+  const ui: Record<string, TreeUiState> = { ...shown?.initialUi };
+  for (const [id, model] of shown?.trees ?? []) {
+    ui[id] = model.uiState();
+  }
+  return ui;
 }
 
 function renderEmpty(): void {
@@ -115,7 +123,7 @@ function renderHeader(view: RunResultView): HTMLElement {
     facts.append(item);
   };
   fact(strings.environment, view.environment);
-  fact(strings.status, statusText(view.status, strings), `status ${statusClass(view)}`);
+  fact(strings.status, statusText(view.status, strings), `status status-${statusClass(view)}`);
   fact(strings.duration, formatDuration(view.durationMs));
   fact(strings.size, formatBytes(view.bytes));
   fact(strings.time, formatTime(view.at));
@@ -201,7 +209,7 @@ function addTree(target: HTMLElement, id: string, value: unknown, label: string,
 }
 
 function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, TreeUiState>): void {
-  shown = { view, summaryOnly, trees: new Map(), views: [] };
+  shown = { view, summaryOnly, trees: new Map(), views: [], initialUi: ui ?? {} };
   const parts: HTMLElement[] = [renderHeader(view)];
   if (summaryOnly) {
     parts.push(el('p', 'hint', strings.notKeptAcrossReload));
@@ -280,7 +288,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (shown && !shown.summaryOnly && shown.view.runId === message.view.runId) {
     return; // already on screen (restored from state): keep the user's expansion
   }
-  const keepUi = shown?.view.runId === message.view.runId ? Object.fromEntries([...shown.trees].map(([id, m]) => [id, m.uiState()])) : undefined;
+  // The same run again (e.g. the full result after a header-only restore): keep what the user had expanded.
+  const keepUi = shown?.view.runId === message.view.runId ? currentUi() : undefined;
   render(message.view, false, keepUi);
 });
 window.addEventListener('error', (event) => post({ type: 'webviewError', message: String(event.message) }));

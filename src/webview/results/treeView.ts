@@ -7,7 +7,7 @@
 import type { ResultsStrings } from '../../shared/resultsMessages';
 import { format, valueSummary, type JsonTreeModel, type JsonTreeNode } from './jsonTreeModel';
 
-type TreeStrings = Pick<ResultsStrings, 'showMore' | 'showAll' | 'moreCharacters' | 'itemsCount' | 'keysCount'>;
+type TreeStrings = Pick<ResultsStrings, 'showMore' | 'showAll' | 'moreCharacters' | 'itemsCount' | 'oneItem' | 'keysCount' | 'oneKey'>;
 
 export class TreeView {
   /** The `role="tree"` element to insert into the page. */

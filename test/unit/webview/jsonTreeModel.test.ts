@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { JsonTreeModel, format, kindOf, valueSummary, type JsonTreeNode } from '../../../src/webview/results/jsonTreeModel';
 
-const strings = { itemsCount: '{0} items', keysCount: '{0} keys' };
+const strings = { itemsCount: '{0} items', oneItem: '1 item', keysCount: '{0} keys', oneKey: '1 key' };
 
 function child(model: JsonTreeModel, node: JsonTreeNode, key: string | number): JsonTreeNode {
   const found = model.page(node).children.find((c) => c.key === key);
@@ -131,6 +131,9 @@ describe('JsonTreeModel (results webview)', () => {
     const cases: [unknown, string][] = [
       [[1, 2, 3], '3 items'],
       [{ a: 1, b: 2 }, '2 keys'],
+      [{ a: 1 }, '1 key'],
+      [[0], '1 item'],
+      [[], '0 items'],
       ['say "hi"\n', '"say \\"hi\\"\\n"'],
       [42, '42'],
       [false, 'false'],
