@@ -1,5 +1,5 @@
-// `npm test`: build, type-check, lint, unit tests (mocha in Node), integration tests (mocha in a real
-// VS Code). Stops at the first failing step; ends with one plain summary line of the test counts.
+// `npm test`: build, type-check, lint, unit tests (mocha in Node), the benchmark's quick smoke, and
+// integration tests (mocha in a real VS Code). Stops at the first failing step; ends with one plain summary line of the test counts.
 import { spawn } from 'node:child_process';
 
 const steps = [
@@ -7,6 +7,8 @@ const steps = [
   ['typecheck', ['npx', 'tsc', '-p', '.', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['unit', ['npx', 'mocha']],
+  // A smoke run of the language benchmark: prints figures, asserts nothing about time.
+  ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
   ['integration', ['node', 'scripts/testIntegration.mjs']],
 ];
 

@@ -87,7 +87,7 @@ export function renderConsentPage(m: ConsentPageModel): string {
 <ul id="scopes">
 ${scopeItems}
 </ul>
-<form method="post" action="/oauth/authorize">
+<form method="post" action="authorize">
 <input type="hidden" name="request_id" value="${escapeHtml(m.requestId)}">
 <input type="hidden" name="csrf_token" value="${escapeHtml(m.csrfToken)}">
 <label for="user">Sign in as</label>
