@@ -1,5 +1,5 @@
+import { registerCommandTable } from './registerTable';
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
 import type { CommandDefinition, CommandServices } from './services';
 import { showLog } from './showLog';
 import { signIn } from './signIn';
@@ -33,17 +33,5 @@ export const commands: readonly CommandDefinition[] = [
  * throws is caught here as a last resort: logged, shown, never left to the extension host.
  */
 export function registerCommands(services: CommandServices): vscode.Disposable {
-  return vscode.Disposable.from(
-    ...commands.map((c) =>
-      vscode.commands.registerCommand(c.id, async (...args: unknown[]) => {
-        try {
-          return await c.run(services, ...args);
-        } catch (err) {
-          services.logger.error(`[cmd] ${c.id} failed: ${errorMessage(err)}`);
-          void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
-          return undefined;
-        }
-      }),
-    ),
-  );
+  return registerCommandTable(commands, services);
 }

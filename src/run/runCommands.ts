@@ -1,5 +1,5 @@
+import { registerCommandTable } from '../commands/registerTable';
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { HistoryStore } from './historyStore';
 import type { RunController } from './runController';
@@ -24,17 +24,5 @@ export interface RunCommandDefinition {
  * logged, shown, never left to the extension host.
  */
 export function registerRunCommands(services: RunServices, commands: readonly RunCommandDefinition[]): vscode.Disposable {
-  return vscode.Disposable.from(
-    ...commands.map((c) =>
-      vscode.commands.registerCommand(c.id, async (...args: unknown[]) => {
-        try {
-          return await c.run(services, ...args);
-        } catch (err) {
-          services.logger.error(`[run] ${c.id} failed: ${errorMessage(err)}`);
-          void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
-          return undefined;
-        }
-      }),
-    ),
-  );
+  return registerCommandTable(commands, services, 'run');
 }

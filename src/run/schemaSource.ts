@@ -2,13 +2,14 @@ import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import { INTROSPECTION_QUERY, schemaFromIntrospection } from '../core/schema/loadSchema';
 import type { FeatureContext } from '../featureContext';
+import { currentSchema } from '../schema';
 
 /** Gives the active environment's schema, or undefined when it cannot be had now. */
 export type SchemaSource = (signal?: AbortSignal) => Promise<GraphQLSchema | undefined>;
 
 /**
- * The schema for variables (types, completion, checks before sending), until the language
- * feature's schema service lands: one introspection through the signed-in ServiceClient per
+ * The schema for variables (types, completion, checks before sending): the schema service's
+ * when it has one, otherwise one introspection through the signed-in ServiceClient per
  * environment, kept in memory. A failure is not cached (the next run tries again) and gives
  * undefined: variables are then checked without a schema and the Service has the last word.
  * To swap for the shared schema service, replace this one function.
@@ -19,6 +20,11 @@ export function introspectionSchemaSource(features: FeatureContext): SchemaSourc
     const env = features.auth.activeEnvironment();
     if (!env) {
       return undefined;
+    }
+    // The schema service's schema (cached on disk, refreshed in the background) when it has one.
+    const shared = currentSchema();
+    if (shared) {
+      return shared;
     }
     try {
       await features.service.target();
