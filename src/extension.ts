@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { redactingLogger } from './core/logger';
 import { registerCommands } from './commands/commandTable';
 import { ConfigurationService } from './config/configuration';
+import { reportSettingsProblems } from './config/problemReporter';
 import { AuthService } from './auth/authService';
 import { TenantAuthenticationProvider } from './auth/authProvider';
 import { AuthUriHandler } from './auth/uriHandler';
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const features = { context, logger, config, auth, service };
     context.subscriptions.push(
       config,
+      reportSettingsProblems(config),
       auth,
       new TenantAuthenticationProvider(auth, logger),
       vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
