@@ -1,24 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { RunOutcome } from '../../src/run/runController';
 import { admin, browserIsDriven, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
 
-/** What tenantGraphql.runOperation resolves to (see src/run/runController.ts RunOutcome). */
-interface Outcome {
-  runId: string;
-  status?: number;
-  errors: number;
-  operationName?: string;
-  sentOperationName?: string;
-  durationMs: number;
-  bytes?: number;
-  attempts?: number;
-  environment?: string;
-  variables?: Record<string, unknown>;
-  failure?: string;
-  message?: string;
-  diagnostics: number;
-  data?: Record<string, unknown> | null;
-}
+/** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
+type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
 
 interface Stats {
   token: Record<string, number>;

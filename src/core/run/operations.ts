@@ -1,5 +1,5 @@
 import { GraphQLError, Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
-import { tokenRangeAt } from './tokens';
+import { skipString, tokenRangeAt } from './tokens';
 import { LineIndex, rangeContains, type Position, type Range } from './positions';
 
 /** The kind of a GraphQL operation. */
@@ -232,24 +232,3 @@ function inParens(text: string, from: number, to: number): boolean {
   return text.slice(from, to).includes('(');
 }
 
-/** Index just past the string starting at `i` (block or plain; an unterminated plain one ends at the line). */
-function skipString(text: string, i: number): number {
-  if (text.startsWith('"""', i)) {
-    let j = i + 3;
-    while (j < text.length) {
-      if (text.startsWith('\\"""', j)) {
-        j += 4;
-      } else if (text.startsWith('"""', j)) {
-        return j + 3;
-      } else {
-        j++;
-      }
-    }
-    return j;
-  }
-  let j = i + 1;
-  while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') {
-    j += text[j] === '\\' ? 2 : 1;
-  }
-  return text[j] === '"' ? j + 1 : j;
-}

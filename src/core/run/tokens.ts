@@ -40,24 +40,7 @@ export function tokenSpanAt(text: string, offset: number): [number, number] {
     return [i, i + (m ? m[0].length : 1)];
   }
   if (c === '"') {
-    if (text.startsWith('"""', i)) {
-      let j = i + 3;
-      while (j < text.length) {
-        if (text.startsWith('\\"""', j)) {
-          j += 4;
-        } else if (text.startsWith('"""', j)) {
-          return [i, j + 3];
-        } else {
-          j++;
-        }
-      }
-      return [i, j];
-    }
-    let j = i + 1;
-    while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') {
-      j += text[j] === '\\' ? 2 : 1;
-    }
-    return [i, text[j] === '"' ? j + 1 : j];
+    return [i, skipString(text, i)];
   }
   if (text.startsWith('...', i)) {
     return [i, i + 3];
@@ -75,4 +58,26 @@ export function tokenSpanAt(text: string, offset: number): [number, number] {
   // Any other character (a stray `?`, an emoji): cover it, surrogate pairs whole.
   const cp = text.codePointAt(i) ?? 0;
   return [i, i + (cp > 0xffff ? 2 : 1)];
+}
+
+/** Index just past the string starting at `i` (block or plain; an unterminated plain one ends at the line). */
+export function skipString(text: string, i: number): number {
+  if (text.startsWith('"""', i)) {
+    let j = i + 3;
+    while (j < text.length) {
+      if (text.startsWith('\\"""', j)) {
+        j += 4;
+      } else if (text.startsWith('"""', j)) {
+        return j + 3;
+      } else {
+        j++;
+      }
+    }
+    return j;
+  }
+  let j = i + 1;
+  while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') {
+    j += text[j] === '\\' ? 2 : 1;
+  }
+  return text[j] === '"' ? j + 1 : j;
 }

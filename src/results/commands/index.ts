@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
-import { errorMessage } from '../../core/errors';
+import { registerCommandTable } from '../../commands/registerTable';
 import type { ResultsPanel } from '../resultsPanel';
 import type { ResultsCommand } from './resultsCommand';
 import { showResults } from './showResults';
@@ -12,17 +12,9 @@ export const resultsCommands: readonly ResultsCommand[] = [showResults];
 /** Registers the results commands (and, in an extension host running tests, the test hooks). */
 export function registerResultsCommands(panel: ResultsPanel, logger: Logger, includeTestHooks: boolean): vscode.Disposable {
   const table = includeTestHooks ? [...resultsCommands, ...testHooks] : resultsCommands;
-  return vscode.Disposable.from(
-    ...table.map((c) =>
-      vscode.commands.registerCommand(c.id, async (...args: unknown[]) => {
-        try {
-          return await c.run(panel, ...args);
-        } catch (err) {
-          logger.error(`[results] ${c.id} failed: ${errorMessage(err)}`);
-          void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
-          return undefined;
-        }
-      }),
-    ),
+  return registerCommandTable<{ panel: ResultsPanel; logger: Logger }>(
+    table.map((c) => ({ id: c.id, run: (s: { panel: ResultsPanel }, ...args: unknown[]) => c.run(s.panel, ...args) })),
+    { panel, logger },
+    'results',
   );
 }
