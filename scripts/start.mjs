@@ -1,83 +1,290 @@
-// `npm start`: build, start the Sandbox, and open the extension in a real VS Code pointed at it,
-// with a sample workspace of queries. Desktop VS Code when `code` is on PATH (URI-handler sign-in),
-// otherwise code-server on 127.0.0.1 (loopback sign-in), with the address printed for the browser.
-// Options: --code-server (force code-server), --port N (code-server port, default 8080).
+// `npm start`: the main job on the Sandbox. Builds the extension, starts the Sandbox on 127.0.0.1,
+// and opens the extension in a real VS Code with a sample workspace pointed at it:
+//   - desktop VS Code when `code` is on PATH (sign-in through the URI handler);
+//   - otherwise code-server (VS Code in the browser; sign-in through a loopback redirect), whose
+//     address is printed last, once it answers.
+// Options: --code-server      use code-server even when `code` is on PATH
+//          --port N           code-server's port (default 8080)
+//          --state-dir DIR    where the sample workspace, VS Code's user data and logs live
+//                             (default .cache/start; the main-job test passes a temp folder)
+// Ctrl-C stops code-server and the Sandbox and leaves no process behind.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync, readFileSync, createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxProcess } from './sandboxProcess.mjs';
+import { PrerequisiteError } from './prerequisites.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const forceCodeServer = argv.includes('--code-server');
-const portArg = argv.indexOf('--port');
-const port = portArg >= 0 ? Number(argv[portArg + 1]) : 8080;
+const SAMPLE_FILE = 'tasks.graphql';
 
-function hasCode() {
+/** Something the user can fix; its message says what to do, and no stack trace is printed. */
+class UserError extends Error {}
+
+function say(msg = '') {
+  console.log(msg ? `[start] ${msg}` : '');
+}
+
+function parseOptions(argv) {
+  const options = { codeServer: false, port: 8080, stateDir: join(root, '.cache', 'start') };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--code-server') {
+      options.codeServer = true;
+    } else if (arg === '--port') {
+      options.port = Number(argv[++i]);
+      if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
+        throw new UserError('--port needs a port number between 1 and 65535, e.g. `npm start -- --port 8081`.');
+      }
+    } else if (arg === '--state-dir') {
+      options.stateDir = resolve(argv[++i] ?? '');
+    } else {
+      throw new UserError(`Unknown option ${arg}. Options: --code-server, --port N, --state-dir DIR.`);
+    }
+  }
+  return options;
+}
+
+function hasDesktopCode() {
   return spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-console.log('[start] building...');
-if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' }).status !== 0) {
-  process.exit(1);
+function readJson(path) {
+  if (!existsSync(path)) {
+    return {};
+  }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return {}; // a settings file the user broke: start from the defaults rather than fail
+  }
 }
 
-const sandbox = await startSandboxProcess({ cwd: root });
-const { authUrl, baseUrl, clients } = sandbox.info;
-const publicClient = clients.find((c) => c.type === 'public') ?? clients[0];
-const desktop = !forceCodeServer && hasCode();
+/** Merges `values` into a JSON settings file, keeping every other setting the user has there. */
+function mergeSettings(path, values) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify({ ...readJson(path), ...values }, null, 2)}\n`);
+}
 
-// A fresh copy of the sample workspace, pointed at this Sandbox.
-const workspace = join(root, '.cache', 'start', 'workspace');
-mkdirSync(dirname(workspace), { recursive: true });
-cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
-mkdirSync(join(workspace, '.vscode'), { recursive: true });
-const settingsPath = join(workspace, '.vscode', 'settings.json');
-const settings = existsSync(settingsPath) ? JSON.parse(readFileSync(settingsPath, 'utf8')) : {};
-settings['tenantGraphql.environments'] = [
-  {
-    name: 'Sandbox',
-    authUrl,
-    baseUrl,
-    clientId: publicClient.clientId,
-    scopes: publicClient.scopes,
-    redirectMode: desktop ? 'uriHandler' : 'loopback',
-  },
-];
-settings['tenantGraphql.activeEnvironment'] = 'Sandbox';
-writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+function portIsFree(port) {
+  return new Promise((res) => {
+    const srv = createServer();
+    srv.once('error', () => res(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => res(true)));
+  });
+}
 
-const stopAll = [];
-const stop = async () => {
-  for (const fn of stopAll.reverse()) {
-    await fn();
+async function waitForHealth(url, child, timeoutMs) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) {
+      return false;
+    }
+    try {
+      if ((await fetch(url)).ok) {
+        return true;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
   }
-  await sandbox.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+  return false;
+}
 
-console.log(`\nSandbox running: sign-in at ${authUrl}, API at ${baseUrl}`);
-console.log(`Demo users: ${sandbox.info.users.map((u) => `${u.id} (${u.name})`).join(', ')}`);
-if (desktop) {
-  console.log('\nOpening VS Code with the extension under development...');
-  spawn('code', ['--new-window', `--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit' });
-  console.log('In VS Code: run "Tenant GraphQL: Sign In", pick a demo user, then open tasks.graphql.');
-} else {
-  const { ensurePrerequisites } = await import('./prerequisites.mjs');
-  const { node24, codeServerEntry } = ensurePrerequisites();
-  const state = join(root, '.cache', 'start');
-  const cs = spawn(
+function tail(path, lines = 30) {
+  try {
+    return readFileSync(path, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Sends a signal to a detached child's whole process group, and waits for the child to exit. */
+function stopGroup(child, signal = 'SIGTERM') {
+  return new Promise((res) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      res();
+      return;
+    }
+    child.once('exit', () => res());
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }, 5000).unref();
+  });
+}
+
+const cleanups = [];
+let stopping = false;
+
+/** Stops what was started, newest first, then exits. */
+async function stopAll(code) {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  if (cleanups.length) {
+    say('stopping...');
+    for (const fn of cleanups.reverse()) {
+      await fn().catch(() => undefined);
+    }
+    say('stopped: no process of ours is left running.');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGHUP', () => void stopAll(0));
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const desktop = !options.codeServer && hasDesktopCode();
+
+  say('building the extension (a few seconds)...');
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' }).status !== 0) {
+    throw new UserError('The build failed (see the errors above).');
+  }
+
+  // The sample workspace: copied once (later starts keep your edits), settings refreshed every time.
+  const workspace = join(options.stateDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true, force: false, errorOnExist: false });
+
+  let codeServer;
+  let prerequisites;
+  if (!desktop) {
+    // Before the Sandbox starts, so that a first run's install (minutes) does not hold its ports.
+    say('checking code-server (VS Code in the browser); the first run installs it into .cache/ (3 to 5 minutes)...');
+    const { ensurePrerequisites } = await import('./prerequisites.mjs');
+    prerequisites = await ensurePrerequisites({ browser: false });
+    if (!(await portIsFree(options.port))) {
+      throw new UserError(`Port ${options.port} is taken (another \`npm start\`?): stop that, or pick another port: \`npm start -- --port ${options.port + 1}\`.`);
+    }
+  }
+
+  say('starting the Sandbox (the local Service)...');
+  const sandbox = await startSandboxProcess({ cwd: root, args: ['--quiet'] });
+  cleanups.push(() => sandbox.close());
+  const { authUrl, baseUrl, clients, users } = sandbox.info;
+  const publicClient = clients.find((c) => c.type === 'public') ?? clients[0];
+
+  mergeSettings(join(workspace, '.vscode', 'settings.json'), {
+    'tenantGraphql.environments': [
+      {
+        name: 'Sandbox',
+        authUrl,
+        baseUrl,
+        clientId: publicClient.clientId,
+        scopes: publicClient.scopes,
+        redirectMode: desktop ? 'uriHandler' : 'loopback',
+      },
+    ],
+    'tenantGraphql.activeEnvironment': 'Sandbox',
+    // The sample lives inside this checkout: no "open the parent repository?" prompt.
+    'git.openRepositoryInParentFolders': 'never',
+  });
+  const demoUsers = users.map((u) => `${u.id} (${u.name})`).join(', ');
+
+  if (desktop) {
+    say('opening desktop VS Code with the extension under development...');
+    spawn('code', ['--new-window', `--extensionDevelopmentPath=${root}`, workspace, join(workspace, SAMPLE_FILE)], { stdio: 'inherit' });
+    say();
+    say(`Sandbox running: sign-in at ${authUrl}, API at ${baseUrl}. Demo users: ${demoUsers}.`);
+    say('In VS Code: F1 > "Tenant GraphQL: Sign In", pick alice and approve; then Ctrl+Enter in tasks.graphql.');
+    say('Ctrl-C here stops the Sandbox.');
+    return;
+  }
+
+  const { node24, codeServerEntry } = prerequisites;
+  const state = options.stateDir;
+  for (const d of ['user-data/User', 'extensions', 'xdg-config', 'xdg-data', 'xdg-cache']) {
+    mkdirSync(join(state, d), { recursive: true });
+  }
+  writeFileSync(join(state, 'config.yaml'), 'auth: none\ncert: false\n');
+  // A quiet first window: no Welcome page, no Chat side bar, no tips; only where the user has not chosen otherwise.
+  const userSettings = join(state, 'user-data', 'User', 'settings.json');
+  mergeSettings(userSettings, {
+    'workbench.startupEditor': 'none',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    'workbench.tips.enabled': false,
+    'extensions.ignoreRecommendations': true,
+    'telemetry.telemetryLevel': 'off',
+    'git.openRepositoryInParentFolders': 'never',
+    ...readJson(userSettings),
+  });
+  const logPath = join(state, 'code-server.log');
+  const logStream = createWriteStream(logPath);
+  say(`starting code-server on 127.0.0.1:${options.port} (its log: ${logPath})...`);
+  codeServer = spawn(
     node24,
-    [codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-      '--disable-workspace-trust', '--user-data-dir', join(state, 'user-data'), '--extensions-dir', join(state, 'extensions'),
-      '--config', join(state, 'config.yaml'), workspace],
-    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, EXTENSIONS_GALLERY: '{}' } },
+    [
+      codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${options.port}`, '--disable-telemetry', '--disable-update-check',
+      '--disable-workspace-trust', '--disable-getting-started-override',
+      // A built VS Code loads an extension from `extensionDevelopmentPath` in the address only with this option.
+      '--vscode-option', 'enable-smoke-test-driver',
+      '--user-data-dir', join(state, 'user-data'), '--extensions-dir', join(state, 'extensions'),
+      '--config', join(state, 'config.yaml'), workspace,
+    ],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        EXTENSIONS_GALLERY: '{}',
+        XDG_CONFIG_HOME: join(state, 'xdg-config'),
+        XDG_DATA_HOME: join(state, 'xdg-data'),
+        XDG_CACHE_HOME: join(state, 'xdg-cache'),
+      },
+    },
   );
-  stopAll.push(() => new Promise((r) => { cs.once('exit', r); cs.kill('SIGTERM'); }));
-  const payload = encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', `vscode-remote://remote${root}`]]));
-  console.log(`\nOpen this address in a browser on this machine:\n  http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${payload}`);
-  console.log('Then run "Tenant GraphQL: Sign In" and pick a demo user. Ctrl-C stops everything.');
+  codeServer.stdout.pipe(logStream);
+  codeServer.stderr.pipe(logStream);
+  cleanups.push(() => stopGroup(codeServer));
+  codeServer.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`[start] code-server stopped unexpectedly (exit ${code}). The end of its log:\n${tail(logPath)}`);
+      void stopAll(1);
+    }
+  });
+
+  const base = `http://127.0.0.1:${options.port}`;
+  if (!(await waitForHealth(`${base}/healthz`, codeServer, 60_000))) {
+    throw new UserError(`code-server did not start. The end of its log (${logPath}):\n${tail(logPath)}`);
+  }
+
+  const remote = (p) => `vscode-remote://remote${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(root)],
+    ['openFile', remote(join(workspace, SAMPLE_FILE))],
+    ['skipWelcome', 'true'],
+  ];
+  const address = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  say();
+  say(`Sandbox running: sign-in at ${authUrl}, API at ${baseUrl}. Demo users: ${demoUsers}.`);
+  say('In VS Code: F1 > "Tenant GraphQL: Sign In", pick alice and approve in the new tab;');
+  say('then press Ctrl+Enter in tasks.graphql (or click "▶ Run") to see the results.');
+  say('The walkthrough "Get started with Tenant GraphQL" (F1 > "Welcome: Open Walkthrough") shows the rest.');
+  say('Ctrl-C here stops code-server and the Sandbox.');
+  say();
+  say('Ready. Open this address in a browser on this machine:');
+  console.log(address);
+}
+
+try {
+  await main();
+} catch (err) {
+  const known = err instanceof UserError || err instanceof PrerequisiteError;
+  console.error(`[start] ${known ? err.message : (err.stack ?? String(err))}`);
+  await stopAll(1);
 }

@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } fro
 import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePrerequisites, cacheDir } from './prerequisites.mjs';
+import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,7 +82,7 @@ function killTree(child) {
 }
 
 async function main() {
-  const { node24, codeServerEntry, chromium } = ensurePrerequisites();
+  const { node24, codeServerEntry, chromium } = await ensurePrerequisites();
   if (!existsSync(join(root, 'out/integration/index.js')) || !existsSync(join(root, 'dist/extension.js'))) {
     throw new Error('Build first: `npm run build` (npm test does it for you).');
   }
@@ -319,7 +319,7 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (err) {
-  console.error(`[integration] ${err.stack ?? err}`);
+  console.error(`[integration] ${err instanceof PrerequisiteError ? err.message : (err.stack ?? err)}`);
   exitCode = 1;
 } finally {
   await cleanup();

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Position } from '../../src/core/language/types';
 import { summarize, type Summary } from './stats';
+import { ensurePeer } from './peerInstall';
 
 /** What was measured of the peer. */
 export interface PeerResult {
@@ -38,8 +39,9 @@ export async function measurePeer(options: {
   await writeFile(docPath, options.document);
   const uri = pathToFileURL(docPath).toString();
 
+  const peerDir = ensurePeer();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(__dirname, 'peerServer.mjs'), root, path.join(root, 'tmp')], {
+  const child = spawn(process.execPath, [path.join(__dirname, 'peerServer.mjs'), root, path.join(root, 'tmp'), peerDir], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, TMPDIR: path.join(root, 'tmp') },

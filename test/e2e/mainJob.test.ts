@@ -1,0 +1,311 @@
+/**
+ * The main job, the way a newcomer does it: runs the README's start command (`npm start -- --code-server`,
+ * the real script), opens the address it prints in Chromium, and works through the UI only: the
+ * extension's commands in the palette, sign-in on the Sandbox's consent page, a completion, a run
+ * with its results, a server error in Problems; then Ctrl-C, after which no process is left.
+ *
+ * TENANT_GRAPHQL_SCREENSHOTS=<dir> saves the README's screenshots on the way (`npm run screenshots`).
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+
+const root = resolve(__dirname, '..', '..');
+const screenshotDir = process.env.TENANT_GRAPHQL_SCREENSHOTS ? resolve(process.env.TENANT_GRAPHQL_SCREENSHOTS) : undefined;
+const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
+/** The first `npm start` on a fresh machine installs code-server (minutes); later ones take seconds. */
+const START_TIMEOUT_MS = 8 * 60_000;
+const UI_TIMEOUT_MS = 30_000;
+
+interface Prerequisites {
+  ensurePrerequisites(options?: { browser?: boolean }): Promise<{ chromium: string }>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** Every process below `pid`, from /proc (Linux), to check that Ctrl-C left none of them. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function isListening(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (screenshotDir) {
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  }
+}
+
+describe('the main job: `npm start` on the Sandbox, through the UI', function () {
+  this.timeout(3 * 60_000);
+  let tmp: string;
+  let start: ChildProcess;
+  let startExited: Promise<number | null>;
+  let output = '';
+  let address: string;
+  let port: number;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  /** Runs a palette command by its title, as a person types it after F1. */
+  async function palette(title: string): Promise<void> {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Enter');
+  }
+
+  /** Opens a workspace file with Quick Open (Ctrl+P). */
+  async function quickOpen(name: string): Promise<void> {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await input.fill(name);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: UI_TIMEOUT_MS });
+  }
+
+  function statusBarItem(text: string | RegExp) {
+    return page.locator('.statusbar-item', { hasText: text }).first();
+  }
+
+  /** Moves the cursor to the start of a line (1-based), through Go to Line (Ctrl+G). */
+  async function goToLine(line: number): Promise<void> {
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await input.fill(`:${line}`);
+    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+    await statusBarItem(new RegExp(`^\\s*Ln ${line}, Col`)).waitFor({ timeout: UI_TIMEOUT_MS });
+  }
+
+  function resultsFrame(): FrameLocator {
+    return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  }
+
+  before(async function () {
+    this.timeout(START_TIMEOUT_MS + 2 * 60_000);
+    const prerequisites = (await import(pathToFileURL(join(root, 'scripts', 'prerequisites.mjs')).href)) as Prerequisites;
+    const { chromium: executablePath } = await prerequisites.ensurePrerequisites({ browser: true });
+    mkdirSync(join(root, '.cache', 'tmp'), { recursive: true });
+    tmp = mkdtempSync(join(root, '.cache', 'tmp', 'main-job-'));
+    port = await freePort();
+
+    // Exactly what the README says, plus a free port and a throwaway state folder.
+    start = spawn('npm', ['start', '--', '--code-server', '--port', String(port), '--state-dir', join(tmp, 'start')], {
+      cwd: root,
+      detached: true, // its own process group, so that "Ctrl-C" below reaches the group as a terminal's would
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    startExited = new Promise((res) => start.once('exit', (code) => res(code)));
+    const collect = (d: Buffer): void => {
+      output += d.toString();
+      if (verbose) {
+        process.stdout.write(d);
+      }
+    };
+    start.stdout!.on('data', collect);
+    start.stderr!.on('data', collect);
+    address = await new Promise<string>((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`npm start printed no address within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+      const check = (): void => {
+        const lines = output.trimEnd().split('\n');
+        const last = lines[lines.length - 1] ?? '';
+        if (last.startsWith(`http://127.0.0.1:${port}/?folder=`)) {
+          clearTimeout(timer);
+          res(last.trim());
+        }
+      };
+      start.stdout!.on('data', check);
+      void startExited.then((code) => {
+        clearTimeout(timer);
+        rej(new Error(`npm start exited (code ${code}) before printing an address:\n${output}`));
+      });
+    });
+
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      env: { ...process.env, HOME: join(tmp, 'chromium-home') },
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
+    });
+    context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    page = await context.newPage();
+    await page.goto(address);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      const dir = join(root, '.cache', 'e2e-failures');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${(this.currentTest.title).replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
+      await page.screenshot({ path: file }).catch(() => undefined);
+      console.log(`    screenshot of the failure: ${file}`);
+    }
+  });
+
+  after(async function () {
+    this.timeout(60_000);
+    await browser?.close().catch(() => undefined);
+    if (start && start.exitCode === null) {
+      try {
+        process.kill(-start.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    if (tmp && !process.env.TENANT_GRAPHQL_KEEP_TEMP) {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the address last, once VS Code answers, and opens the sample query with the extension loaded', async () => {
+    const lines = output.trimEnd().split('\n');
+    assert.match(lines[lines.length - 1], /^http:\/\/127\.0\.0\.1:\d+\/\?folder=/);
+    assert.ok(!/\[vscode|Extension host|⚠️/.test(output), `npm start shows only its own lines:\n${output}`);
+    await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: 90_000 });
+    // The extension activated on the GraphQL file: its status bar item asks to sign in to the Sandbox.
+    await statusBarItem('Sandbox: Sign In').waitFor({ timeout: 90_000 });
+    await shot(page, 'workbench');
+  });
+
+  it("lists the extension's commands in the Command Palette", async () => {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await input.fill('>Tenant GraphQL: ');
+    for (const title of ['Tenant GraphQL: Sign In', 'Tenant GraphQL: Run Operation', 'Tenant GraphQL: Try the Sandbox']) {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }
+    await page.keyboard.press('Escape');
+  });
+
+  it('signs in as alice on the consent page in a new tab', async () => {
+    const consentTab = context.waitForEvent('page', { timeout: UI_TIMEOUT_MS });
+    await palette('Tenant GraphQL: Sign In');
+    const consent = await consentTab;
+    await consent.waitForLoadState('domcontentloaded');
+    await consent.locator('select[name=user]').selectOption('alice');
+    await consent.setViewportSize({ width: 900, height: 640 });
+    await shot(consent, 'consent');
+    await consent.locator('#approve').click();
+    await consent.getByText('You can close this tab').waitFor({ timeout: UI_TIMEOUT_MS });
+    await consent.close();
+    await statusBarItem(/Sandbox: (alice|Alice)/).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  it('completes a field from the live schema', async () => {
+    await page.locator('.tab', { hasText: 'tasks.graphql' }).first().click();
+    // Inside `node { id name priority }` of UrgentTasks: a new line, then Ctrl+Space.
+    await goToLine(8);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await statusBarItem(/^\s*Ln 9, Col/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Control+Space');
+    const item = page.locator('.suggest-widget .monaco-list-row', { hasText: 'status' }).first();
+    await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await shot(page, 'completion');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Z'); // the sample stays as it was (the web editor saves on its own)
+    await statusBarItem(/^\s*Ln 8, Col/).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  it('runs the query with Ctrl+Enter and shows the results', async () => {
+    await goToLine(3);
+    await page.keyboard.press('Control+Enter');
+    const frame = resultsFrame();
+    await frame.locator('h1.operation', { hasText: 'UrgentTasks' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await frame.locator('.status', { hasText: '200' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await shot(page, 'results');
+  });
+
+  it("shows the server's error for a mistyped field in Problems", async () => {
+    await quickOpen('typo.graphql');
+    await goToLine(3);
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Control+Shift+M');
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first();
+    await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    assert.match((await row.textContent()) ?? '', /Cannot query field "nmae" on type "Task"/);
+    await shot(page, 'problems');
+  });
+
+  it('stops everything on Ctrl-C and leaves no process behind', async function () {
+    this.timeout(60_000);
+    const ours = [start.pid!, ...descendants(start.pid!)];
+    assert.ok(ours.length >= 4, `npm, the start script, the Sandbox and code-server run (found ${ours.length} processes)`);
+    process.kill(-start.pid!, 'SIGINT'); // what Ctrl-C in the terminal does: SIGINT to the foreground group
+    const code = await Promise.race([startExited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 30_000))]);
+    assert.notEqual(code, 'hung', `npm start did not exit within 30 s of Ctrl-C:\n${output.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+    const left = ours.filter(isAlive);
+    assert.deepEqual(left, [], `processes left after Ctrl-C: ${left.join(', ')}`);
+    assert.equal(await isListening(port), false, 'code-server no longer answers');
+    assert.match(output, /stopped: no process of ours is left running/);
+  });
+});
