@@ -1,5 +1,7 @@
-// `npm test`: build, type-check, lint, unit tests (mocha in Node), the benchmark's quick smoke, and
-// integration tests (mocha in a real VS Code). Stops at the first failing step; ends with one plain summary line of the test counts.
+// `npm test`: build, type-check, lint, unit tests (mocha in Node), the benchmark's quick smoke,
+// integration tests (mocha in a real VS Code), and the main job: `npm start` run as a person runs
+// it and used through the UI in Chromium (test/e2e). Stops at the first failing step; ends with one
+// plain summary line of the test counts.
 import { spawn } from 'node:child_process';
 
 const steps = [
@@ -10,6 +12,7 @@ const steps = [
   // A smoke run of the language benchmark: prints figures, asserts nothing about time.
   ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
   ['integration', ['node', 'scripts/testIntegration.mjs']],
+  ['main job', ['npx', 'mocha', '--config', 'test/e2e/mocharc.json']],
 ];
 
 const counts = { passed: 0, failed: 0, pending: 0 };
@@ -27,7 +30,7 @@ function runStep(name, [cmd, ...args]) {
       // mocha's closing lines: "N passing", "N failing", "N pending"
       for (const [re, key] of [[/^\s*(\d+) passing/m, 'passed'], [/^\s*(\d+) failing/m, 'failed'], [/^\s*(\d+) pending/m, 'pending']]) {
         const m = re.exec(tail);
-        if (m && (name === 'unit' || name === 'integration')) {
+        if (m && (name === 'unit' || name === 'integration' || name === 'main job')) {
           counts[key] += Number(m[1]);
         }
       }

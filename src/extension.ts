@@ -7,6 +7,7 @@ import { AuthService } from './auth/authService';
 import { TenantAuthenticationProvider } from './auth/authProvider';
 import { AuthUriHandler } from './auth/uriHandler';
 import { AuthStatusBar } from './auth/statusBar';
+import { SignedInContext } from './auth/signedInContext';
 import { ServiceClient } from './service/serviceClient';
 import { registerRunFeature } from './run';
 import { registerLanguageFeature } from './language';
@@ -25,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const auth = new AuthService(context, config, logger);
     const service = new ServiceClient(auth, logger);
     const features = { context, logger, config, auth, service };
+    const signedIn = new SignedInContext(auth);
     context.subscriptions.push(
       config,
       reportSettingsProblems(config),
@@ -33,12 +35,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
       registerCommands({ context, logger, channel, config, auth }),
       new AuthStatusBar(auth, config),
+      signedIn,
       service,
       registerSandboxFeature(features),
       registerLanguageFeature(features),
       registerRunFeature(features),
     );
     await auth.initialize();
+    await signedIn.update();
     for (const problem of config.settings.problems) {
       logger.warn(`[config] ${problem}`);
     }

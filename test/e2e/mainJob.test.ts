@@ -90,6 +90,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('the main job: `npm start` on the Sandbox, through the UI', function () {
   this.timeout(3 * 60_000);
+  this.bail(true); // each step needs the one before it (sign-in before completion, and so on)
   let tmp: string;
   let start: ChildProcess;
   let startExited: Promise<number | null>;
@@ -213,10 +214,16 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     this.timeout(60_000);
     await browser?.close().catch(() => undefined);
     if (start && start.exitCode === null) {
-      try {
-        process.kill(-start.pid!, 'SIGKILL');
-      } catch {
-        // gone
+      // A step failed before the Ctrl-C step: stop it the same way, then make sure.
+      const ours = descendants(start.pid!);
+      process.kill(-start.pid!, 'SIGINT');
+      await Promise.race([startExited, new Promise((r) => setTimeout(r, 20_000))]);
+      for (const pid of [start.pid!, ...ours].filter(isAlive)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
       }
     }
     if (tmp && !process.env.TENANT_GRAPHQL_KEEP_TEMP) {
@@ -228,9 +235,13 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     const lines = output.trimEnd().split('\n');
     assert.match(lines[lines.length - 1], /^http:\/\/127\.0\.0\.1:\d+\/\?folder=/);
     assert.ok(!/\[vscode|Extension host|⚠️/.test(output), `npm start shows only its own lines:\n${output}`);
-    await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: 90_000 });
+    await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: 60_000 });
     // The extension activated on the GraphQL file: its status bar item asks to sign in to the Sandbox.
-    await statusBarItem('Sandbox: Sign In').waitFor({ timeout: 90_000 });
+    await statusBarItem('Sandbox: Sign In').waitFor({ timeout: 60_000 });
+    // No prompt about the Git repository around the sample workspace, nor any other toast.
+    await page.waitForTimeout(1500);
+    const toasts = await page.locator('.notifications-toasts .notification-list-item').allTextContents();
+    assert.deepEqual(toasts.filter((t) => /git|repositor/i.test(t)), [], `no Git prompt: ${toasts.join(' | ')}`);
     await shot(page, 'workbench');
   });
 
@@ -238,8 +249,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input.input');
     await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await input.fill('>Tenant GraphQL: ');
     for (const title of ['Tenant GraphQL: Sign In', 'Tenant GraphQL: Run Operation', 'Tenant GraphQL: Try the Sandbox']) {
+      await input.fill(`>${title}`);
       await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     }
     await page.keyboard.press('Escape');
@@ -293,6 +304,26 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     assert.match((await row.textContent()) ?? '', /Cannot query field "nmae" on type "Task"/);
     await shot(page, 'problems');
+  });
+
+  it('walks a newcomer through the walkthrough: "Try the Sandbox" starts the built-in one, signs in, opens the sample', async () => {
+    await palette('Welcome: Open Walkthrough...');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Tenant GraphQL' }).first().click();
+    const walkthrough = page.locator('.gettingStartedContainer');
+    for (const step of ['Try the Sandbox', 'Sign in', 'Open a sample query', 'Run it', 'Read an error in Problems', 'Connect your own tenant']) {
+      await walkthrough.locator('.step-title', { hasText: step }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }
+    await shot(page, 'walkthrough');
+    const consentTab = context.waitForEvent('page', { timeout: UI_TIMEOUT_MS });
+    await walkthrough.locator('.step-description-container').getByRole('button', { name: 'Try the Sandbox' }).first().click();
+    const consent = await consentTab;
+    await consent.waitForLoadState('domcontentloaded');
+    await consent.locator('select[name=user]').selectOption('bob');
+    await consent.locator('#approve').click();
+    await statusBarItem(/Built-in Sandbox: (bob|Bob)/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator('.breadcrumbs-control', { hasText: 'samples' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await consent.close().catch(() => undefined);
   });
 
   it('stops everything on Ctrl-C and leaves no process behind', async function () {

@@ -33,6 +33,31 @@ describe('Extension activation', () => {
     assert.deepEqual(missing, [], `commands contributed but not registered: ${missing.join(', ')}`);
   });
 
+  it('links only commands that exist from the walkthrough and the Schema view welcome, and ships their media', async () => {
+    const ext = vscode.extensions.getExtension(extensionId)!;
+    await ext.activate();
+    const contributes = ext.packageJSON.contributes as {
+      walkthroughs: { id: string; steps: { id: string; description: string; media: { markdown?: string }; completionEvents: string[] }[] }[];
+      viewsWelcome: { contents: string }[];
+    };
+    const [walkthrough] = contributes.walkthroughs;
+    assert.deepEqual(
+      walkthrough.steps.map((s) => s.id),
+      ['trySandbox', 'signIn', 'openSample', 'run', 'problems', 'connectTenant'],
+    );
+    const texts = [...walkthrough.steps.map((s) => s.description), ...contributes.viewsWelcome.map((v) => v.contents)];
+    const linked = texts.flatMap((t) => [...t.matchAll(/\(command:([\w.]+)/g)].map((m) => m[1]));
+    const onCommand = walkthrough.steps.flatMap((s) => s.completionEvents.filter((e) => e.startsWith('onCommand:')).map((e) => e.slice('onCommand:'.length)));
+    const registered = new Set(await vscode.commands.getCommands(false));
+    const unknown = [...linked, ...onCommand].filter((c) => !registered.has(c));
+    assert.deepEqual(unknown, [], `linked commands that do not exist: ${unknown.join(', ')}`);
+    for (const step of walkthrough.steps) {
+      assert.ok(step.completionEvents.length > 0, `${step.id} has a completion event`);
+      const media = vscode.Uri.joinPath(ext.extensionUri, step.media.markdown!);
+      assert.ok((await vscode.workspace.fs.stat(media)).size > 0, `${step.media.markdown} exists`);
+    }
+  });
+
   it('contributes only commands under tenantGraphql.*', () => {
     const ext = vscode.extensions.getExtension(extensionId)!;
     const contributed: string[] = (ext.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);

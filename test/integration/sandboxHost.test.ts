@@ -29,6 +29,31 @@ import { browserIsDriven, configureSandboxEnvironments, extensionId, instructBro
     assert.equal(session?.account, 'carol');
   });
 
+  it('"Try the Sandbox" starts it, signs in and opens the sample query in one go', async () => {
+    await vscode.commands.executeCommand('tenantGraphql.signOut');
+    instructBrowser({ consent: 'approve', user: 'bob' });
+    const tried = await vscode.commands.executeCommand<{ environment: string; signedIn: boolean; file: string }>('tenantGraphql.trySandbox');
+    assert.equal(tried?.environment, 'Built-in Sandbox');
+    assert.equal(tried?.signedIn, true, 'signed in through the consent page');
+    const account = await vscode.commands.executeCommand<{ account: string } | undefined>('tenantGraphql.showAccount');
+    assert.equal(account?.account, 'bob');
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.toString(), tried?.file);
+    assert.match(editor!.document.fileName, /samples[\\/]tasks\.graphql$/);
+    assert.equal(editor!.document.languageId, 'graphql');
+    assert.match(editor!.document.getText(), /query UrgentTasks\(\$priority: TaskPriority!\)/);
+  });
+
+  it('"Open Sample Query" opens the sample with a mistake on request, and keeps the user\'s edits', async () => {
+    const uri = vscode.Uri.parse((await vscode.commands.executeCommand<string>('tenantGraphql.openSample', 'typo.graphql'))!);
+    assert.match(uri.path, /samples\/typo\.graphql$/);
+    const edited = vscode.Uri.joinPath(uri, '..', 'tasks.variables.json');
+    await vscode.workspace.fs.writeFile(edited, Buffer.from('{ "UrgentTasks": { "priority": "LOW" } }\n'));
+    await vscode.commands.executeCommand('tenantGraphql.openSample');
+    assert.match(Buffer.from(await vscode.workspace.fs.readFile(edited)).toString(), /"LOW"/, 'an existing sample is not overwritten');
+    assert.match(vscode.window.activeTextEditor!.document.fileName, /tasks\.graphql$/, 'no argument: the main sample');
+  });
+
   it('stops it, and its environment goes away', async () => {
     assert.equal(await vscode.commands.executeCommand('tenantGraphql.stopSandbox'), true);
     assert.equal(await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Built-in Sandbox'), undefined, 'no such environment any more');

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+
+/** The sample files that ship in `media/samples` (a query with its variables, and one with a mistake). */
+export const SAMPLE_FILES = ['tasks.graphql', 'tasks.variables.json', 'typo.graphql'] as const;
+/** A sample's file name. */
+export type SampleFile = (typeof SAMPLE_FILES)[number];
+
+/**
+ * Copies the shipped samples into the extension's global storage (once: later calls keep the
+ * user's edits) and opens one of them in an editor. Returns the opened file.
+ */
+export async function openSample(context: vscode.ExtensionContext, name: SampleFile = 'tasks.graphql'): Promise<vscode.Uri> {
+  const folder = vscode.Uri.joinPath(context.globalStorageUri, 'samples');
+  await vscode.workspace.fs.createDirectory(folder);
+  for (const file of SAMPLE_FILES) {
+    const target = vscode.Uri.joinPath(folder, file);
+    try {
+      await vscode.workspace.fs.stat(target);
+    } catch {
+      await vscode.workspace.fs.copy(vscode.Uri.joinPath(context.extensionUri, 'media', 'samples', file), target);
+    }
+  }
+  const uri = vscode.Uri.joinPath(folder, name);
+  await vscode.window.showTextDocument(uri, { preview: false });
+  return uri;
+}
+
+/** Accepts the command argument of "Open Sample Query" (a sample's name), or the default. */
+export function sampleArgument(arg: unknown): SampleFile {
+  return SAMPLE_FILES.find((f) => f === arg && f.endsWith('.graphql')) ?? 'tasks.graphql';
+}
