@@ -102,8 +102,10 @@ function npm24(args, cwd, progress) {
   return run('npm', args, { cwd, env, ...progress });
 }
 
+/** Chromium's path: CHROMIUM_PATH when set (and only that), else Debian's or Ubuntu's; undefined when missing. */
 export function findChromium() {
-  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const p of candidates) {
     if (p && existsSync(p)) {
       return p;
     }

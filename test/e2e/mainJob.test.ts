@@ -114,6 +114,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
 
   /** Opens a workspace file with Quick Open (Ctrl+P). */
   async function quickOpen(name: string): Promise<void> {
+    await page.keyboard.press('Control+1'); // back to the first editor group (focus may be in the results panel)
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input.input');
     await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -129,7 +130,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
 
   /** Moves the cursor to the start of a line (1-based), through Go to Line (Ctrl+G). */
   async function goToLine(line: number): Promise<void> {
-    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first().click({ position: { x: 30, y: 8 } });
     await page.keyboard.press('Control+G');
     const input = page.locator('.quick-input-widget input.input');
     await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -213,10 +214,14 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   after(async function () {
     this.timeout(60_000);
     await browser?.close().catch(() => undefined);
-    if (start && start.exitCode === null) {
+    if (start && start.exitCode === null && start.signalCode === null) {
       // A step failed before the Ctrl-C step: stop it the same way, then make sure.
       const ours = descendants(start.pid!);
-      process.kill(-start.pid!, 'SIGINT');
+      try {
+        process.kill(-start.pid!, 'SIGINT');
+      } catch {
+        // exited meanwhile
+      }
       await Promise.race([startExited, new Promise((r) => setTimeout(r, 20_000))]);
       for (const pid of [start.pid!, ...ours].filter(isAlive)) {
         try {
@@ -280,6 +285,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.keyboard.press('Control+Space');
     const item = page.locator('.suggest-widget .monaco-list-row', { hasText: 'status' }).first();
     await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await page.mouse.move(700, 600);
     await shot(page, 'completion');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Z'); // the sample stays as it was (the web editor saves on its own)
@@ -292,6 +298,11 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     const frame = resultsFrame();
     await frame.locator('h1.operation', { hasText: 'UrgentTasks' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await frame.locator('.status', { hasText: '200' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // Open the answer's tree the way a reader does: edges, then its first item.
+    await frame.locator('span.key', { hasText: /^edges$/ }).first().click();
+    await frame.locator('span.key.index', { hasText: /^0$/ }).first().click();
+    await frame.locator('span.key', { hasText: /^node$/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.mouse.move(700, 600);
     await shot(page, 'results');
   });
 
