@@ -1,6 +1,7 @@
 // Bundles the extension (node/cjs), the Sandbox (node) and the integration tests with esbuild.
 // Usage: node scripts/build.mjs [--production] [--watch] [--quiet]
 // --quiet (npm start) prints only errors and warnings, not the bundle size summary.
+// --out DIR (packaging) writes the bundles under DIR (DIR/dist, DIR/media/dist) instead of here.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { join } from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
+const outIndex = process.argv.indexOf('--out');
+const outRoot = outIndex >= 0 ? process.argv[outIndex + 1] : '.';
 
 /** Lists the integration test files, so that the test bundle has one entry per file. */
 function integrationEntries() {
@@ -30,15 +33,16 @@ const common = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  sourcemap: production ? 'linked' : 'inline',
+  // Production: maps beside the bundles for debugging, not linked and not shipped (.vscodeignore).
+  sourcemap: production ? 'external' : 'inline',
   minify: production,
   logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
 };
 
 const builds = [
-  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: join(outRoot, 'dist'), external: ['vscode'] },
+  { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: join(outRoot, 'dist') },
 ];
 // The results webview runs in the browser: its own bundle, served from media/ (localResourceRoots).
 if (existsSync('src/webview/results/main.ts')) {
@@ -48,10 +52,10 @@ if (existsSync('src/webview/results/main.ts')) {
     format: 'iife',
     target: 'es2022',
     entryPoints: { results: 'src/webview/results/main.ts' },
-    outdir: 'media/dist',
+    outdir: join(outRoot, 'media/dist'),
   });
 }
-if (!production) {
+if (!production && outIndex < 0) {
   builds.push({
     ...common,
     sourcemap: 'inline',

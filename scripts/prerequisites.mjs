@@ -163,7 +163,7 @@ async function ensureCodeServer() {
     return;
   }
   await ensureBuildTools();
-  log(`installing code-server ${CODE_SERVER_VERSION} (VS Code in the browser, about 600 MB) into .cache/code-server: 2 to 4 minutes, once...`);
+  log(`installing code-server ${CODE_SERVER_VERSION} (VS Code in the browser, about 600 MB) into .cache/code-server, once: 3 to 8 minutes...`);
   rmSync(codeServerDir, { recursive: true, force: true });
   mkdirSync(codeServerDir, { recursive: true });
   // code-server's own postinstall runs a nested `npm install` that npm 11's install-script policy
@@ -179,8 +179,8 @@ async function ensureCodeServer() {
   await npm24(['install', '--no-package-lock', '--ignore-scripts'], codeServerDir, { what: 'downloading code-server', usually: 'about a minute' });
   const vscodeDir = join(codeServerHome, 'lib', 'vscode');
   allowScripts(join(vscodeDir, 'package.json'), VSCODE_NATIVE);
-  log('building the native modules of its VS Code server with Node 24 (about 2 minutes)...');
-  await npm24(['install', '--omit=dev', '--no-package-lock'], vscodeDir, { what: 'building native modules', usually: 'about 2 minutes' });
+  log('building the native modules of its VS Code server with Node 24 (2 to 6 minutes, depending on the machine)...');
+  await npm24(['install', '--omit=dev', '--no-package-lock'], vscodeDir, { what: 'building native modules', usually: '2 to 6 minutes' });
   const extDir = join(vscodeDir, 'extensions');
   if (existsSync(join(extDir, 'package.json'))) {
     allowScripts(join(extDir, 'package.json'), []);

@@ -164,7 +164,7 @@ async function main() {
   let prerequisites;
   if (!desktop) {
     // Before the Sandbox starts, so that a first run's install (minutes) does not hold its ports.
-    say('checking code-server (VS Code in the browser); the first run installs it into .cache/ (3 to 5 minutes)...');
+    say('checking code-server (VS Code in the browser); the first run installs it into .cache/ (3 to 8 minutes)...');
     const { ensurePrerequisites } = await import('./prerequisites.mjs');
     prerequisites = await ensurePrerequisites({ browser: false });
     if (!(await portIsFree(options.port))) {

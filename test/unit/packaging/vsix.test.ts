@@ -1,0 +1,103 @@
+/**
+ * `npm run package` builds a VSIX that holds what the extension needs and nothing else: no source
+ * maps, no sources, tests or screenshots; the README inside links no image it does not ship.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+
+const root = resolve(__dirname, '..', '..', '..');
+/** The size the package must stay under (issue: 1.76 MB with source maps; target 600 KB). */
+const MAX_VSIX_BYTES = 600 * 1024;
+
+interface ZipEntry {
+  readonly name: string;
+  readonly size: number;
+  read(): Buffer;
+}
+
+/** Lists a zip's entries from its central directory (enough for a VSIX: stored or deflated, no zip64). */
+function zipEntries(zip: Buffer): ZipEntry[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(eocd >= 0, 'a zip file');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    entries.push({
+      name,
+      size,
+      read: () => {
+        const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+        const data = zip.subarray(start, start + compressed);
+        return method === 0 ? data : inflateRawSync(data);
+      },
+    });
+    at += 46 + nameLength + extra + comment;
+  }
+  return entries;
+}
+
+describe('the packaged extension (npm run package)', function () {
+  this.timeout(180_000);
+  let vsix: Buffer;
+  let entries: ZipEntry[];
+
+  before(() => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'package.mjs')], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
+    vsix = readFileSync(join(root, 'dist-vsix', 'tenant-graphql.vsix'));
+    entries = zipEntries(vsix);
+  });
+
+  it(`stays under ${MAX_VSIX_BYTES / 1024} KB`, () => {
+    assert.ok(vsix.length <= MAX_VSIX_BYTES, `${(vsix.length / 1024).toFixed(0)} KB`);
+  });
+
+  it('holds the bundles, the grammar, the webview, the samples and the walkthrough', () => {
+    const names = new Set(entries.map((e) => e.name));
+    for (const file of [
+      'extension/package.json',
+      'extension/readme.md',
+      'extension/changelog.md',
+      'extension/dist/extension.js',
+      'extension/dist/sandbox.js',
+      'extension/media/dist/results.js',
+      'extension/media/results.css',
+      'extension/syntaxes/graphql.tmLanguage.json',
+      'extension/media/samples/tasks.graphql',
+      'extension/media/samples/tasks.variables.json',
+      'extension/media/samples/typo.graphql',
+      'extension/media/walkthrough/sandbox.md',
+    ]) {
+      assert.ok(names.has(file), `${file} is in the package`);
+    }
+  });
+
+  it('ships no source maps, sources, tests, docs or caches', () => {
+    const unwanted = entries.map((e) => e.name).filter((n) => /\.map$|^extension\/(src|test|docs|scripts|node_modules|\.cache|out)\//.test(n));
+    assert.deepEqual(unwanted, []);
+  });
+
+  it('has a README that links no image it does not ship, and a manifest without the build hook', () => {
+    const readme = entries.find((e) => e.name === 'extension/readme.md')!.read().toString('utf8');
+    assert.match(readme, /## Quick start/);
+    assert.doesNotMatch(readme, /docs\/images/);
+    const manifest = JSON.parse(entries.find((e) => e.name === 'extension/package.json')!.read().toString('utf8')) as {
+      main: string;
+      scripts: Record<string, string>;
+    };
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.scripts['vscode:prepublish'], undefined);
+  });
+});
