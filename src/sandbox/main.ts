@@ -15,6 +15,7 @@ Options:
   --api-port N         port of {base_url} (default ${DEFAULT_API_PORT}; 0 picks a free port)
   --config FILE        tenant configuration JSON (default: the built-in Acme Corp demo tenant)
   --auto-consent USER  approve every valid sign-in at once as USER (tests and demos)
+  --always-consent     ask for consent at every sign-in, even when the user approved the scopes before
   --redirect-uri URI   register one more exact redirect URI for every client (repeatable)
   --fault JSON         inject a fault from the start, e.g. '{"kind":"status","status":500,"count":2}' (repeatable)
   --quiet              do not log requests
@@ -64,6 +65,9 @@ export function parseArgs(argv: readonly string[]): SandboxOptions | 'help' {
         break;
       case '--auto-consent':
         options.autoConsent = value();
+        break;
+      case '--always-consent':
+        options.alwaysConsent = true;
         break;
       case '--redirect-uri':
         redirectUris.push(value());
@@ -121,7 +125,9 @@ export function summary(s: RunningSandbox, autoConsent: string | undefined): str
     'Users:',
     ...s.users.map((u) => `  ${u.id.padEnd(8)} ${u.name} [${u.groups.join(', ')}]`),
     `Scopes: ${s.scopes.join(' ')}`,
-    autoConsent === undefined ? 'Consent: a sign-in page lets you pick a user and approve or deny.' : `Consent: approved automatically as ${autoConsent}.`,
+    autoConsent === undefined
+      ? `Consent: a sign-in page lets you pick a user and approve or deny; sign out of the browser at ${s.authUrl}/oauth/signout.`
+      : `Consent: approved automatically as ${autoConsent}.`,
     '',
     'Press Ctrl-C to stop.',
   ];
