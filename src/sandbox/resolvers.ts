@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import type { DataStore, Viewer } from './data';
 import { SANDBOX_SDL } from './schema';
-import type { FileRecord, GroupConfig, ScopeRules, TaskPriorityValue, TaskRecord, UserConfig } from './tenant';
+import type { FileFieldRecord, FileRecord, GroupConfig, ScopeRules, TaskPriorityValue, TaskRecord, UserConfig } from './tenant';
 import { isEntityType, Visibility, type EntityType } from './visibility';
 
 /** What every resolver receives as context. */
@@ -240,6 +240,16 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
       // Non-null: the visibility model shows a file only when its owner is visible too.
       owner: (f, _a, ctx) => ctx.visible.user((f as FileRecord).ownerId) ?? null,
       group: (f, _a, ctx) => ctx.visible.group((f as FileRecord).groupId) ?? null,
+    },
+    FileField: {
+      // A USER field holds a user's ID: a reference like File.owner, so it follows the same rules.
+      value: (f, _a, ctx) => {
+        const field = f as FileFieldRecord;
+        if (field.value === undefined) {
+          return null;
+        }
+        return field.type === 'USER' && ctx.visible.user(field.value) === undefined ? null : field.value;
+      },
     },
     User: {
       email: (u) => (u as UserConfig).email ?? null,

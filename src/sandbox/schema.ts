@@ -501,7 +501,8 @@ type FileField {
   """
   type: FileFieldType!
   """
-  The value as text, null when the field is empty.
+  The value as text, null when the field is empty (or, for a USER field, names a user the token
+  cannot see).
   """
   value: String
 }

@@ -20,7 +20,8 @@ export type VisibleIds = Record<EntityType, ReadonlySet<string>>;
  *   (`File.owner` is non-null in the schema, so a file never reveals an owner U cannot see).
  *
  * A team token sees every object of the tenant. References from a visible object to an invisible
- * one are cut: a nullable reference reads as null (`Task.owner`, `Task.group`, `File.group`) and
+ * one are cut: a nullable reference reads as null (`Task.owner`, `Task.group`, `File.group`, the
+ * value of a `FileField` of type USER) and
  * lists leave the object out (`Task.assignees`, `Task.attachments`, `User.groups`,
  * `User.assignedTasks`, `Group.members`). Arguments that name an invisible object behave exactly
  * as if they named no object at all.

@@ -64,12 +64,12 @@ export function hiddenUserTenant(): TenantConfig {
         task('t-7', 'eve', 'ghost', ['eve']),
       ],
       files: [
-        file('f-red', 'ann', 'red', [{ name: 'reviewer', type: 'USER', value: 'ben' }]),
+        file('f-red', 'ann', 'red', [{ name: 'reviewer', type: 'USER', value: 'cat' }, { name: 'approver', type: 'USER', value: 'ben' }, { name: 'empty', type: 'TEXT' }]),
         file('f-dan', 'dan', 'black'),
         file('f-orphan', 'dan', 'red'),
         file('f-eve', 'eve', undefined),
         file('f-blue', 'ben', 'blue'),
-        file('f-ann-blue', 'ann', 'blue'),
+        file('f-ann-blue', 'ann', 'blue', [{ name: 'auditor', type: 'USER', value: 'dan' }, { name: 'note', type: 'TEXT', value: 'dan' }]),
       ],
     },
   };

@@ -196,7 +196,7 @@ function tenantIds(tenant: TenantConfig): string[] {
   ])];
 }
 
-/** Objects of the tenant in an answer that the model says the token may not see, as `path: Type id`. */
+/** Objects of the tenant (and user IDs in USER file fields) in an answer that the model says the token may not see. */
 function leaks(value: unknown, visible: VisibleIds, path = ''): string[] {
   if (Array.isArray(value)) {
     return value.flatMap((v, i) => leaks(v, visible, `${path}[${i}]`));
@@ -213,6 +213,10 @@ function leaks(value: unknown, visible: VisibleIds, path = ''): string[] {
     } else if (!visible[typename].has(record.id)) {
       found.push(`${path}: ${typename} ${record.id}`);
     }
+  }
+  // A file field of type USER names a user: a reference too.
+  if (typename === 'FileField' && record.type === 'USER' && typeof record.value === 'string' && !visible.User.has(record.value)) {
+    found.push(`${path}: FileField naming User ${record.value}`);
   }
   for (const [k, v] of Object.entries(record)) {
     found.push(...leaks(v, visible, path === '' ? k : `${path}.${k}`));
