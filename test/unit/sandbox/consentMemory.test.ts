@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { demoTenant } from '../../../src/sandbox/demoTenant';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { SESSION_LIFETIME_MS } from '../../../src/sandbox/state';
 import {
@@ -243,6 +244,25 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
     assert.deepEqual(all.consents, []);
     const bad = await fetch(`${sb.adminUrl}/consents`, { method: 'DELETE', body: JSON.stringify({ userId: 7 }) });
     assert.equal(bad.status, 400);
+  });
+
+  it('the consent page of a signed-in user escapes the names it shows', async () => {
+    const config = demoTenant();
+    config.users[0].name = '<script>alert(1)</script>';
+    config.clients[0].name = '"><img src=x onerror=alert(2)>';
+    const evil = await start({ config });
+    try {
+      const browser = new TestBrowser(evil);
+      await browser.signIn('alice', { scope: 'tasks:read' }, { remember: true });
+      const page = await outcome(await browser.authorize({ scope: 'tasks:read files:read' }));
+      assert.equal(page.kind, 'consent page');
+      const html = page.kind === 'consent page' ? page.html : '';
+      assert.ok(!html.includes('<script>alert(1)'));
+      assert.ok(!html.includes('<img src=x'));
+      assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+    } finally {
+      await evil.close();
+    }
   });
 
   it('POST /admin/reset forgets consents and sign-ins', async () => {
