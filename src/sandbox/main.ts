@@ -112,7 +112,7 @@ export function sandboxLine(s: RunningSandbox): string {
 }
 
 /** The human-friendly summary printed after the SANDBOX line. */
-export function summary(s: RunningSandbox, autoConsent: string | undefined): string {
+export function summary(s: RunningSandbox, autoConsent: string | undefined, alwaysConsent = false): string {
   const lines = [
     '',
     `Tenant GraphQL Sandbox is running for team ${s.team.name} (${s.team.id}).`,
@@ -126,7 +126,7 @@ export function summary(s: RunningSandbox, autoConsent: string | undefined): str
     ...s.users.map((u) => `  ${u.id.padEnd(8)} ${u.name} [${u.groups.join(', ')}]`),
     `Scopes: ${s.scopes.join(' ')}`,
     autoConsent === undefined
-      ? `Consent: a sign-in page lets you pick a user and approve or deny; sign out of the browser at ${s.authUrl}/oauth/signout.`
+      ? `Consent: a sign-in page lets you pick a user and approve or deny; ${alwaysConsent ? 'asked at every sign-in' : 'remembered per user and application'}; sign out of the browser at ${s.authUrl}/oauth/signout.`
       : `Consent: approved automatically as ${autoConsent}.`,
     '',
     'Press Ctrl-C to stop.',
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     return;
   }
   process.stdout.write(`${sandboxLine(sandbox)}\n`);
-  process.stdout.write(`${summary(sandbox, options.autoConsent)}\n`);
+  process.stdout.write(`${summary(sandbox, options.autoConsent, options.alwaysConsent)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
