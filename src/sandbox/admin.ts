@@ -63,6 +63,22 @@ const routes: Record<string, Route> = {
     state.rateLimiter.configure(positiveInt(body.limit, 'limit'), positiveInt(body.windowMs, 'windowMs'));
     return [200, state.rateLimiter.settings];
   },
+  'GET /admin/consents': async (state) => [200, { consents: state.listConsents(), signedInBrowsers: state.sessions.size }],
+  'DELETE /admin/consents': async (state, req) => {
+    const body = await readJson(req);
+    const filter: { userId?: string; clientId?: string } = {};
+    for (const key of ['userId', 'clientId'] as const) {
+      const v = body[key];
+      if (v !== undefined && typeof v !== 'string') {
+        throw new Error(`"${key}" must be a string.`);
+      }
+      if (typeof v === 'string') {
+        filter[key] = v;
+      }
+    }
+    const forgotten = state.forgetConsents(filter);
+    return [200, { forgotten, consents: state.listConsents(), signedInBrowsers: state.sessions.size }];
+  },
   'GET /admin/stats': async (state) => [200, state.snapshotStats()],
   'POST /admin/reset': async (state) => {
     state.reset();

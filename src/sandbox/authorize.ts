@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { renderConsentPage, renderErrorPage } from './consentPage';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { renderConsentPage, renderErrorPage, renderSignOutPage } from './consentPage';
 import { parseParams, readBody, sendHtml, sendRedirect } from './http';
-import { PENDING_LIFETIME_MS, type PendingAuthorization, type SandboxState } from './state';
+import { PENDING_LIFETIME_MS, SESSION_LIFETIME_MS, type PendingAuthorization, type SandboxState } from './state';
 import { redirectUriProblem, type ClientConfig } from './tenant';
 
 /** PKCE S256 challenge: base64url of a SHA-256 digest, no padding (RFC 7636). */
@@ -61,8 +61,22 @@ function checkScopes(state: SandboxState, client: ClientConfig, scopeParam: stri
   return { scopes: requested };
 }
 
+/** The sign-in cookie for a new session (no Path, as the CSRF cookie). */
+function sessionCookie(state: SandboxState, sessionId: string): string {
+  return `${state.sessionCookieName}=${sessionId}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_LIFETIME_MS / 1000}`;
+}
+
+/** Ends the browser's sign-in session, if any; returns the cookie that clears it. */
+function endSession(state: SandboxState, req: IncomingMessage): string {
+  const id = cookie(req, state.sessionCookieName);
+  if (id !== undefined) {
+    state.sessions.delete(id);
+  }
+  return `${state.sessionCookieName}=; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
 /** Issues a code for an approved request and redirects back to the application. */
-function approve(state: SandboxState, res: ServerResponse, status: 302 | 303, p: Omit<PendingAuthorization, 'csrfToken' | 'expiresAt'>, userId: string, headers: Record<string, string> = {}): void {
+function approve(state: SandboxState, res: ServerResponse, status: 302 | 303, p: Omit<PendingAuthorization, 'csrfToken' | 'expiresAt'>, userId: string, headers: OutgoingHttpHeaders = {}): void {
   state.rememberConsent(userId, p.clientId, p.scopes);
   const code = state.tokens.issueCode({
     clientId: p.clientId,
@@ -164,23 +178,42 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
     approve(state, res, 302, request, state.autoConsent);
     return;
   }
+  // A browser signed in as a user whose remembered consent covers the request is not asked again.
+  const signedInUser = state.sessionUser(cookie(req, state.sessionCookieName));
+  if (signedInUser !== undefined && state.consentCovers(signedInUser, clientId, scopeCheck.scopes)) {
+    state.log(`[authorize] ${clientId}: ${signedInUser} is signed in and approved these scopes before`);
+    approve(state, res, 302, request, signedInUser);
+    return;
+  }
   const requestId = randomBytes(16).toString('hex');
   const csrfToken = randomBytes(32).toString('base64url');
   state.pending.set(requestId, { ...request, csrfToken, expiresAt: state.clock.now() + PENDING_LIFETIME_MS });
+  const scopeConfig = (s: string) => state.tenant.scopes.find((t) => t.name === s) ?? { name: s, description: '' };
+  const newScopesOf = (userId: string) => {
+    const granted = state.alwaysConsent ? new Set<string>() : state.consentedScopes(userId, clientId);
+    return scopeCheck.scopes.filter((s) => !granted.has(s));
+  };
+  const me = state.tenant.users.find((u) => u.id === signedInUser);
   const html = renderConsentPage({
     teamName: state.tenant.team.name,
     clientName: client.name,
     clientId,
     redirectUri,
-    scopes: scopeCheck.scopes.map((s) => state.tenant.scopes.find((t) => t.name === s) ?? { name: s, description: '' }),
-    users: state.tenant.users.map((u) => {
-      const granted = state.consentedScopes(u.id, clientId);
-      return {
-        id: u.id,
-        name: u.name,
-        newScopes: scopeCheck.scopes.filter((s) => !granted.has(s)),
-        knownApplication: state.consents.has(`${u.id}\u0000${clientId}`),
-      };
+    scopes: scopeCheck.scopes.map(scopeConfig),
+    users: state.tenant.users.map((u) => ({
+      id: u.id,
+      name: u.name,
+      newScopes: newScopesOf(u.id),
+      knownApplication: !state.alwaysConsent && state.hasUsedClient(u.id, clientId),
+    })),
+    ...(me === undefined ? {} : {
+      signedIn: {
+        id: me.id,
+        name: me.name,
+        newScopes: newScopesOf(me.id).map(scopeConfig),
+        approvedScopes: scopeCheck.scopes.filter((s) => !newScopesOf(me.id).includes(s)),
+        knownApplication: !state.alwaysConsent && state.hasUsedClient(me.id, clientId),
+      },
     }),
     requestId,
     csrfToken,
@@ -247,5 +280,23 @@ export async function handleAuthorizePost(state: SandboxState, req: IncomingMess
     return;
   }
   state.pending.delete(requestId);
-  approve(state, res, 303, pending, userId, clearCookie);
+  // "Stay signed in on this browser": a new session for the chosen user; otherwise none at all.
+  const previous = endSession(state, req);
+  const signIn = params.get('remember') === '1' ? sessionCookie(state, state.startSession(userId)) : previous;
+  approve(state, res, 303, pending, userId, { 'Set-Cookie': [clearCookie['Set-Cookie'], signIn] });
+}
+
+/**
+ * `{auth_url}/oauth/signout`: GET shows a sign-out button, POST ends the browser's sign-in, so
+ * that the next authorization asks who is at the browser again.
+ */
+export function handleSignOut(state: SandboxState, req: IncomingMessage, res: ServerResponse): void {
+  if (req.method === 'POST') {
+    const clear = endSession(state, req);
+    state.log('[authorize] signed out');
+    sendHtml(res, 200, renderSignOutPage(false), { 'Set-Cookie': clear });
+    return;
+  }
+  const signedIn = state.sessionUser(cookie(req, state.sessionCookieName));
+  sendHtml(res, 200, renderSignOutPage(signedIn !== undefined));
 }

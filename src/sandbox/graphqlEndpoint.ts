@@ -4,7 +4,7 @@ import { createHandler, type Handler, type Response as GraphqlHttpResponse } fro
 import type { Viewer } from './data';
 import { BodyTooLargeError, readBody, remoteAddress } from './http';
 import { jsonResponse, type EndpointResponse } from './respond';
-import type { GraphqlContext } from './resolvers';
+import { createGraphqlContext, type GraphqlContext } from './resolvers';
 import { requiredScopes } from './scopes';
 import type { SandboxState } from './state';
 import { InvalidTokenError } from './tokens';
@@ -172,13 +172,7 @@ export async function processGraphqlRequest(
       throw err;
     }
   }
-  const context: GraphqlContext = {
-    viewer,
-    store: state.store,
-    scopeRules: state.tenant.scopeRules,
-    team: state.tenant.team,
-    now: () => state.clock.now(),
-  };
+  const context = createGraphqlContext(state.store, viewer, state.tenant, () => state.clock.now());
   const result = await handler({
     method: req.method,
     url: req.url ?? '/',

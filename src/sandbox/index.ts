@@ -27,6 +27,11 @@ export interface SandboxOptions {
   config?: TenantConfig | string;
   /** Approve every valid authorization request at once as this user (tests and demos). */
   autoConsent?: string;
+  /**
+   * Never use remembered consent: every authorization request shows the consent page, even for a
+   * signed-in user who approved the same scopes before (tests and demos).
+   */
+  alwaysConsent?: boolean;
   /** Drives every lifetime; a system-time clock by default. */
   clock?: SandboxClock;
   /** Extra exact redirect URIs registered for every client at start. */
@@ -114,7 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const authUrl = `http://${SANDBOX_HOST}:${authPort}`;
     const baseUrl = `http://${SANDBOX_HOST}:${apiPort}`;
     const tokens = await TokenService.create(clock, authUrl, baseUrl);
-    state = new SandboxState(tenant, clock, tokens, options.autoConsent, log, options.faults ?? []);
+    state = new SandboxState(tenant, clock, tokens, options.autoConsent, log, options.faults ?? [], options.alwaysConsent ?? false);
     state.authUrl = authUrl;
     state.baseUrl = baseUrl;
     for (const uri of options.redirectUris ?? []) {

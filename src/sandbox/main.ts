@@ -15,6 +15,7 @@ Options:
   --api-port N         port of {base_url} (default ${DEFAULT_API_PORT}; 0 picks a free port)
   --config FILE        tenant configuration JSON (default: the built-in Acme Corp demo tenant)
   --auto-consent USER  approve every valid sign-in at once as USER (tests and demos)
+  --always-consent     ask for consent at every sign-in, even when the user approved the scopes before
   --redirect-uri URI   register one more exact redirect URI for every client (repeatable)
   --fault JSON         inject a fault from the start, e.g. '{"kind":"status","status":500,"count":2}' (repeatable)
   --quiet              do not log requests
@@ -65,6 +66,9 @@ export function parseArgs(argv: readonly string[]): SandboxOptions | 'help' {
       case '--auto-consent':
         options.autoConsent = value();
         break;
+      case '--always-consent':
+        options.alwaysConsent = true;
+        break;
       case '--redirect-uri':
         redirectUris.push(value());
         break;
@@ -108,7 +112,7 @@ export function sandboxLine(s: RunningSandbox): string {
 }
 
 /** The human-friendly summary printed after the SANDBOX line. */
-export function summary(s: RunningSandbox, autoConsent: string | undefined): string {
+export function summary(s: RunningSandbox, autoConsent: string | undefined, alwaysConsent = false): string {
   const lines = [
     '',
     `Tenant GraphQL Sandbox is running for team ${s.team.name} (${s.team.id}).`,
@@ -121,7 +125,9 @@ export function summary(s: RunningSandbox, autoConsent: string | undefined): str
     'Users:',
     ...s.users.map((u) => `  ${u.id.padEnd(8)} ${u.name} [${u.groups.join(', ')}]`),
     `Scopes: ${s.scopes.join(' ')}`,
-    autoConsent === undefined ? 'Consent: a sign-in page lets you pick a user and approve or deny.' : `Consent: approved automatically as ${autoConsent}.`,
+    autoConsent === undefined
+      ? `Consent: a sign-in page lets you pick a user and approve or deny; ${alwaysConsent ? 'asked at every sign-in' : 'remembered per user and application'}; sign out of the browser at ${s.authUrl}/oauth/signout.`
+      : `Consent: approved automatically as ${autoConsent}.`,
     '',
     'Press Ctrl-C to stop.',
   ];
@@ -152,7 +158,7 @@ async function main(): Promise<void> {
     return;
   }
   process.stdout.write(`${sandboxLine(sandbox)}\n`);
-  process.stdout.write(`${summary(sandbox, options.autoConsent)}\n`);
+  process.stdout.write(`${summary(sandbox, options.autoConsent, options.alwaysConsent)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

@@ -1,27 +1,41 @@
 import {
   buildSchema,
+  defaultFieldResolver,
+  getNamedType,
   GraphQLError,
   GraphQLObjectType,
   GraphQLScalarType,
+  isAbstractType,
+  isListType,
+  isNonNullType,
   Kind,
   type GraphQLFieldResolver,
+  type GraphQLNamedOutputType,
+  type GraphQLOutputType,
   type GraphQLSchema,
   type ValueNode,
 } from 'graphql';
 import type { DataStore, Viewer } from './data';
 import { SANDBOX_SDL } from './schema';
-import type { FileRecord, GroupConfig, ScopeRules, TaskPriorityValue, TaskRecord, UserConfig } from './tenant';
+import type { FileFieldRecord, FileRecord, GroupConfig, ScopeRules, TaskPriorityValue, TaskRecord, UserConfig } from './tenant';
+import { isEntityType, Visibility, type EntityType } from './visibility';
 
 /** What every resolver receives as context. */
 // A type alias (not an interface) so it satisfies graphql-http's Record-based OperationContext.
 export type GraphqlContext = {
   viewer: Viewer;
-  store: DataStore;
+  /** The tenant's data as this viewer may see it: the only way resolvers reach the data. */
+  visible: Visibility;
   scopeRules: ScopeRules;
   team: { id: string; name: string };
   /** Current time in ms (from the Sandbox clock). */
   now: () => number;
 };
+
+/** The context of one GraphQL request of `viewer`. */
+export function createGraphqlContext(store: DataStore, viewer: Viewer, tenant: { scopeRules: ScopeRules; team: { id: string; name: string } }, now: () => number): GraphqlContext {
+  return { viewer, visible: new Visibility(store, viewer), scopeRules: tenant.scopeRules, team: tenant.team, now };
+}
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -102,7 +116,7 @@ function isUser(v: object): v is UserConfig {
 }
 
 function visibleTaskOrThrow(ctx: GraphqlContext, id: unknown): TaskRecord {
-  const task = ctx.store.task(ctx.viewer, String(id));
+  const task = ctx.visible.task(String(id));
   if (!task) {
     throw userError(`No task with ID "${String(id)}" is visible to this token.`, 'NOT_FOUND');
   }
@@ -122,27 +136,30 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
       }),
       tasks: (_s, args, ctx) => {
         const filter = (args.filter ?? {}) as Record<string, unknown>;
-        const items = ctx.store.visibleTasks(ctx.viewer).filter((t) =>
+        // A filter naming a user or group the token cannot see matches nothing, as for an unknown ID.
+        const assignee = filter.assigneeId == null ? undefined : ctx.visible.user(String(filter.assigneeId));
+        const group = filter.groupId == null ? undefined : ctx.visible.group(String(filter.groupId));
+        const items = ctx.visible.tasks().filter((t) =>
           (filter.priority == null || t.priority === filter.priority) &&
           (filter.status == null || t.status === filter.status) &&
-          (filter.assigneeId == null || t.assigneeIds.includes(String(filter.assigneeId))) &&
-          (filter.groupId == null || t.groupId === String(filter.groupId)) &&
+          (filter.assigneeId == null || (assignee !== undefined && t.assigneeIds.includes(assignee.id))) &&
+          (filter.groupId == null || (group !== undefined && t.groupId === group.id)) &&
           (filter.dueBefore == null || (t.dueDate !== undefined && t.dueDate < String(filter.dueBefore))));
         return paginate(items, args.first, args.after);
       },
-      task: (_s, args, ctx) => ctx.store.task(ctx.viewer, String(args.id)) ?? null,
-      files: (_s, args, ctx) => paginate(ctx.store.visibleFiles(ctx.viewer), args.first, args.after),
-      file: (_s, args, ctx) => ctx.store.file(ctx.viewer, String(args.id)) ?? null,
-      users: (_s, _a, ctx) => ctx.store.visibleUsers(ctx.viewer),
-      user: (_s, args, ctx) => ctx.store.user(ctx.viewer, String(args.id)) ?? null,
-      groups: (_s, _a, ctx) => ctx.store.visibleGroups(ctx.viewer),
+      task: (_s, args, ctx) => ctx.visible.task(String(args.id)) ?? null,
+      files: (_s, args, ctx) => paginate(ctx.visible.files(), args.first, args.after),
+      file: (_s, args, ctx) => ctx.visible.file(String(args.id)) ?? null,
+      users: (_s, _a, ctx) => ctx.visible.users(),
+      user: (_s, args, ctx) => ctx.visible.user(String(args.id)) ?? null,
+      groups: (_s, _a, ctx) => ctx.visible.groups(),
       node: (_s, args, ctx) => {
         const id = String(args.id);
         const candidates: Array<[string, object | undefined]> = [
-          ['Task', ctx.store.task(ctx.viewer, id)],
-          ['File', ctx.store.file(ctx.viewer, id)],
-          ['User', ctx.store.user(ctx.viewer, id)],
-          ['Group', ctx.store.group(ctx.viewer, id)],
+          ['Task', ctx.visible.task(id)],
+          ['File', ctx.visible.file(id)],
+          ['User', ctx.visible.user(id)],
+          ['Group', ctx.visible.group(id)],
         ];
         const found = candidates.find(([type, value]) => value !== undefined && canReadType(ctx, type));
         return found ? found[1] : null;
@@ -152,9 +169,9 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
         const limit = pageSize(args.first);
         const matches = (name: string) => name.toLowerCase().includes(text);
         const results: object[] = [
-          ...(canReadType(ctx, 'Task') ? ctx.store.visibleTasks(ctx.viewer).filter((t) => matches(t.name)) : []),
-          ...(canReadType(ctx, 'File') ? ctx.store.visibleFiles(ctx.viewer).filter((f) => matches(f.name)) : []),
-          ...(canReadType(ctx, 'User') ? ctx.store.visibleUsers(ctx.viewer).filter((u) => matches(u.name)) : []),
+          ...(canReadType(ctx, 'Task') ? ctx.visible.tasks().filter((t) => matches(t.name)) : []),
+          ...(canReadType(ctx, 'File') ? ctx.visible.files().filter((f) => matches(f.name)) : []),
+          ...(canReadType(ctx, 'User') ? ctx.visible.users().filter((u) => matches(u.name)) : []),
         ];
         return results.slice(0, limit);
       },
@@ -168,15 +185,15 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
         }
         const assigneeIds = (input.assigneeIds as string[] | null | undefined) ?? [];
         for (const id of assigneeIds) {
-          if (!ctx.store.user(ctx.viewer, id)) {
+          if (!ctx.visible.user(id)) {
             throw userError(`No user with ID "${id}" is visible to this token.`);
           }
         }
         const groupId = input.groupId == null ? undefined : String(input.groupId);
-        if (groupId !== undefined && !ctx.store.group(ctx.viewer, groupId)) {
+        if (groupId !== undefined && !ctx.visible.group(groupId)) {
           throw userError(`No group with ID "${groupId}" is visible to this token.`);
         }
-        const task = ctx.store.addTask({
+        const task = ctx.visible.addTask({
           name,
           ...(input.description == null ? {} : { description: String(input.description) }),
           priority: (input.priority ?? 'MEDIUM') as TaskPriorityValue,
@@ -202,7 +219,7 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
       assignTask: (_s, args, ctx) => {
         const task = visibleTaskOrThrow(ctx, args.taskId);
         const userId = String(args.userId);
-        if (!ctx.store.user(ctx.viewer, userId)) {
+        if (!ctx.visible.user(userId)) {
           throw userError(`No user with ID "${userId}" is visible to this token.`);
         }
         if (!task.assigneeIds.includes(userId)) {
@@ -213,38 +230,114 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
     },
     Task: {
       done: (t) => (t as TaskRecord).status === 'DONE',
-      owner: (t, _a, ctx) => {
-        const id = (t as TaskRecord).ownerId;
-        return id === undefined ? null : ctx.store.userById(id) ?? null;
-      },
-      group: (t, _a, ctx) => {
-        const id = (t as TaskRecord).groupId;
-        return id === undefined ? null : ctx.store.groupById(id) ?? null;
-      },
-      assignees: (t, _a, ctx) => (t as TaskRecord).assigneeIds.map((id) => ctx.store.userById(id)).filter((u) => u !== undefined),
-      attachments: (t, _a, ctx) => (t as TaskRecord).attachmentIds.map((id) => ctx.store.file(ctx.viewer, id)).filter((f) => f !== undefined),
+      owner: (t, _a, ctx) => ctx.visible.user((t as TaskRecord).ownerId) ?? null,
+      group: (t, _a, ctx) => ctx.visible.group((t as TaskRecord).groupId) ?? null,
+      assignees: (t, _a, ctx) => (t as TaskRecord).assigneeIds.map((id) => ctx.visible.user(id)).filter((u) => u !== undefined),
+      attachments: (t, _a, ctx) => (t as TaskRecord).attachmentIds.map((id) => ctx.visible.file(id)).filter((f) => f !== undefined),
     },
     File: {
       size: (f) => (f as FileRecord).sizeBytes,
-      owner: (f, _a, ctx) => ctx.store.userById((f as FileRecord).ownerId) ?? { id: (f as FileRecord).ownerId, name: (f as FileRecord).ownerId, groups: [] },
-      group: (f, _a, ctx) => {
-        const id = (f as FileRecord).groupId;
-        return id === undefined ? null : ctx.store.groupById(id) ?? null;
+      // Non-null: the visibility model shows a file only when its owner is visible too.
+      owner: (f, _a, ctx) => ctx.visible.user((f as FileRecord).ownerId) ?? null,
+      group: (f, _a, ctx) => ctx.visible.group((f as FileRecord).groupId) ?? null,
+    },
+    FileField: {
+      // A USER field holds a user's ID: a reference like File.owner, so it follows the same rules.
+      value: (f, _a, ctx) => {
+        const field = f as FileFieldRecord;
+        if (field.value === undefined) {
+          return null;
+        }
+        return field.type === 'USER' && ctx.visible.user(field.value) === undefined ? null : field.value;
       },
     },
     User: {
       email: (u) => (u as UserConfig).email ?? null,
-      groups: (u, _a, ctx) => (u as UserConfig).groups.map((id) => ctx.store.groupById(id)).filter((g) => g !== undefined),
-      assignedTasks: (u, _a, ctx) => ctx.store.visibleTasks(ctx.viewer).filter((t) => t.assigneeIds.includes((u as UserConfig).id)),
+      groups: (u, _a, ctx) => (u as UserConfig).groups.map((id) => ctx.visible.group(id)).filter((g) => g !== undefined),
+      assignedTasks: (u, _a, ctx) => ctx.visible.tasks().filter((t) => t.assigneeIds.includes((u as UserConfig).id)),
     },
     Group: {
       description: (g) => (g as GroupConfig).description ?? null,
-      members: (g, _a, ctx) => ctx.store.membersOf((g as GroupConfig).id),
+      members: (g, _a, ctx) => ctx.visible.users().filter((u) => u.groups.includes((g as GroupConfig).id)),
     },
   };
 }
 
-/** Builds the executable Sandbox schema: {@link SANDBOX_SDL} with resolvers and scalar parsing. */
+/** The concrete type of a value returned for `Node` or `SearchResult`. */
+function resolveType(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) {
+    return undefined;
+  }
+  if (isTask(value)) {
+    return 'Task';
+  }
+  if (isFile(value)) {
+    return 'File';
+  }
+  if (isUser(value)) {
+    return 'User';
+  }
+  return 'Group';
+}
+
+/** The entity type of a value returned for a field whose named type is `namedType`, if any. */
+function entityTypeOf(value: unknown, namedType: GraphQLNamedOutputType): EntityType | undefined {
+  const name = isAbstractType(namedType) ? resolveType(value) : namedType.name;
+  return name !== undefined && isEntityType(name) ? name : undefined;
+}
+
+/**
+ * The one gate every field result passes: objects of the tenant the viewer may not see are
+ * removed from lists and read as null; a non-null field that would have to return one fails
+ * (an internal error the visibility model rules out, never a leak).
+ */
+function guardResult(value: unknown, type: GraphQLOutputType, ctx: GraphqlContext, coordinate: string): unknown {
+  const named = getNamedType(type);
+  const nullable = isNonNullType(type) ? type.ofType : type;
+  const allowed = (v: unknown): boolean => {
+    const entity = entityTypeOf(v, named);
+    return entity === undefined || ctx.visible.canSee(entity, v);
+  };
+  if (isListType(nullable)) {
+    return Array.isArray(value) ? value.filter((v) => v === null || v === undefined || allowed(v)) : value;
+  }
+  if (value === null || value === undefined || allowed(value)) {
+    return value;
+  }
+  if (isNonNullType(type)) {
+    throw new GraphQLError(`${coordinate} has no value this token may see.`, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  }
+  return null;
+}
+
+/** Wraps every field that can return tenant objects (including default resolvers) in {@link guardResult}. */
+function guardEveryField(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!(type instanceof GraphQLObjectType) || type.name.startsWith('__')) {
+      continue;
+    }
+    for (const field of Object.values(type.getFields())) {
+      const named = getNamedType(field.type);
+      if (!isAbstractType(named) && !isEntityType(named.name)) {
+        continue;
+      }
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const coordinate = `${type.name}.${field.name}`;
+      const guarded: GraphQLFieldResolver<unknown, GraphqlContext> = (source, args, ctx, info) => {
+        const result: unknown = resolve(source, args, ctx, info);
+        return result instanceof Promise
+          ? result.then((r: unknown) => guardResult(r, field.type, ctx, coordinate))
+          : guardResult(result, field.type, ctx, coordinate);
+      };
+      field.resolve = guarded as GraphQLFieldResolver<unknown, unknown>;
+    }
+  }
+}
+
+/**
+ * Builds the executable Sandbox schema: {@link SANDBOX_SDL} with resolvers, scalar parsing and the
+ * visibility guard on every field.
+ */
 export function createSandboxSchema(): GraphQLSchema {
   const schema = buildSchema(SANDBOX_SDL);
   for (const [typeName, fields] of Object.entries(resolverMap())) {
@@ -264,24 +357,10 @@ export function createSandboxSchema(): GraphQLSchema {
   const date = schema.getType('Date') as GraphQLScalarType;
   date.parseValue = parseDate;
   date.parseLiteral = parseDateLiteral;
-  const resolveType = (value: unknown): string | undefined => {
-    if (typeof value !== 'object' || value === null) {
-      return undefined;
-    }
-    if (isTask(value)) {
-      return 'Task';
-    }
-    if (isFile(value)) {
-      return 'File';
-    }
-    if (isUser(value)) {
-      return 'User';
-    }
-    return 'Group';
-  };
   for (const abstractName of ['Node', 'SearchResult']) {
     const t = schema.getType(abstractName) as { resolveType?: unknown };
     t.resolveType = resolveType;
   }
+  guardEveryField(schema);
   return schema;
 }

@@ -6,6 +6,8 @@ export const SANDBOX_SDL = /* GraphQL */ `
 """
 Entry points for reading the team's data. What a token sees depends on its kind: a user-bound
 token sees that user's own data and the data of the user's groups; a team token sees everything.
+Every field follows the same rules: an object the token cannot see reads as null or is left out
+of lists, wherever it is reached from.
 """
 type Query {
   """
@@ -372,15 +374,16 @@ type Task implements Node {
   """
   createdAt: DateTime!
   """
-  Who created the task; null when it was created with a team token.
+  Who created the task; null when it was created with a team token or when the token cannot see
+  that user.
   """
   owner: User
   """
-  The group the task belongs to, if any.
+  The group the task belongs to; null when it has none or the token cannot see it.
   """
   group: Group
   """
-  Users working on the task.
+  Users working on the task that the token may see.
   """
   assignees: [User!]!
   """
@@ -468,11 +471,11 @@ type File implements Node {
   """
   size: Int! @deprecated(reason: "Use sizeBytes, which says its unit.")
   """
-  Who uploaded the file.
+  Who uploaded the file (a file is visible only together with its owner).
   """
   owner: User!
   """
-  The group the file is shared with, if any.
+  The group the file is shared with; null when it has none or the token cannot see it.
   """
   group: Group
   """
@@ -498,7 +501,8 @@ type FileField {
   """
   type: FileFieldType!
   """
-  The value as text, null when the field is empty.
+  The value as text, null when the field is empty (or, for a USER field, names a user the token
+  cannot see).
   """
   value: String
 }
@@ -552,7 +556,7 @@ type User implements Node {
   """
   email: String
   """
-  Groups the user belongs to.
+  Groups the user belongs to that the token may see.
   """
   groups: [Group!]!
   """
@@ -578,7 +582,7 @@ type Group implements Node {
   """
   description: String
   """
-  Users in the group.
+  Users in the group that the token may see.
   """
   members: [User!]!
 }

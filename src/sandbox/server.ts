@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin';
-import { handleAuthorizeGet, handleAuthorizePost } from './authorize';
+import { handleAuthorizeGet, handleAuthorizePost, handleSignOut } from './authorize';
 import { renderErrorPage } from './consentPage';
 import { createGraphqlHandler, processGraphqlRequest } from './graphqlEndpoint';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
@@ -38,7 +38,7 @@ function guarded(state: SandboxState, html: boolean, handler: (req: IncomingMess
   };
 }
 
-/** Request listener of the authorization server on {auth_url}: E1 and its consent form. */
+/** Request listener of the authorization server on {auth_url}: E1, its consent form and sign-out. */
 export function authListener(state: SandboxState): RequestListener {
   return guarded(state, true, async (req, res) => {
     const url = requestUrl(req);
@@ -50,6 +50,10 @@ export function authListener(state: SandboxState): RequestListener {
       } else {
         sendHtml(res, 405, renderErrorPage('Method not allowed', 'Use GET for the authorization endpoint.'), { Allow: 'GET, POST' });
       }
+      return;
+    }
+    if (url.pathname === '/oauth/signout' && (req.method === 'GET' || req.method === 'POST')) {
+      handleSignOut(state, req, res);
       return;
     }
     sendHtml(res, 404, renderErrorPage('Not found', `There is nothing at ${url.pathname} on the authorization server.`));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
 import type { SandboxClock } from './clock';
 import { DataStore } from './data';
@@ -32,6 +33,22 @@ export interface PendingAuthorization {
 /** How long a consent page stays valid. */
 export const PENDING_LIFETIME_MS = 10 * 60_000;
 
+/** How long a browser stays signed in after "Stay signed in on this browser". */
+export const SESSION_LIFETIME_MS = 8 * 3600_000;
+
+/** A browser's sign-in, kept when the person ticked "Stay signed in on this browser". */
+export interface SignInSession {
+  userId: string;
+  expiresAt: number;
+}
+
+/** What a user approved for one client. */
+export interface ConsentRecord {
+  userId: string;
+  clientId: string;
+  scopes: string[];
+}
+
 /** Everything the endpoints share while the Sandbox runs (one instance per Sandbox). */
 export class SandboxState {
   readonly store: DataStore;
@@ -42,6 +59,10 @@ export class SandboxState {
   /** user id + client id -> scopes the user approved for that client. */
   readonly consents = new Map<string, Set<string>>();
   readonly pending = new Map<string, PendingAuthorization>();
+  /** Sign-in sessions of browsers by session ID (the value of {@link sessionCookieName}). */
+  readonly sessions = new Map<string, SignInSession>();
+  /** Name of this Sandbox's sign-in cookie: cookies ignore ports, so each Sandbox has its own. */
+  readonly sessionCookieName = `sandbox_session_${randomBytes(4).toString('hex')}`;
   stats: SandboxStats = SandboxState.emptyStats();
   authUrl = '';
   baseUrl = '';
@@ -53,6 +74,8 @@ export class SandboxState {
     readonly autoConsent: string | undefined,
     readonly log: (line: string) => void,
     initialFaults: readonly FaultSpec[] = [],
+    /** When true, remembered consent is never used: every sign-in asks (tests and demos). */
+    readonly alwaysConsent = false,
   ) {
     this.store = new DataStore(tenant);
     this.schema = createSandboxSchema();
@@ -90,6 +113,71 @@ export class SandboxState {
     return this.consents.get(`${userId}\u0000${clientId}`) ?? new Set();
   }
 
+  /** Whether the user ever approved the client (even with no scope). */
+  hasUsedClient(userId: string, clientId: string): boolean {
+    return this.consents.has(`${userId}\u0000${clientId}`);
+  }
+
+  /**
+   * Whether remembered consent covers a request (spec E1: ask "when the application is used for
+   * the first time by this user or when additional scopes are requested"). Always false with
+   * {@link alwaysConsent}.
+   */
+  consentCovers(userId: string, clientId: string, scopes: readonly string[]): boolean {
+    if (this.alwaysConsent || !this.hasUsedClient(userId, clientId)) {
+      return false;
+    }
+    const granted = this.consentedScopes(userId, clientId);
+    return scopes.every((s) => granted.has(s));
+  }
+
+  /** Every remembered consent (a copy), for the admin endpoint. */
+  listConsents(): ConsentRecord[] {
+    return [...this.consents].map(([key, scopes]) => {
+      const [userId, clientId] = key.split('\u0000');
+      return { userId, clientId, scopes: [...scopes].sort() };
+    });
+  }
+
+  /**
+   * Forgets remembered consents (all, or those of one user and/or client) and, when no filter is
+   * given, every browser sign-in too. Returns how many consents were forgotten.
+   */
+  forgetConsents(filter: { userId?: string; clientId?: string } = {}): number {
+    let count = 0;
+    for (const key of [...this.consents.keys()]) {
+      const [userId, clientId] = key.split('\u0000');
+      if ((filter.userId === undefined || filter.userId === userId) && (filter.clientId === undefined || filter.clientId === clientId)) {
+        this.consents.delete(key);
+        count += 1;
+      }
+    }
+    if (filter.userId === undefined && filter.clientId === undefined) {
+      this.sessions.clear();
+    }
+    return count;
+  }
+
+  /** Starts a browser sign-in session for a user; returns its ID. */
+  startSession(userId: string): string {
+    const id = randomBytes(32).toString('base64url');
+    this.sessions.set(id, { userId, expiresAt: this.clock.now() + SESSION_LIFETIME_MS });
+    return id;
+  }
+
+  /** The user signed in with this session ID, unless unknown or expired (then it is dropped). */
+  sessionUser(sessionId: string | undefined): string | undefined {
+    if (sessionId === undefined) {
+      return undefined;
+    }
+    const session = this.sessions.get(sessionId);
+    if (!session || this.clock.now() >= session.expiresAt || !this.tenant.users.some((u) => u.id === session.userId)) {
+      this.sessions.delete(sessionId);
+      return undefined;
+    }
+    return session.userId;
+  }
+
   /** Remembers that a user approved these scopes for a client. */
   rememberConsent(userId: string, clientId: string, scopes: readonly string[]): void {
     const key = `${userId}\u0000${clientId}`;
@@ -100,11 +188,12 @@ export class SandboxState {
     this.consents.set(key, set);
   }
 
-  /** Faults, rate-limit counters and settings, consent memory, pending requests and allowlist back to defaults. */
+  /** Faults, rate-limit counters and settings, consent memory, sign-ins, pending requests and allowlist back to defaults. */
   reset(): void {
     this.faults.clear();
     this.rateLimiter.configure(this.tenant.rateLimit.limit, this.tenant.rateLimit.windowMs);
     this.consents.clear();
+    this.sessions.clear();
     this.pending.clear();
     this.allowlist = new IpAllowlist(this.tenant.ipAllowlist);
   }

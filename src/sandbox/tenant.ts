@@ -301,10 +301,16 @@ export function validateTenantConfig(input: unknown): TenantConfig {
     if (!isObject(data) || !Array.isArray(data.tasks) || !Array.isArray(data.files)) {
       fail('data', 'expected { tasks: [...], files: [...] }');
     }
-    // Records are trusted to follow TaskRecord / FileRecord; only ids are checked.
+    // Records are trusted to follow TaskRecord / FileRecord; only ids and file owners are checked.
     tenantData = { tasks: data.tasks as TaskRecord[], files: data.files as FileRecord[] };
     tenantData.tasks.forEach((t, i) => str(t?.id, `data.tasks[${i}].id`));
-    tenantData.files.forEach((f, i) => str(f?.id, `data.files[${i}].id`));
+    tenantData.files.forEach((f, i) => {
+      str(f?.id, `data.files[${i}].id`);
+      // File.owner is non-null in the schema: every file needs an owner who exists.
+      if (!userIds.has(str(f.ownerId, `data.files[${i}].ownerId`))) {
+        fail(`data.files[${i}].ownerId`, `"${f.ownerId}" is not a user of the tenant`);
+      }
+    });
   }
 
   return {

@@ -70,12 +70,13 @@ describe('sandbox CLI', function () {
       assert.deepEqual(parseArgs([
         '--auth-port', '0', '--api-port=0', '--config', 'tenant.json', '--auto-consent=alice',
         '--redirect-uri', 'http://127.0.0.1:1/a', '--redirect-uri', 'http://127.0.0.1:2/b',
-        '--fault', '{"kind":"status","status":500,"count":2}', '--quiet',
+        '--fault', '{"kind":"status","status":500,"count":2}', '--quiet', '--always-consent',
       ]), {
         authPort: 0,
         apiPort: 0,
         config: 'tenant.json',
         autoConsent: 'alice',
+        alwaysConsent: true,
         redirectUris: ['http://127.0.0.1:1/a', 'http://127.0.0.1:2/b'],
         faults: [{ kind: 'status', status: 500, count: 2 }],
         quiet: true,

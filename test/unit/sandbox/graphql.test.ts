@@ -204,6 +204,26 @@ describe('sandbox E3 graphql', () => {
       assert.deepEqual(teamRes.body.data, { task: { id: 'task-1' }, file: { id: 'file-3' }, user: { id: 'alice' } });
     });
 
+    describe('nested fields follow the same rules as lookups by ID (no side doors)', () => {
+      const cases: Array<[string, string, string, unknown]> = [
+        ['a task seen through an assignment hides its foreign group', 'alice', '{ task(id: "task-11") { owner { id } group { id } assignees { id } } }',
+          { task: { owner: { id: 'bob' }, group: null, assignees: [{ id: 'bob' }, { id: 'alice' }] } }],
+        ["a visible user's groups are only the viewer's groups", 'alice', '{ users { id groups { id } } }',
+          { users: [{ id: 'alice', groups: [{ id: 'eng' }] }, { id: 'bob', groups: [{ id: 'eng' }] }] }],
+        ['a filter naming a hidden group matches nothing', 'alice', '{ tasks(filter: { groupId: "ops" }) { totalCount } }', { tasks: { totalCount: 0 } }],
+        ['a filter naming a hidden user matches nothing', 'carol', '{ tasks(filter: { assigneeId: "alice" }) { totalCount } }', { tasks: { totalCount: 0 } }],
+        ['search finds no hidden user', 'alice', '{ search(text: "Carol") { __typename } }', { search: [] }],
+        ['a team token sees every reference', 'team', '{ task(id: "task-11") { group { id members { id } } } }', { task: { group: { id: 'ops', members: [{ id: 'bob' }] } } }],
+      ];
+      for (const [name, principal, query, data] of cases) {
+        it(name, async () => {
+          const token = principal === 'team' ? team : principal === 'alice' ? alice : (await userTokens(sb, principal)).access_token;
+          const res = await graphql(sb, token, query);
+          assert.deepEqual(res.body, { data });
+        });
+      }
+    });
+
     it('users and groups: own groups only for a user token', async () => {
       const res = await graphql(sb, alice, '{ me { id groups { id } } users { id } groups { id members { id } } }');
       assert.deepEqual(res.body.data, {

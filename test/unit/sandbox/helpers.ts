@@ -125,3 +125,58 @@ export async function graphql(sb: RunningSandbox, token: string | undefined, que
 export function jwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** A browser with a cookie jar, for sign-in flows that span several requests. */
+export class TestBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly sb: RunningSandbox) {}
+
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** Names of the cookies the browser holds. */
+  cookieNames(): string[] {
+    return [...this.cookies.keys()];
+  }
+
+  /** Stores (or, for Max-Age=0, removes) the cookies a response sets. */
+  keep(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...value] = pair.trim().split('=');
+      if (/;\s*max-age=0(;|$)/i.test(c)) {
+        this.cookies.delete(name);
+      } else {
+        this.cookies.set(name, value.join('='));
+      }
+    }
+  }
+
+  /** GETs E1 with these overrides, without following the redirect. */
+  async authorize(overrides: Record<string, string | undefined> = {}, challenge = pkce().challenge): Promise<Response> {
+    const res = await get(authorizeUrl(this.sb, overrides, challenge), { cookie: this.cookieHeader() });
+    this.keep(res);
+    return res;
+  }
+
+  /** Answers the form of a sign-in or consent page. */
+  async answer(html: string, fields: Record<string, string>): Promise<Response> {
+    const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const csrfToken = /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const res = await postConsent(this.sb, { request_id: requestId, csrf_token: csrfToken, ...fields }, this.cookieHeader());
+    this.keep(res);
+    return res;
+  }
+
+  /** Runs E1 and approves as `user` on the page; returns the redirect Location. */
+  async signIn(user: string, overrides: Record<string, string | undefined> = {}, options: { remember?: boolean; challenge?: string } = {}): Promise<URL> {
+    const page = await this.authorize(overrides, options.challenge);
+    assert.equal(page.status, 200, 'a sign-in or consent page');
+    const res = await this.answer(await page.text(), { user, decision: 'approve', ...(options.remember === true ? { remember: '1' } : {}) });
+    assert.equal(res.status, 303);
+    return new URL(res.headers.get('location') ?? '');
+  }
+}

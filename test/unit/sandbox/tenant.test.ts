@@ -52,6 +52,7 @@ describe('sandbox tenant configuration', () => {
       ['scope rule naming an unknown scope', (t) => { t.scopeRules.fields['Query.tasks'] = 'nope'; }, /unknown scope "nope"/],
       ['non-positive rate limit', (t) => { t.rateLimit = { limit: 0, windowMs: 1000 }; }, /rateLimit/],
       ['missing team', (t) => { (t as { team?: unknown }).team = undefined; }, /team/],
+      ['file owned by no user of the tenant', (t) => { t.data!.files[0].ownerId = 'mallory'; }, /data\.files\[0\]\.ownerId: "mallory" is not a user/],
     ];
     for (const [name, mutate, message] of cases) {
       it(name, () => {
