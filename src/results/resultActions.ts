@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { errorMessage } from '../core/errors';
-import { LineIndex } from '../core/run/positions';
+import { LineIndex } from '../core/text/lineIndex';
 import { rangeForLocation } from '../core/run/errorLocations';
 import type { RunResultView } from '../shared/resultsMessages';
 import { responseJsonText, suggestedFileName } from './messagePolicy';

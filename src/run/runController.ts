@@ -17,7 +17,7 @@ import {
   type VariableValues,
 } from '../core/run/variables';
 import { findMemberKey, jsonMemberSpans } from '../core/run/jsonLocation';
-import { LineIndex } from '../core/run/positions';
+import { LineIndex } from '../core/text/lineIndex';
 import type { FeatureContext } from '../featureContext';
 import type { ResultsPresenter, RunResultView } from '../results/resultsModel';
 import { NotSignedInError } from '../service/serviceClient';

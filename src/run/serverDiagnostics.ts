@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ErrorDiagnostic } from '../core/run/errorLocations';
 import { adjustRangeForEdit } from '../core/run/rangeEdits';
-import type { Range } from '../core/run/positions';
+import type { Range } from '../core/text/position';
 
 /** The collection's name and every diagnostic's source. */
 export const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';

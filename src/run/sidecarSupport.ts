@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { parseDocument } from '../core/run/operations';
-import { LineIndex } from '../core/run/positions';
+import { LineIndex } from '../core/text/lineIndex';
 import { sidecarCompletions, sidecarProblems } from '../core/run/sidecarAssist';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';

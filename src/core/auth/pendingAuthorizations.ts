@@ -3,7 +3,7 @@ import { buildAuthorizeUrl } from './authorizeUrl';
 import { describeAuthorizationError, plainText, SignInTimeoutError } from './authErrors';
 import type { Environment } from './environments';
 import { createPkcePair, createState } from './pkce';
-import type { Clock } from './seams';
+import type { Clock } from '../clock';
 
 /** The path of every redirect URI this extension registers. */
 export const AUTH_CALLBACK_PATH = '/auth-callback';

@@ -1,9 +1,10 @@
 import { errorMessage } from '../errors';
 import type { Logger } from '../logger';
 import { CorruptSessionRecordError } from './authErrors';
-import { Emitter, type Event } from './events';
+import { Emitter, type Event } from '../events';
 import { parseSessionRecord, serializeSessionRecord, type SessionRecord } from './sessionRecord';
-import type { Disposable, SecretStore } from './seams';
+import type { Disposable } from '../clock';
+import type { SecretStore } from './seams';
 
 /** Secret storage key of the list of session ids. */
 export const SESSION_INDEX_KEY = 'tenantGraphql.auth.sessions';

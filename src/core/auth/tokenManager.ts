@@ -3,11 +3,12 @@ import { AuthorizationError, CancelledError, ConfigurationError, HttpStatusError
 import type { Logger } from '../logger';
 import { SessionExpiredError } from './authErrors';
 import type { Environment } from './environments';
-import { Emitter, type Event } from './events';
+import { Emitter, type Event } from '../events';
 import { decodeJwtForDisplay } from './jwtDisplay';
 import type { SessionKind, SessionRecord } from './sessionRecord';
 import type { ClientSecrets, SessionStore } from './sessionStore';
-import type { Clock, Disposable, FetchLike } from './seams';
+import type { Clock, Disposable } from '../clock';
+import type { FetchLike } from './seams';
 import { TokenEndpointClient, type TokenSet } from './tokenEndpoint';
 
 /** Refresh silently when less than this remains. */

@@ -19,12 +19,11 @@ import {
   defaultRetryPolicy,
   parseRetryAfter,
   realSleep,
-  systemClock,
-  type Clock,
   type RetryPolicy,
   type SleepFn,
 } from './retryPolicy';
 import { unauthorizedDetails } from './wwwAuthenticate';
+import { systemClock, type Clock } from '../clock';
 
 export { parseRetryAfter } from './retryPolicy';
 

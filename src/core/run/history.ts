@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../http/retryPolicy';
+import type { Clock } from '../clock';
 import type { VariableValues } from './variables';
 
 /** One run of an operation, as kept for "look at and re-run". Plain JSON, for workspaceState. */

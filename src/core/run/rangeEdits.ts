@@ -1,4 +1,4 @@
-import { positionLte, type Position, type Range } from './positions';
+import { positionLte, type Position, type Range } from '../text/position';
 
 /** One text change: `range` of the old text replaced by `text`. */
 export interface TextEdit {

@@ -23,7 +23,7 @@ import {
 import { getVariablesJSONSchema, type JSONSchema6 } from 'graphql-language-service';
 import { TenantGraphqlError } from '../errors';
 import { parseJsonText } from './jsonText';
-import { LineIndex } from './positions';
+import { LineIndex } from '../text/lineIndex';
 
 /** Variables for one operation: JSON values by variable name (without `$`). */
 export type VariableValues = Record<string, unknown>;

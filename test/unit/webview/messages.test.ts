@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { isRunResultView, parseExtensionMessage, parseWebviewMessage } from '../../../src/shared/resultsMessages';
 import { decideWebviewMessage, responseJsonText, suggestedFileName } from '../../../src/results/messagePolicy';
-import type { RunResultView } from '../../../src/results/resultsModel';
+import type { RunResultView } from '../../../src/shared/resultsMessages';
 
 const doc = 'file:///work/tasks.graphql';
 const shown: RunResultView = {

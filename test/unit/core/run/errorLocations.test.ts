@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { buildSchema, parse, validate } from 'graphql';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
-import { LineIndex, type Range } from '../../../../src/core/run/positions';
+import { LineIndex } from '../../../../src/core/text/lineIndex';
+import type { Range } from '../../../../src/core/text/position';
 import { tokenSpanAt } from '../../../../src/core/run/tokens';
 
 const DOC = [

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { chooseOperation, operationAt, parseDocument, scanOperations } from '../../../../src/core/run/operations';
-import type { Position } from '../../../../src/core/run/positions';
+import type { Position } from '../../../../src/core/text/position';
 
 /** `|` marks the cursor; returns the text without it and the cursor position. */
 function withCursor(marked: string): { text: string; cursor?: Position } {

@@ -1,4 +1,4 @@
-import type { Disposable } from './seams';
+import type { Disposable } from './clock';
 
 /** Subscribes a listener; the returned disposable unsubscribes it (same shape as vscode.Event). */
 export type Event<T> = (listener: (value: T) => void) => Disposable;

@@ -1,14 +1,4 @@
-/** A 0-based editor position, as VS Code counts: line, and UTF-16 code unit within the line. */
-export interface Position {
-  line: number;
-  character: number;
-}
-
-/** A 0-based, end-exclusive editor range. */
-export interface Range {
-  start: Position;
-  end: Position;
-}
+import type { Position, Range } from './position';
 
 /**
  * Converts between string offsets and 0-based positions of one text. Line breaks are `\r\n`,
@@ -77,14 +67,4 @@ export class LineIndex {
   rangeOf(startOffset: number, endOffset: number): Range {
     return { start: this.positionAt(startOffset), end: this.positionAt(endOffset) };
   }
-}
-
-/** a <= b */
-export function positionLte(a: Position, b: Position): boolean {
-  return a.line < b.line || (a.line === b.line && a.character <= b.character);
-}
-
-/** True when `p` lies within `r`, both ends included (a cursor right after `}` still counts). */
-export function rangeContains(r: Range, p: Position): boolean {
-  return positionLte(r.start, p) && positionLte(p, r.end);
 }
