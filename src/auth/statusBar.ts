@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AuthService } from './authService';
-import type { ConfigurationService } from '../config/configuration';
+import type { ConfigurationService } from '../config';
 
 /** Shows the active environment and the signed-in account; a click opens the account menu. */
 export class AuthStatusBar implements vscode.Disposable {

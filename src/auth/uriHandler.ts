@@ -20,7 +20,7 @@ export class AuthUriHandler implements vscode.UriHandler {
       this.logger.info(`Ignored a URI for an unknown path: ${uri.path}`);
       return;
     }
-    const result = this.auth.core.handleCallback(uri.query);
+    const result = this.auth.handleCallback(uri.query);
     if (result.kind === 'rejected') {
       void vscode.window.showWarningMessage(result.message);
     }

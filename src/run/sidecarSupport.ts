@@ -5,8 +5,8 @@ import { LineIndex } from '../core/text/lineIndex';
 import { sidecarCompletions, sidecarProblems } from '../core/run/sidecarAssist';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { readTextIfExists } from './runController';
-import type { SchemaSource } from './schemaSource';
+import type { VariablesSchema } from './runController';
+import { readTextIfExists } from './runDocuments';
 
 const SIDECAR = /\.variables\.json$/i;
 /** The collection of sidecar problems (types of the variables against the GraphQL document). */
@@ -24,7 +24,7 @@ export class SidecarSupport implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
-    private readonly schema: SchemaSource,
+    private readonly schema: VariablesSchema,
     private readonly logger: Logger,
   ) {
     this.disposables.push(

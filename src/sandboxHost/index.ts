@@ -1,17 +1,24 @@
 import * as vscode from 'vscode';
 import type { Environment } from '../core/auth';
-import type { FeatureContext } from '../featureContext';
-import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { ConfigurationService } from '../config';
+import type { AuthService } from '../auth';
+import { registerCommands } from '../platform/commands';
+import { BUILT_IN_SANDBOX, sandboxCommands } from './commands';
 import { SandboxHost } from './sandboxHost';
 
-/** Name of the environment that points at the Sandbox started from VS Code. */
-export const BUILT_IN_SANDBOX = 'Built-in Sandbox';
+export { BUILT_IN_SANDBOX } from './commands';
 
 /**
  * "Try it without a tenant": commands to start and stop the Sandbox that ships with the
  * extension; while it runs, the "Built-in Sandbox" environment exists and is pre-registered.
  */
-export function registerSandboxFeature(features: FeatureContext): vscode.Disposable {
+export function registerSandboxFeature(features: {
+  readonly context: vscode.ExtensionContext;
+  readonly logger: Logger;
+  readonly config: ConfigurationService;
+  readonly auth: AuthService;
+}): vscode.Disposable {
   const { context, config, auth, logger } = features;
   const host = new SandboxHost(context, logger);
   const toEnvironment = (info: NonNullable<SandboxHost['info']>): Environment => {
@@ -35,33 +42,7 @@ export function registerSandboxFeature(features: FeatureContext): vscode.Disposa
         await host.registerRedirectUri(redirectUri);
       }
     }),
-    vscode.commands.registerCommand('tenantGraphql.startSandbox', async () => {
-      try {
-        const info = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the Tenant GraphQL Sandbox…') },
-          () => host.start(),
-        );
-        await config.setActiveEnvironment(BUILT_IN_SANDBOX);
-        const signIn = vscode.l10n.t('Sign In');
-        void vscode.window
-          .showInformationMessage(
-            vscode.l10n.t('The Sandbox is running at {0}. Sign in as one of its demo users ({1}) to try everything.', info.baseUrl, info.users.map((u) => u.id).join(', ')),
-            signIn,
-          )
-          .then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.signIn', { environment: BUILT_IN_SANDBOX }) : undefined));
-        return { authUrl: info.authUrl, baseUrl: info.baseUrl, environment: BUILT_IN_SANDBOX };
-      } catch (err) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not start the Sandbox: {0}', errorMessage(err)));
-        return undefined;
-      }
-    }),
-    vscode.commands.registerCommand('tenantGraphql.stopSandbox', async () => {
-      const stopped = await host.stop();
-      if (!stopped) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The Sandbox is not running.'));
-      }
-      return stopped;
-    }),
+    registerCommands(sandboxCommands, { host, config }, logger, 'sandbox'),
   ];
   return vscode.Disposable.from(...disposables);
 }

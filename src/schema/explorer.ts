@@ -17,7 +17,7 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
-import type { SchemaSnapshot } from './schemaService';
+import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 
 /**
  * One node of the schema explorer. Plain data, so commands can take it from the tree's context

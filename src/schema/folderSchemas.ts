@@ -5,7 +5,7 @@ import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { findGraphqlConfig } from '../core/schema/graphqlConfig';
 import { schemaFromFile, schemaFromSdl, type LoadedSchema } from '../core/schema/loadSchema';
-import type { SchemaSnapshot } from './schemaService';
+import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 
 /** A workspace folder whose graphql-config names its own schema. */
 export interface FolderSchemaEntry {
@@ -15,6 +15,14 @@ export interface FolderSchemaEntry {
   readonly snapshot: SchemaSnapshot;
   /** Why the folder's schema could not be (re)loaded, when it could not. */
   readonly problem?: string;
+}
+
+/** A problem of a folder's graphql-config schema that the user should hear about. */
+export interface FolderSchemaProblem {
+  readonly message: string;
+  readonly folder: vscode.WorkspaceFolder;
+  /** The config file ('' when it could not be found). */
+  readonly configFile: string;
 }
 
 const CONFIG_GLOB = '**/{.graphqlrc,.graphqlrc.json,.graphqlrc.yml,.graphqlrc.yaml,graphql.config.json,graphql.config.yml,graphql.config.yaml}';
@@ -33,13 +41,13 @@ export class FolderSchemas implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly loading = new Map<string, number>();
+  private readonly problems = new vscode.EventEmitter<FolderSchemaProblem>();
   /** Fires when a folder's schema (or its problem) changed. */
   readonly onDidChange = this.changed.event;
+  /** Fires with a problem to tell the user (the schema feature shows it). */
+  readonly onDidReportProblem = this.problems.event;
 
-  constructor(
-    logger: Logger,
-    private readonly announce: (message: string, folder: vscode.WorkspaceFolder, configFile: string) => void,
-  ) {
+  constructor(logger: Logger) {
     this.logger = taggedLogger(logger, 'schema');
     const watcher = vscode.workspace.createFileSystemWatcher(CONFIG_GLOB);
     const reloadFolderOf = (uri: vscode.Uri) => {
@@ -50,6 +58,7 @@ export class FolderSchemas implements vscode.Disposable {
     };
     this.disposables.push(
       this.changed,
+      this.problems,
       watcher,
       watcher.onDidCreate(reloadFolderOf),
       watcher.onDidChange(reloadFolderOf),
@@ -152,16 +161,16 @@ export class FolderSchemas implements vscode.Disposable {
     this.logger.info(`folder "${folder.name}": schema from ${files.join(', ')} (graphql-config ${path.basename(found.file)})`);
     if (loaded.warnings.length > 0) {
       this.logger.warn(`folder "${folder.name}": ${loaded.warnings.length} schema problem(s), tolerated: ${loaded.warnings.slice(0, 5).join(' | ')}`);
-      this.announce(
-        vscode.l10n.t(
+      this.problems.fire({
+        message: vscode.l10n.t(
           'The schema of "{0}" has {1} problem(s) (for example: {2}). It is used anyway; see the log for all of them.',
           folder.name,
           loaded.warnings.length,
           loaded.warnings[0],
         ),
         folder,
-        found.file,
-      );
+        configFile: found.file,
+      });
     }
     this.changed.fire();
   }
@@ -177,7 +186,7 @@ export class FolderSchemas implements vscode.Disposable {
       this.entries.delete(id);
     }
     this.logger.warn(`folder "${folder.name}": ${problem}`);
-    this.announce(problem, folder, configFile);
+    this.problems.fire({ message: problem, folder, configFile });
     this.changed.fire();
   }
 

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { admin, browserIsDriven, eventually, openFixture, signInToSandbox } from './helpers';
-import { SchemaService, type RefreshOutcome } from '../../src/schema/schemaService';
+import { EnvironmentSchema } from '../../src/core/schema/environmentSchema';
+import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 import { nullLogger } from '../../src/core/logger';
 
 /** Opens an unsaved GraphQL document (no file, no graphql-config: the environment's schema applies). */
@@ -180,7 +181,7 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     assert.ok(!Number.isNaN(Date.parse(head.fetchedAt)));
     const active = new vscode.EventEmitter<void>();
     let introspections = 0;
-    const reloaded = new SchemaService({
+    const reloaded = new EnvironmentSchema({
       storageDir: path.dirname(file),
       logger: nullLogger,
       activeEnvironment: () => 'Sandbox',

@@ -23,6 +23,7 @@ import {
 import { getVariablesJSONSchema, type JSONSchema6 } from 'graphql-language-service';
 import { TenantGraphqlError } from '../errors';
 import { parseJsonText } from './jsonText';
+import { findMemberKey, jsonMemberSpans } from './jsonLocation';
 import { LineIndex } from '../text/lineIndex';
 
 /** Variables for one operation: JSON values by variable name (without `$`). */
@@ -139,6 +140,18 @@ export function saveAnswers(sidecarText: string | undefined, operationName: stri
     configurable: true,
   });
   return JSON.stringify(merged, null, 2) + '\n';
+}
+
+/**
+ * Where in the variables file a variables error is best shown: the variable's name in the
+ * operation's entry when the message names one, else the entry, else the start.
+ */
+export function variablesErrorOffset(sidecarText: string, operationName: string | undefined, error: string): number {
+  const name = /Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(error)?.[1];
+  const key = sidecarKey(operationName);
+  const spans = jsonMemberSpans(sidecarText);
+  const span = (name && findMemberKey(spans, [key, name])) || findMemberKey(spans, [key]);
+  return span?.[0] ?? 0;
 }
 
 /** A JSON schema object (draft 4 as VS Code's JSON language service reads it). */
