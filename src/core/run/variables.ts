@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import { getVariablesJSONSchema, type JSONSchema6 } from 'graphql-language-service';
 import { TenantGraphqlError } from '../errors';
+import { applyEdits, modify } from 'jsonc-parser';
 import { parseJsonText } from './jsonText';
 import { findMemberKey, jsonMemberSpans } from './jsonLocation';
 import { LineIndex } from '../text/lineIndex';
@@ -119,27 +120,41 @@ export function variablesFromSidecar(sidecar: Sidecar | undefined, operationName
 
 /**
  * Returns the new sidecar text with `values` merged into the operation's entry; other
- * operations and other variables are kept. 2-space JSON with a final newline.
+ * operations, other variables, comments and formatting are kept (jsonc-parser edits, indented
+ * like the file). A new file is 2-space JSON with a final newline.
  * Throws SidecarError when the existing text is not a valid sidecar (nothing to merge into).
  */
 export function saveAnswers(sidecarText: string | undefined, operationName: string | undefined, values: VariableValues): string {
-  let sidecar: Sidecar = {};
-  if (sidecarText !== undefined) {
-    const parsed = parseSidecar(sidecarText);
-    if (!parsed.ok) {
-      throw parsed.error;
-    }
-    sidecar = parsed.sidecar;
-  }
   const key = sidecarKey(operationName);
-  const merged: Sidecar = { ...sidecar };
-  Object.defineProperty(merged, key, {
-    value: { ...(sidecar[key] ?? {}), ...values },
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return JSON.stringify(merged, null, 2) + '\n';
+  if (sidecarText === undefined || sidecarText.trim() === '') {
+    const fresh: Sidecar = {};
+    Object.defineProperty(fresh, key, { value: { ...values }, enumerable: true, writable: true, configurable: true });
+    return JSON.stringify(fresh, null, 2) + '\n';
+  }
+  const parsed = parseSidecar(sidecarText);
+  if (!parsed.ok) {
+    throw parsed.error;
+  }
+  const formattingOptions = formattingOf(sidecarText);
+  const edit = (text: string, path: string[], value: unknown) => applyEdits(text, modify(text, path, value, { formattingOptions }));
+  if (!Object.prototype.hasOwnProperty.call(parsed.sidecar, key)) {
+    return edit(sidecarText, [key], { ...values });
+  }
+  let text = sidecarText;
+  for (const [name, value] of Object.entries(values)) {
+    text = edit(text, [key, name], value);
+  }
+  return text;
+}
+
+/** Indentation and line breaks of a file, so that edits look like the rest of it. */
+function formattingOf(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  if (/^\t/m.test(text)) {
+    return { insertSpaces: false, tabSize: 1, eol };
+  }
+  const indents = [...text.matchAll(/^( +)\S/gm)].map((m) => m[1].length);
+  return { insertSpaces: true, tabSize: indents.length > 0 ? Math.min(...indents) : 2, eol };
 }
 
 /**

@@ -108,6 +108,13 @@ describe('parseJsonText agrees with JSON.parse on valid JSON', () => {
       assert.deepEqual(r.json.value, JSON.parse(t));
     });
   }
+  it('allows comments (JSONC), and reports a problem after one at its exact place', () => {
+    const ok = parseSidecar('// notes\n{ /* ops */ "Tasks": { "first": 2 } }');
+    assert.deepEqual(ok, { ok: true, sidecar: { Tasks: { first: 2 } } });
+    const bad = parseSidecar('// notes\n{ "Tasks": { "first": } }');
+    assert.ok(!bad.ok);
+    assert.deepEqual([bad.error.line, bad.error.column], [2, 23]);
+  });
   it('a "__proto__" key does not change the prototype', () => {
     const r = parseJsonText('{"__proto__": {"polluted": true}}');
     assert.ok(r.ok);
@@ -123,13 +130,21 @@ describe('parseJsonText agrees with JSON.parse on valid JSON', () => {
 });
 
 describe('saveAnswers', () => {
-  it('merges into the operation entry, keeps other operations and variables, writes 2-space JSON', () => {
-    const before = '{"AddTask": {"input": {"name": "x"}}, "Tasks": {"first": 5}}';
+  it('merges into the operation entry, keeps other operations and variables', () => {
+    const before = '{"AddTask": {"input": {"name": "x"}}, "Tasks": {"first": 5}}\n';
     const after = saveAnswers(before, 'Tasks', { priority: 'HIGH', first: 7 });
-    assert.equal(
-      after,
-      '{\n  "AddTask": {\n    "input": {\n      "name": "x"\n    }\n  },\n  "Tasks": {\n    "first": 7,\n    "priority": "HIGH"\n  }\n}\n',
-    );
+    assert.deepEqual(JSON.parse(after), { AddTask: { input: { name: 'x' } }, Tasks: { first: 7, priority: 'HIGH' } });
+  });
+  it('keeps comments, indentation and the other entries exactly as they were', () => {
+    const before = '// Variables of tasks.graphql\n{\n    "Other": { "keep": [1,2,3] },\n    "Tasks": {\n        "first": 5\n    }\n}\n';
+    const after = saveAnswers(before, 'Tasks', { priority: 'HIGH' });
+    assert.equal(after, '// Variables of tasks.graphql\n{\n    "Other": { "keep": [1,2,3] },\n    "Tasks": {\n        "first": 5,\n        "priority": "HIGH"\n    }\n}\n');
+  });
+  it('adds a missing operation entry in the file\'s style', () => {
+    const before = '{\n  "Other": {} /* later */\n}\n';
+    const after = saveAnswers(before, 'Tasks', { n: 1 });
+    assert.ok(after.includes('/* later */'), after);
+    assert.deepEqual(parseSidecar(after), { ok: true, sidecar: { Other: {}, Tasks: { n: 1 } } });
   });
   it('creates the file text when there is none; anonymous operations use their own key', () => {
     assert.equal(saveAnswers(undefined, undefined, { n: 1 }), `{\n  "${ANONYMOUS_OPERATION_KEY}": {\n    "n": 1\n  }\n}\n`);

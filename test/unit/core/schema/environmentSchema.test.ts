@@ -72,7 +72,7 @@ async function setup(options: { environment?: string; session?: string; cached?:
 }
 
 /** Lets queued promise callbacks (and the cache file I/O) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('core/schema/environmentSchema', () => {
   it('loads the cached schema at start and stays offline when nobody is signed in', async () => {
