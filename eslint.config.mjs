@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import layers from './scripts/eslint/layers.mjs';
 
 const noVscode = {
   'no-restricted-imports': [
@@ -27,5 +28,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/webview/**/*.ts', 'src/shared/**/*.ts'], rules: noVscode },
+  // Every arrow of DESIGN.md's layers (see scripts/eslint/layers.mjs).
+  { files: ['src/**/*.ts'], plugins: { tenant: layers }, rules: { 'tenant/layers': 'error' } },
   { files: ['scripts/**/*.mjs', '*.mjs'], languageOptions: { globals: { ...globals.node } } },
 );
