@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 const steps = [
   ['build', ['node', 'scripts/build.mjs']],
   ['typecheck', ['npx', 'tsc', '-p', '.', '--noEmit']],
+  ['typecheck webview', ['npx', 'tsc', '-p', 'tsconfig.webview.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['unit', ['npx', 'mocha']],
   // A smoke run of the language benchmark: prints figures, asserts nothing about time.
