@@ -4,10 +4,10 @@ import { taggedLogger, type Logger } from '../core/logger';
 import type { AuthService } from './authService';
 
 /** The authentication provider id, as contributed in package.json. */
-export const AUTH_PROVIDER_ID = 'tenantGraphql';
+const AUTH_PROVIDER_ID = 'tenantGraphql';
 
 /** How a stored session appears in VS Code's Accounts menu and to `authentication.getSession`. */
-export function toAuthenticationSession(record: SessionRecord, accessToken = record.accessToken): vscode.AuthenticationSession {
+function toAuthenticationSession(record: SessionRecord, accessToken = record.accessToken): vscode.AuthenticationSession {
   return {
     id: record.id,
     accessToken,

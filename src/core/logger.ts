@@ -43,7 +43,7 @@ const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
  * Removes tokens, codes, verifiers, secrets and Authorization values from a log line:
  * query/form parameters, JSON members, `Bearer ...` values and anything shaped like a JWT.
  */
-export function redact(line: string): string {
+function redact(line: string): string {
   return line
     .replace(BEARER, '$1 <redacted>')
     .replace(JWT, '<redacted-jwt>')

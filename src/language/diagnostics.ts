@@ -6,10 +6,10 @@ import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 
 /** Wait after the last keystroke before validating. */
-export const DIAGNOSTICS_DEBOUNCE_MS = 200;
+const DIAGNOSTICS_DEBOUNCE_MS = 200;
 
 /** Name of the validation collection (the run feature's server errors have their own). */
-export const DIAGNOSTICS_COLLECTION = 'GraphQL';
+const DIAGNOSTICS_COLLECTION = 'GraphQL';
 
 const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
 

@@ -6,7 +6,7 @@ import { toCompletionItem, toCorePosition, toDocumentSymbol, toRange, toSymbolIn
 import type { LanguageHost } from './languageHost';
 
 /** The documents the providers serve. */
-export const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
+const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
 
 /**
  * Runs a provider body; a failure is logged and yields `fallback` (a provider must never take

@@ -4,9 +4,9 @@ import { taggedLogger, type Logger } from '../core/logger';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
 
 /** Most files indexed at activation (a monorepo must not stall the extension host). */
-export const MAX_INDEXED_FILES = 2000;
+const MAX_INDEXED_FILES = 2000;
 /** Larger files are not indexed. */
-export const MAX_INDEXED_BYTES = 1024 * 1024;
+const MAX_INDEXED_BYTES = 1024 * 1024;
 
 const GLOB = '**/*.{graphql,gql}';
 const EXCLUDE = '**/node_modules/**';

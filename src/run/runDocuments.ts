@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { sidecarPathFor, type VariableValues } from '../core/run/variables';
+import type { VariableValues } from '../core/run/variables';
+import { sidecarPathFor } from '../core/run/variablesFile';
 
 /** What `tenantGraphql.runOperation` accepts (all optional; a bare Uri from the editor title works too). */
 export interface RunArgs {

@@ -4,7 +4,7 @@ import { adjustRangeForEdit } from '../core/run/rangeEdits';
 import type { Range } from '../core/text/position';
 
 /** The collection's name and every diagnostic's source. */
-export const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
+const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
 
 /**
  * The Service's execution errors as diagnostics, in their own collection. Cleared for a

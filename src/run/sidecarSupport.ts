@@ -10,7 +10,7 @@ import { readTextIfExists } from './runDocuments';
 
 const SIDECAR = /\.variables\.json$/i;
 /** The collection of sidecar problems (types of the variables against the GraphQL document). */
-export const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
+const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
 
 /**
  * Validation and completion for `x.variables.json` from the operations of `x.graphql` (or

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { coerceAnswer, type VariableNeed, type VariableValues } from '../core/run/variables';
+import { coerceAnswer } from '../core/run/variableAnswers';
+import type { VariableNeed, VariableValues } from '../core/run/variables';
 
 /** The answers, and whether the user asked to save them to the sidecar. */
 export interface PromptAnswers {

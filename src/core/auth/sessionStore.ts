@@ -11,7 +11,7 @@ export const SESSION_INDEX_KEY = 'tenantGraphql.auth.sessions';
 /** Secret storage key prefix of one session record. */
 export const SESSION_KEY_PREFIX = 'tenantGraphql.auth.session.';
 /** Secret storage key prefix of an environment's client secret. */
-export const CLIENT_SECRET_KEY_PREFIX = 'tenantGraphql.auth.clientSecret.';
+const CLIENT_SECRET_KEY_PREFIX = 'tenantGraphql.auth.clientSecret.';
 
 /** A record that could not be read and was removed; `message` is for the user. */
 export interface CorruptSessionEvent {

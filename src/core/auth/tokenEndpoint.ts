@@ -23,7 +23,7 @@ export interface GrantOptions {
 }
 
 /** Default limit of one token endpoint request. */
-export const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
+const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Checks a token endpoint body ourselves, independent of oauth4webapi: `token_type` is bearer

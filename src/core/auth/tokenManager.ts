@@ -19,7 +19,7 @@ export const EXPIRY_MARGIN_MS = 60_000;
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 /** First back-off after a network error or 5xx during refresh; doubles up to the maximum. */
 export const REFRESH_BACKOFF_BASE_MS = 5_000;
-export const REFRESH_BACKOFF_MAX_MS = 5 * 60_000;
+const REFRESH_BACKOFF_MAX_MS = 5 * 60_000;
 
 /** Why a session went away. */
 export type SessionRemovalReason = 'invalid_grant' | 'expired' | 'signedOut';
@@ -51,7 +51,7 @@ export interface TokenManagerDeps {
 }
 
 /** Expiry of a token received at `receivedAt`, with the safety margin. */
-export function computeExpiry(receivedAt: number, expiresInSeconds: number): number {
+function computeExpiry(receivedAt: number, expiresInSeconds: number): number {
   const lifetime = expiresInSeconds * 1000;
   return receivedAt + Math.max(lifetime - EXPIRY_MARGIN_MS, lifetime / 2);
 }

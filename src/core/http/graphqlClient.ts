@@ -428,7 +428,7 @@ function parseGraphqlBody(res: RawResponse): GraphqlResponseBody {
 }
 
 /** Keeps what the spec promises of each error entry and makes sure `message` is a string. */
-export function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
+function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
   if (!Array.isArray(errors)) {
     return [{ message: `The Service sent a malformed errors field: ${JSON.stringify(errors)?.slice(0, 200)}` }];
   }

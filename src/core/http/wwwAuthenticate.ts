@@ -10,7 +10,7 @@ export interface AuthChallenge {
  * Parses a `WWW-Authenticate` header into its challenges. Tolerant: an unparseable rest is
  * dropped rather than thrown, since this only serves to explain a 401.
  */
-export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[] {
+function parseWwwAuthenticate(header: string | undefined): AuthChallenge[] {
   const challenges: AuthChallenge[] = [];
   if (!header) {
     return challenges;

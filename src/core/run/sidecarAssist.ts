@@ -13,7 +13,8 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { findMemberKey, jsonLocationAt, jsonMemberSpans, type JsonPath } from './jsonLocation';
-import { analyseVariables, parseSidecar, sidecarKey, type VariableValues } from './variables';
+import { analyseVariables, type VariableValues } from './variables';
+import { parseSidecar, sidecarKey } from './variablesFile';
 
 /** One completion proposal in a sidecar variables file. Offsets are into the sidecar text. */
 export interface SidecarCompletion {

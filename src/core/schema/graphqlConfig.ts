@@ -25,7 +25,7 @@ export interface FoundGraphqlConfig {
 }
 
 /** File names looked for, in order. */
-export const GRAPHQL_CONFIG_FILES = [
+const GRAPHQL_CONFIG_FILES = [
   '.graphqlrc',
   '.graphqlrc.json',
   '.graphqlrc.yml',

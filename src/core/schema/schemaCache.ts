@@ -14,7 +14,7 @@ import type { IntrospectionQuery } from 'graphql';
 import { introspectionPayload, schemaFromIntrospection, type LoadedSchema } from './loadSchema';
 
 /** Version of the cache record format. */
-export const SCHEMA_CACHE_VERSION = 1;
+const SCHEMA_CACHE_VERSION = 1;
 
 /** One cache record, as stored. */
 export interface SchemaCacheRecord {
@@ -43,7 +43,7 @@ export function schemaCacheFile(dir: string, environment: string): string {
 }
 
 /** SHA-256 (hex) of a text. */
-export function sha256Hex(text: string): string {
+function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 

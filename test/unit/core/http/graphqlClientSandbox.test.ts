@@ -13,7 +13,9 @@ import {
 } from '../../../../src/core/http/httpErrors';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { chooseOperation, parseDocument } from '../../../../src/core/run/operations';
-import { analyseVariables, checkVariables, coerceAnswer, parseSidecar, variablesFromSidecar } from '../../../../src/core/run/variables';
+import { analyseVariables, checkVariables } from '../../../../src/core/run/variables';
+import { coerceAnswer } from '../../../../src/core/run/variableAnswers';
+import { parseSidecar, variablesFromSidecar } from '../../../../src/core/run/variablesFile';
 import { SANDBOX_SDL, startSandbox, type FaultSpec, type RunningSandbox } from '../../../../src/sandbox/index';
 import { memoryLogger, recordingSleep } from './scriptedServer';
 

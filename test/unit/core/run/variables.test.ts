@@ -1,21 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { parseJsonText } from '../../../../src/core/run/jsonText';
+import { analyseVariables, checkVariables, describeVariable, type VariableNeed } from '../../../../src/core/run/variables';
+import { coerceAnswer } from '../../../../src/core/run/variableAnswers';
 import {
   ANONYMOUS_OPERATION_KEY,
   SidecarError,
-  analyseVariables,
-  checkVariables,
-  coerceAnswer,
-  describeVariable,
   parseSidecar,
   saveAnswers,
-  sidecarJsonSchema,
   sidecarPathFor,
   variablesFromSidecar,
-  variablesJsonSchema,
-  type VariableNeed,
-} from '../../../../src/core/run/variables';
+} from '../../../../src/core/run/variablesFile';
 
 const SCHEMA = buildSchema(`
   enum TaskPriority { LOW MEDIUM HIGH "Drop everything" URGENT }
@@ -286,36 +281,5 @@ describe('coerceAnswer (input box validation)', () => {
     const n = describeVariable(undefined, TASKS.variableDefinitions![0]);
     assert.equal(n.kind, 'json');
     assert.deepEqual(coerceAnswer(n, '"HIGH"'), { ok: true, value: 'HIGH' });
-  });
-});
-
-describe('variablesJsonSchema / sidecarJsonSchema', () => {
-  it('describes one operation: types, enums, input object definitions, required without defaults', () => {
-    const s = variablesJsonSchema(SCHEMA, TASKS);
-    assert.equal(s.type, 'object');
-    assert.equal(s.additionalProperties, false);
-    assert.deepEqual(s.required, ['priority', 'done', 'filter', 'ids', 'at']);
-    const props = s.properties as Record<string, Record<string, unknown>>;
-    assert.deepEqual(Object.keys(props), ['priority', 'first', 'done', 'ratio', 'filter', 'ids', 'at', 'ps']);
-    assert.deepEqual(props.priority.enum, ['LOW', 'MEDIUM', 'HIGH', 'URGENT']);
-    assert.deepEqual(props.first.type, ['integer', 'null']);
-    assert.deepEqual(props.done.type, 'boolean');
-    assert.equal(props.filter.$ref, '#/definitions/TaskFilter');
-    assert.deepEqual((s.definitions as Record<string, { required: string[] }>).TaskFilter.required, ['priority']);
-    assert.equal(s.title, 'Variables of query Tasks');
-  });
-
-  it('an operation whose variables all have defaults or are nullable has no "required"', () => {
-    const op = parse('query Q($a: Int = 1, $b: String) { tasks { id } }').definitions[0] as OperationDefinitionNode;
-    assert.equal(variablesJsonSchema(SCHEMA, op).required, undefined);
-  });
-
-  it('describes a whole sidecar, one property per operation, definitions hoisted to the root', () => {
-    const s = sidecarJsonSchema(SCHEMA, [TASKS, ADD_TASK, NOTHING]);
-    const props = s.properties as Record<string, Record<string, unknown>>;
-    assert.deepEqual(Object.keys(props), ['Tasks', 'AddTask', 'Nothing']);
-    assert.equal(props.AddTask.definitions, undefined);
-    assert.deepEqual(Object.keys(s.definitions ?? {}).sort(), ['NewTask', 'TaskFilter']);
-    assert.equal((props.AddTask.properties as Record<string, { $ref: string }>).input.$ref, '#/definitions/NewTask');
   });
 });
