@@ -1,3 +1,4 @@
+import type { GraphQLSchema } from 'graphql';
 import { CancelledError, errorMessage } from '../errors';
 import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
 import { Emitter, type Event } from '../events';
@@ -219,16 +220,7 @@ export class EnvironmentSchema implements Disposable {
     const { record, schema, warnings } = cached.value;
     this.logger.info(`"${environment}": schema loaded from the cache (fetched ${record.fetchedAt}, sha256 ${record.sha256.slice(0, 12)}) in ${this.now() - started} ms`);
     this.logWarnings(environment, warnings);
-    this.setSnapshot({
-      schema,
-      source: 'cache',
-      label: environment,
-      key: `env:${environment}`,
-      fetchedAt: new Date(record.fetchedAt),
-      sha256: record.sha256,
-      file: schemaCacheFile(this.deps.storageDir, environment),
-      warnings,
-    });
+    this.setSnapshot(this.snapshotOf(environment, 'cache', schema, record, warnings));
     this.setState({ kind: 'ready' });
   }
 
@@ -253,17 +245,8 @@ export class EnvironmentSchema implements Disposable {
       this.logger.info(`"${environment}": introspection ${changed ? 'brought a new schema' : 'unchanged'} (sha256 ${record.sha256.slice(0, 12)})`);
       this.logWarnings(environment, loaded.warnings);
       this.lastShownFailure = undefined;
-      const snapshot: SchemaSnapshot = {
-        // An unchanged schema keeps its object, so nothing built on it is rebuilt.
-        schema: !changed && previous ? previous.schema : loaded.schema,
-        source: 'introspection',
-        label: environment,
-        key: `env:${environment}`,
-        fetchedAt: new Date(record.fetchedAt),
-        sha256: record.sha256,
-        file: schemaCacheFile(this.deps.storageDir, environment),
-        warnings: loaded.warnings,
-      };
+      // An unchanged schema keeps its object, so nothing built on it is rebuilt.
+      const snapshot = this.snapshotOf(environment, 'introspection', !changed && previous ? previous.schema : loaded.schema, record, loaded.warnings);
       this.setSnapshot(snapshot);
       this.setState({ kind: 'ready' });
       this.scheduleTtl();
@@ -300,6 +283,17 @@ export class EnvironmentSchema implements Disposable {
       }
       return { ...base, reason };
     }
+  }
+
+  private snapshotOf(
+    environment: string,
+    source: 'cache' | 'introspection',
+    schema: GraphQLSchema,
+    record: { fetchedAt: string; sha256: string },
+    warnings: readonly string[],
+  ): SchemaSnapshot {
+    const file = schemaCacheFile(this.deps.storageDir, environment);
+    return { schema, source, label: environment, key: `env:${environment}`, fetchedAt: new Date(record.fetchedAt), sha256: record.sha256, file, warnings };
   }
 
   private logWarnings(environment: string, warnings: readonly string[]): void {
