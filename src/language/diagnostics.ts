@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { SDL_SCHEME } from '../schema';
+import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 
@@ -20,7 +21,7 @@ const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTICS_COLLECTION);
   private readonly logger: Logger;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new KeyedDebouncer();
   private readonly tooLargeTold = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -36,8 +37,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DIAGNOSTICS_DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         const id = doc.uri.toString();
-        clearTimeout(this.timers.get(id));
-        this.timers.delete(id);
+        this.timers.cancel(id);
         this.tooLargeTold.delete(id);
         this.collection.delete(doc.uri);
         host.forget(doc.uri);
@@ -60,14 +60,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       return;
     }
     const id = doc.uri.toString();
-    clearTimeout(this.timers.get(id));
-    this.timers.set(
-      id,
-      setTimeout(() => {
-        this.timers.delete(id);
-        this.validate(doc);
-      }, delayMs),
-    );
+    this.timers.schedule(id, delayMs, () => this.validate(doc));
   }
 
   private validate(doc: vscode.TextDocument): void {
@@ -113,9 +106,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const t of this.timers.values()) {
-      clearTimeout(t);
-    }
+    this.timers.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }

@@ -105,6 +105,10 @@ function viewBase(start: RunStart) {
   };
 }
 
+function historyOf(start: RunStart, status: number, outcome: string | undefined, durationMs: number, environment: string): RunHistoryInput {
+  return { documentUri: start.documentUri, operationName: start.operationName, variables: start.variables ?? {}, status, outcome, durationMs, environment };
+}
+
 /** The record of a run that got a GraphQL answer (with or without `errors`). */
 export function answeredRun(start: RunStart, answer: RunAnswer, diagnostics: number): RunRecord {
   const errors = answer.body.errors?.length ?? 0;
@@ -118,15 +122,7 @@ export function answeredRun(start: RunStart, answer: RunAnswer, diagnostics: num
   };
   return {
     view,
-    history: {
-      documentUri: start.documentUri,
-      operationName: start.operationName,
-      variables: start.variables ?? {},
-      status: answer.status,
-      outcome: errors > 0 ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : undefined,
-      durationMs: answer.durationMs,
-      environment: answer.environment,
-    },
+    history: historyOf(start, answer.status, errors > 0 ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : undefined, answer.durationMs, answer.environment),
     outcome: {
       runId: start.runId,
       status: answer.status,
@@ -169,15 +165,7 @@ export function failedRun(
   };
   return {
     view,
-    history: {
-      documentUri: start.documentUri,
-      operationName: start.operationName,
-      variables: start.variables ?? {},
-      status: failure.status ?? 0,
-      outcome: shown.title,
-      durationMs,
-      environment: environment ?? '',
-    },
+    history: historyOf(start, failure.status ?? 0, shown.title, durationMs, environment ?? ''),
     outcome: {
       runId: start.runId,
       status: failure.status,

@@ -77,20 +77,13 @@ export function argsOf(field: AnyField | undefined): readonly GraphQLArgument[] 
 
 /** The SDL keyword of a type: type, interface, input, enum, union or scalar. */
 export function kindWord(type: GraphQLNamedType): string {
-  if (isObjectType(type)) {
-    return 'type';
-  }
-  if (isInterfaceType(type)) {
-    return 'interface';
-  }
-  if (isInputObjectType(type)) {
-    return 'input';
-  }
-  if (isEnumType(type)) {
-    return 'enum';
-  }
-  if (isUnionType(type)) {
-    return 'union';
-  }
-  return 'scalar';
+  return KEYWORDS.find(([is]) => is(type))?.[1] ?? 'scalar';
 }
+
+const KEYWORDS: readonly [(type: GraphQLNamedType) => boolean, string][] = [
+  [isObjectType, 'type'],
+  [isInterfaceType, 'interface'],
+  [isInputObjectType, 'input'],
+  [isEnumType, 'enum'],
+  [isUnionType, 'union'],
+];

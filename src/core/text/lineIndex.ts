@@ -43,18 +43,7 @@ export class LineIndex {
   }
 
   positionAt(offset: number): Position {
-    const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= o) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return { line: lo, character: o - this.lineStarts[lo] };
+    return positionInLines(this.lineStarts, Math.max(0, Math.min(offset, this.text.length)));
   }
 
   /** Offset of a position, clamped into the text and into its line. */
@@ -67,4 +56,19 @@ export class LineIndex {
   rangeOf(startOffset: number, endOffset: number): Range {
     return { start: this.positionAt(startOffset), end: this.positionAt(endOffset) };
   }
+}
+
+/** The position of `offset` given the offsets where lines start (binary search; one for the whole core). */
+export function positionInLines(lineStarts: readonly number[], offset: number): Position {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return { line: lo, character: offset - lineStarts[lo] };
 }
