@@ -32,6 +32,9 @@ const common = {
   minify: production,
   logLevel: 'info',
   legalComments: 'none',
+  // jsonc-parser's main entry is a UMD build whose require('./impl/...') calls esbuild cannot
+  // follow; its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
 const builds = [
