@@ -5,10 +5,7 @@ import globals from 'globals';
 import layers from './scripts/eslint/layers.mjs';
 
 const noVscode = {
-  'no-restricted-imports': [
-    'error',
-    { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code (see DESIGN.md: layers).' }] },
-  ],
+  'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code (see DESIGN.md: layers).' }] }],
 };
 
 export default tseslint.config(

@@ -24,8 +24,17 @@ const readyMarker = join(codeServerDir, `.ready-${CODE_SERVER_VERSION}`);
 
 // Packages of code-server's VS Code whose install scripts build native modules we need on Linux.
 const VSCODE_NATIVE = [
-  '@parcel/watcher', '@vscode/deviceid', '@vscode/fs-copyfile', '@vscode/native-watchdog', '@vscode/spdlog',
-  '@vscode/sqlite3', 'kerberos', 'node-pty', 'cpu-features', 'ssh2', 'koffi',
+  '@parcel/watcher',
+  '@vscode/deviceid',
+  '@vscode/fs-copyfile',
+  '@vscode/native-watchdog',
+  '@vscode/spdlog',
+  '@vscode/sqlite3',
+  'kerberos',
+  'node-pty',
+  'cpu-features',
+  'ssh2',
+  'koffi',
 ];
 
 class PrerequisiteError extends Error {}
@@ -71,9 +80,7 @@ function ensureChromium() {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new PrerequisiteError(
-      'Chromium is missing. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary.',
-    );
+    throw new PrerequisiteError('Chromium is missing. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary.');
   }
   log('installing Chromium from apt (about a minute)...');
   run('apt-get', ['update', '-qq']);

@@ -26,7 +26,11 @@ function runStep(name, [cmd, ...args]) {
     });
     child.on('exit', (code) => {
       // mocha's closing lines: "N passing", "N failing", "N pending"
-      for (const [re, key] of [[/^\s*(\d+) passing/m, 'passed'], [/^\s*(\d+) failing/m, 'failed'], [/^\s*(\d+) pending/m, 'pending']]) {
+      for (const [re, key] of [
+        [/^\s*(\d+) passing/m, 'passed'],
+        [/^\s*(\d+) failing/m, 'failed'],
+        [/^\s*(\d+) pending/m, 'pending'],
+      ]) {
         const m = re.exec(tail);
         if (m && (name === 'unit' || name === 'integration')) {
           counts[key] += Number(m[1]);

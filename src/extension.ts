@@ -67,9 +67,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(`[ext] activation failed: ${message}`);
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('Tenant GraphQL could not start: {0}. See the "Tenant GraphQL" output for details.', message),
-    );
+    void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL could not start: {0}. See the "Tenant GraphQL" output for details.', message));
     throw err;
   }
 }

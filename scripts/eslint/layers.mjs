@@ -53,7 +53,10 @@ const rule = {
       if (!spec || !spec.startsWith('.')) {
         return;
       }
-      const toRel = path.relative(srcDir, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
+      const toRel = path
+        .relative(srcDir, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join('/');
       if (toRel.startsWith('..')) {
         return; // outside src (package.json, media): not a layer
       }

@@ -28,7 +28,10 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
   private readonly sessionsListener: vscode.Disposable;
   private readonly logger: Logger;
 
-  constructor(private readonly auth: AuthService, logger: Logger) {
+  constructor(
+    private readonly auth: AuthService,
+    logger: Logger,
+  ) {
     this.logger = taggedLogger(logger, 'auth');
     this.registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Tenant GraphQL', this, {
       supportsMultipleAccounts: true,

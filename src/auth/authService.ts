@@ -62,16 +62,16 @@ export class AuthService implements vscode.Disposable {
       this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined)),
       this.core.onDidChangeSessions(() => this.activeChanged.fire()),
       this.core.onDidRemoveSession(({ session, reason }) => {
-      if (reason === 'signedOut') {
-        return;
-      }
-      const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
-      void vscode.window
-        .showWarningMessage(
-          vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why),
-          vscode.l10n.t('Sign In Again'),
-        )
-        .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
+        if (reason === 'signedOut') {
+          return;
+        }
+        const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
+        void vscode.window
+          .showWarningMessage(
+            vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why),
+            vscode.l10n.t('Sign In Again'),
+          )
+          .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
       }),
       this.core.onDidRemoveCorruptSession((e) => {
         void vscode.window.showWarningMessage(e.message);
@@ -243,7 +243,7 @@ export class AuthService implements vscode.Disposable {
       text ??
       (await vscode.window.showInputBox({
         title: vscode.l10n.t('Paste the address your browser ended on'),
-        prompt: vscode.l10n.t('After approving, copy the whole address from the browser\'s address bar and paste it here.'),
+        prompt: vscode.l10n.t("After approving, copy the whole address from the browser's address bar and paste it here."),
         placeHolder: 'https://…/auth-callback?code=…&state=…',
         ignoreFocusOut: true,
       }));

@@ -11,7 +11,10 @@ import type { AuthService } from './authService';
 export class AuthUriHandler implements vscode.UriHandler {
   private readonly logger: Logger;
 
-  constructor(private readonly auth: AuthService, logger: Logger) {
+  constructor(
+    private readonly auth: AuthService,
+    logger: Logger,
+  ) {
     this.logger = taggedLogger(logger, 'auth');
   }
 

@@ -94,10 +94,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.tooLargeTold.add(id);
     const name = doc.uri.path.split('/').pop() ?? id;
     this.logger.info(`${name} is larger than ${MAX_DOCUMENT_CHARS / 1024 / 1024} MB: no completion, hover or validation for it`);
-    vscode.window.setStatusBarMessage(
-      vscode.l10n.t('$(info) {0} is larger than 2 MB, so GraphQL completion, hover and validation are off for it.', name),
-      15_000,
-    );
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(info) {0} is larger than 2 MB, so GraphQL completion, hover and validation are off for it.', name), 15_000);
   }
 
   /** Diagnostics currently shown for a document (for tests). */

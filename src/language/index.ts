@@ -17,12 +17,7 @@ export class LanguageFeature implements vscode.Disposable {
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
     this.indexer = new WorkspaceIndexer(host.index, logger);
-    this.disposables = vscode.Disposable.from(
-      this.indexer,
-      new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
-      registerProviders(host, logger),
-      host,
-    );
+    this.disposables = vscode.Disposable.from(this.indexer, new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger), registerProviders(host, logger), host);
   }
 
   /** Indexes the workspace's fragments and operations (after the schemas started). */

@@ -40,7 +40,11 @@ export async function saveResponseJson(view: RunResultView, logger: Logger): Pro
   } catch (err) {
     logger.warn(`[results] could not save the result to ${target.toString(true)}: ${errorMessage(err)}`);
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.', target.fsPath || target.toString(true), errorMessage(err)),
+      vscode.l10n.t(
+        'Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.',
+        target.fsPath || target.toString(true),
+        errorMessage(err),
+      ),
     );
     return;
   }

@@ -44,11 +44,7 @@ export function presentFailure(f: ClassifiedRunFailure, rerun: unknown[]): Failu
       return {
         title: vscode.l10n.t('Missing scope (401)'),
         message: f.message,
-        actions: [
-          scopes.length > 0
-            ? signIn(vscode.l10n.t('Sign In Again with Scope {0}', scopes.join(' ')), scopes)
-            : signIn(vscode.l10n.t('Sign In Again')),
-        ],
+        actions: [scopes.length > 0 ? signIn(vscode.l10n.t('Sign In Again with Scope {0}', scopes.join(' ')), scopes) : signIn(vscode.l10n.t('Sign In Again'))],
       };
     }
     case 'unauthorized':
@@ -56,9 +52,7 @@ export function presentFailure(f: ClassifiedRunFailure, rerun: unknown[]): Failu
     case 'ipNotAllowed':
       return {
         title: vscode.l10n.t('IP address not allowed (403)'),
-        message: vscode.l10n.t(
-          'This tenant does not allow requests from your IP address. Ask the tenant admin to add your address to the allowlist.',
-        ),
+        message: vscode.l10n.t('This tenant does not allow requests from your IP address. Ask the tenant admin to add your address to the allowlist.'),
         actions: [],
       };
     case 'rateLimited':

@@ -152,13 +152,7 @@ export class RunController {
     return { values };
   }
 
-  private variablesFailure(
-    errors: string[],
-    sidecarUri: vscode.Uri | undefined,
-    sidecarText: string | undefined,
-    op: OperationInfo,
-    fromArgs: boolean,
-  ): RunOutcome {
+  private variablesFailure(errors: string[], sidecarUri: vscode.Uri | undefined, sidecarText: string | undefined, op: OperationInfo, fromArgs: boolean): RunOutcome {
     const more = errors.length > 1 ? vscode.l10n.t(' ({0} more problems)', errors.length - 1) : '';
     const where = !fromArgs && sidecarUri && sidecarText !== undefined ? vscode.l10n.t(' Fix it in {0}.', basename(sidecarUri)) : '';
     let reveal: { uri: vscode.Uri; position: vscode.Position } | undefined;
@@ -270,11 +264,7 @@ export class RunController {
   }
 
   /** A failure before anything was sent: tell it (with a way to the variables file) and return it. */
-  private localFailure(
-    kind: RunOutcomeFailure,
-    message: string,
-    reveal?: { uri: vscode.Uri; position: vscode.Position },
-  ): RunOutcome {
+  private localFailure(kind: RunOutcomeFailure, message: string, reveal?: { uri: vscode.Uri; position: vscode.Position }): RunOutcome {
     this.deps.logger.info(`[run] not run: ${kind}`);
     const open = vscode.l10n.t('Open Variables File');
     void vscode.window.showErrorMessage(message, ...(reveal ? [open] : [])).then(async (picked) => {

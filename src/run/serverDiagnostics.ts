@@ -16,10 +16,7 @@ export class ServerDiagnostics implements vscode.Disposable {
   private readonly listeners: vscode.Disposable[];
 
   constructor() {
-    this.listeners = [
-      vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
-    ];
+    this.listeners = [vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)), vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri))];
   }
 
   clear(uri: vscode.Uri): void {

@@ -14,11 +14,7 @@ export interface PromptAnswers {
  * objects, lists). Then offers to save the answers next to the document. Undefined when the
  * user cancelled at any step.
  */
-export async function promptForVariables(
-  needs: readonly VariableNeed[],
-  operationLabel: string,
-  sidecarName: string | undefined,
-): Promise<PromptAnswers | undefined> {
+export async function promptForVariables(needs: readonly VariableNeed[], operationLabel: string, sidecarName: string | undefined): Promise<PromptAnswers | undefined> {
   const values: VariableValues = {};
   for (const [i, need] of needs.entries()) {
     const step = needs.length > 1 ? ` (${i + 1}/${needs.length})` : '';

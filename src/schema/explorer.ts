@@ -186,7 +186,8 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
         const deprecated = 'deprecationReason' in field && field.deprecationReason != null;
         item.description = `${String(field.type)}${deprecated ? ` · ${deprecatedText}` : ''}`;
         item.iconPath = new vscode.ThemeIcon(deprecated ? 'warning' : 'symbol-field');
-        const signature = args.length > 0 ? `${field.name}(${args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(field.type)}` : `${field.name}: ${String(field.type)}`;
+        const signature =
+          args.length > 0 ? `${field.name}(${args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(field.type)}` : `${field.name}: ${String(field.type)}`;
         item.tooltip = markdown(
           code(signature),
           field.description,
@@ -224,7 +225,11 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
         const deprecated = value.deprecationReason != null;
         item.description = deprecated ? deprecatedText : undefined;
         item.iconPath = new vscode.ThemeIcon(deprecated ? 'warning' : 'symbol-enum-member');
-        item.tooltip = markdown(code(`${type.name}.${value.name}`), value.description, deprecated ? `*${vscode.l10n.t('Deprecated: {0}', value.deprecationReason ?? '')}*` : undefined);
+        item.tooltip = markdown(
+          code(`${type.name}.${value.name}`),
+          value.description,
+          deprecated ? `*${vscode.l10n.t('Deprecated: {0}', value.deprecationReason ?? '')}*` : undefined,
+        );
         item.contextValue = 'enumValue';
         return item;
       }

@@ -56,9 +56,7 @@ export class SchemaFeature implements vscode.Disposable {
       schemas.onDidReportFolderProblem(({ message, configFile }) =>
         this.tellOnce(`folder:${message}`, () => {
           const open = vscode.l10n.t('Open Config');
-          void vscode.window
-            .showWarningMessage(message, ...(configFile ? [open] : []))
-            .then((c) => (c ? vscode.window.showTextDocument(vscode.Uri.file(configFile)) : undefined));
+          void vscode.window.showWarningMessage(message, ...(configFile ? [open] : [])).then((c) => (c ? vscode.window.showTextDocument(vscode.Uri.file(configFile)) : undefined));
         }),
       ),
       schemas.environment.onDidChangeSchema((snapshot) => {

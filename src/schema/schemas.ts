@@ -51,8 +51,7 @@ export class Schemas implements vscode.Disposable {
       activeEnvironment: deps.activeEnvironment,
       activeSessionId: deps.activeSessionId,
       onDidChangeActive: deps.onDidChangeActive,
-      introspect: async (signal) =>
-        (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs: INTROSPECTION_TIMEOUT_MS })).body,
+      introspect: async (signal) => (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs: INTROSPECTION_TIMEOUT_MS })).body,
       isNotSignedIn: deps.isNotSignedIn,
       ttlMs: deps.ttlMs,
     });

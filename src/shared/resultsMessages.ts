@@ -180,7 +180,9 @@ export function errorPositions(error: { readonly locations?: unknown }): { line:
   if (!Array.isArray(error.locations)) {
     return [];
   }
-  return error.locations.filter((l): l is { line: number; column: number } => isRecord(l) && isPositiveInt(l.line) && isPositiveInt(l.column)).map((l) => ({ line: l.line, column: l.column }));
+  return error.locations
+    .filter((l): l is { line: number; column: number } => isRecord(l) && isPositiveInt(l.line) && isPositiveInt(l.column))
+    .map((l) => ({ line: l.line, column: l.column }));
 }
 
 /** Text of the webview UI, localized by the extension (the webview has no `vscode.l10n`). `{0}` marks arguments. */

@@ -17,7 +17,7 @@ export const setClientSecret: AuthCommand = {
         ? secretArg
         : await vscode.window.showInputBox({
             title: vscode.l10n.t('Client secret for {0}', env.name),
-            prompt: vscode.l10n.t('Kept in VS Code\'s secret storage only, never in settings.'),
+            prompt: vscode.l10n.t("Kept in VS Code's secret storage only, never in settings."),
             password: true,
             ignoreFocusOut: true,
             validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('The client secret must not be empty.') : undefined),

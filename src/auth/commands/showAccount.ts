@@ -29,9 +29,9 @@ export const showAccount: AuthCommand = {
       { label: `$(arrow-swap) ${vscode.l10n.t('Switch Environment')}`, command: 'tenantGraphql.switchEnvironment' },
       { label: `$(add) ${vscode.l10n.t('Sign In with Another Account')}`, command: 'tenantGraphql.signIn' },
     ];
-    void vscode.window.showQuickPick(items, { title: vscode.l10n.t('Tenant GraphQL account') }).then((pick) =>
-      pick?.command ? vscode.commands.executeCommand(pick.command) : undefined,
-    );
+    void vscode.window
+      .showQuickPick(items, { title: vscode.l10n.t('Tenant GraphQL account') })
+      .then((pick) => (pick?.command ? vscode.commands.executeCommand(pick.command) : undefined));
     return s;
   },
 };

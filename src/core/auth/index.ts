@@ -114,11 +114,7 @@ export class AuthCore implements Disposable {
     if (!env) {
       return Promise.reject(new ConfigurationError('tenantGraphql.environments', `No environment named "${environmentName}" is configured.`));
     }
-    return signInWithClientCredentials(
-      { tokens: this.tokens, clientSecrets: this.clientSecrets, clock: this.clock, logger: this.logger, fetch: this.options.fetch },
-      env,
-      options,
-    );
+    return signInWithClientCredentials({ tokens: this.tokens, clientSecrets: this.clientSecrets, clock: this.clock, logger: this.logger, fetch: this.options.fetch }, env, options);
   }
 
   /** Redirect mode (a): the URI handler delivers the callback's query string here. */

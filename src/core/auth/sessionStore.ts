@@ -85,13 +85,19 @@ export class SessionStore implements Disposable {
   /** Writes a record (the record first, then the index, so the index never names a missing key). */
   async put(record: SessionRecord): Promise<void> {
     await this.secrets.store(SESSION_KEY_PREFIX + record.id, serializeSessionRecord(record));
-    await this.updateIndex((list) => (list.includes(record.id) ? list : [...list, record.id]), (list) => list.includes(record.id));
+    await this.updateIndex(
+      (list) => (list.includes(record.id) ? list : [...list, record.id]),
+      (list) => list.includes(record.id),
+    );
   }
 
   /** Removes a record and its index entry. */
   async delete(id: string): Promise<void> {
     await this.secrets.delete(SESSION_KEY_PREFIX + id);
-    await this.updateIndex((list) => list.filter((x) => x !== id), (list) => !list.includes(id));
+    await this.updateIndex(
+      (list) => list.filter((x) => x !== id),
+      (list) => !list.includes(id),
+    );
   }
 
   dispose(): void {

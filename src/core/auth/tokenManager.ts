@@ -57,19 +57,10 @@ function computeExpiry(receivedAt: number, expiresInSeconds: number): number {
 }
 
 /** Builds a new session record from a token response that has just arrived. */
-export function createSessionRecord(input: {
-  environment: Environment;
-  kind: SessionKind;
-  tokens: TokenSet;
-  scopes: readonly string[];
-  receivedAt: number;
-}): SessionRecord {
+export function createSessionRecord(input: { environment: Environment; kind: SessionKind; tokens: TokenSet; scopes: readonly string[]; receivedAt: number }): SessionRecord {
   const { environment, kind, tokens, receivedAt } = input;
   const claims = kind === 'user' ? decodeJwtForDisplay(tokens.accessToken) : undefined;
-  const account =
-    kind === 'team'
-      ? { id: `team:${environment.clientId}`, label: 'Team' }
-      : { id: claims?.sub ?? 'user', label: claims?.sub ?? 'Signed-in user' };
+  const account = kind === 'team' ? { id: `team:${environment.clientId}`, label: 'Team' } : { id: claims?.sub ?? 'user', label: claims?.sub ?? 'Signed-in user' };
   return {
     v: 1,
     id: randomUUID(),
@@ -203,10 +194,7 @@ export class TokenManager implements Disposable {
       if (stillValid) {
         return current.accessToken;
       }
-      throw new ConfigurationError(
-        'tenantGraphql.environments',
-        `The environment "${current.environment}" of this sign-in is no longer configured. Add it back or sign out.`,
-      );
+      throw new ConfigurationError('tenantGraphql.environments', `The environment "${current.environment}" of this sign-in is no longer configured. Add it back or sign out.`);
     }
     const backoff = this.backoff.get(id);
     if (backoff && now < backoff.until) {
@@ -267,14 +255,9 @@ export class TokenManager implements Disposable {
     }
     if (err instanceof NetworkError || (err instanceof HttpStatusError && (err.status >= 500 || err.status === 429))) {
       const failures = (this.backoff.get(current.id)?.failures ?? 0) + 1;
-      const delay = Math.max(
-        err instanceof HttpStatusError ? (err.retryAfterMs ?? 0) : 0,
-        Math.min(REFRESH_BACKOFF_BASE_MS * 2 ** (failures - 1), REFRESH_BACKOFF_MAX_MS),
-      );
+      const delay = Math.max(err instanceof HttpStatusError ? (err.retryAfterMs ?? 0) : 0, Math.min(REFRESH_BACKOFF_BASE_MS * 2 ** (failures - 1), REFRESH_BACKOFF_MAX_MS));
       this.backoff.set(current.id, { until: clock.now() + delay, failures, error: err });
-      logger.warn(
-        `Could not refresh session ${current.id} (${errorMessage(err)}); keeping it and trying again in ${Math.ceil(delay / 1000)} s.`,
-      );
+      logger.warn(`Could not refresh session ${current.id} (${errorMessage(err)}); keeping it and trying again in ${Math.ceil(delay / 1000)} s.`);
       if (stillValid) {
         return current.accessToken;
       }

@@ -4,14 +4,7 @@ import { nullLogger, type Logger } from '../logger';
 import { joinUrl, parseServiceUrl } from '../urlPolicy';
 import { IpNotAllowedError, RateLimitedError, ServerError, formatWait } from './httpErrors';
 import { timeoutError, toNetworkError, findErrorCode } from './networkErrors';
-import {
-  backoffMs,
-  defaultRetryPolicy,
-  parseRetryAfter,
-  realSleep,
-  type RetryPolicy,
-  type SleepFn,
-} from './retryPolicy';
+import { backoffMs, defaultRetryPolicy, parseRetryAfter, realSleep, type RetryPolicy, type SleepFn } from './retryPolicy';
 import { systemClock, type Clock } from '../clock';
 
 import {
@@ -93,7 +86,6 @@ export interface GraphqlHttpClientOptions {
 }
 
 const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
-
 
 /**
  * Sends GraphQL operations to the Service: one keep-alive undici Pool per origin (never the
@@ -213,8 +205,7 @@ export class GraphqlHttpClient {
       }
       throw new HttpStatusError(
         status,
-        `The Service answered ${status} at ${endpoint.origin}${endpoint.pathname}, which it should not. ` +
-          'Check the Service address in the settings.',
+        `The Service answered ${status} at ${endpoint.origin}${endpoint.pathname}, which it should not. ` + 'Check the Service address in the settings.',
         parseRetryAfter(res.headers['retry-after'], this.clock.now()),
         preview(res.body),
       );
@@ -277,27 +268,14 @@ export class GraphqlHttpClient {
     return Buffer.concat(chunks, size);
   }
 
-  private async wait(
-    status: number,
-    attempt: number,
-    max: number,
-    waitMs: number,
-    signal: AbortSignal | undefined,
-    hooks: ExecuteHooks,
-  ): Promise<void> {
+  private async wait(status: number, attempt: number, max: number, waitMs: number, signal: AbortSignal | undefined, hooks: ExecuteHooks): Promise<void> {
     this.logger.info(`${status}: retrying in ${formatWait(waitMs)} (retry ${attempt} of ${max})`);
     hooks.onRetryWait?.({ status, attempt, waitMs });
     await this.sleep(waitMs, signal);
   }
 
   /** One HTTP attempt; logs one line; maps transport failures to NetworkError/CancelledError. */
-  private async send(
-    endpoint: URL,
-    payload: string,
-    token: string,
-    signal: AbortSignal | undefined,
-    timeoutMs: number,
-  ): Promise<RawResponse> {
+  private async send(endpoint: URL, payload: string, token: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<RawResponse> {
     const url = `${endpoint.origin}${endpoint.pathname}`;
     const pool = this.poolFor(endpoint.origin);
     const controller = new AbortController();

@@ -28,11 +28,7 @@ export class ResponseTooLargeError extends HttpStatusError {
     status: number,
     readonly limitBytes: number,
   ) {
-    super(
-      status,
-      `The Service's answer is larger than ${formatBytes(limitBytes)}, so it was not read. ` +
-        'Ask for less: fewer fields, or smaller pages (for example first: 20).',
-    );
+    super(status, `The Service's answer is larger than ${formatBytes(limitBytes)}, so it was not read. ` + 'Ask for less: fewer fields, or smaller pages (for example first: 20).');
   }
 }
 
@@ -70,12 +66,7 @@ export function parseGraphqlBody(res: RawResponse): GraphqlResponseBody {
   }
   const v = parsed.value;
   if (!isObject(v) || (!('data' in v) && !('errors' in v))) {
-    throw new UnexpectedResponseError(
-      res.status,
-      res.headers['content-type'],
-      preview(res.body),
-      'is JSON but not a GraphQL response (no data, no errors)',
-    );
+    throw new UnexpectedResponseError(res.status, res.headers['content-type'], preview(res.body), 'is JSON but not a GraphQL response (no data, no errors)');
   }
   const body: GraphqlResponseBody = {};
   if ('data' in v) {
@@ -101,10 +92,7 @@ function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
     }
     const entry: GraphqlErrorEntry = { message: typeof e.message === 'string' ? e.message : JSON.stringify(e) };
     if (Array.isArray(e.locations)) {
-      entry.locations = e.locations.filter(
-        (l): l is { line: number; column: number } =>
-          isObject(l) && typeof l.line === 'number' && typeof l.column === 'number',
-      );
+      entry.locations = e.locations.filter((l): l is { line: number; column: number } => isObject(l) && typeof l.line === 'number' && typeof l.column === 'number');
     }
     if (Array.isArray(e.path)) {
       entry.path = e.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');

@@ -52,7 +52,10 @@ export class RunHistory {
   static fromJSON(value: unknown, options: RunHistoryOptions = {}): RunHistory {
     const history = new RunHistory(options);
     if (Array.isArray(value)) {
-      history.entries = value.filter(isEntry).map((e) => ({ ...e })).slice(0, history.limit);
+      history.entries = value
+        .filter(isEntry)
+        .map((e) => ({ ...e }))
+        .slice(0, history.limit);
     }
     return history;
   }

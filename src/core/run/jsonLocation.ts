@@ -167,7 +167,11 @@ export function jsonLocationAt(text: string, offset: number): JsonLocation {
 /** Every property name of the text with its path and span, in document order. */
 export function jsonMemberSpans(text: string): JsonMemberSpan[] {
   const out: JsonMemberSpan[] = [];
-  walk(text, () => false, (span) => out.push(span));
+  walk(
+    text,
+    () => false,
+    (span) => out.push(span),
+  );
   return out;
 }
 

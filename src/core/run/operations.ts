@@ -232,4 +232,3 @@ export function scanOperations(text: string, lines: LineIndex = new LineIndex(te
 function inParens(text: string, from: number, to: number): boolean {
   return text.slice(from, to).includes('(');
 }
-

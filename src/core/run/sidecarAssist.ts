@@ -39,12 +39,7 @@ export interface SidecarProblem {
  * object, input-object fields below, and values (enum values, booleans, null, a template
  * for input objects) where a value goes. Without a schema only names are proposed.
  */
-export function sidecarCompletions(
-  schema: GraphQLSchema | undefined,
-  operations: readonly OperationDefinitionNode[],
-  text: string,
-  offset: number,
-): SidecarCompletion[] {
+export function sidecarCompletions(schema: GraphQLSchema | undefined, operations: readonly OperationDefinitionNode[], text: string, offset: number): SidecarCompletion[] {
   const loc = jsonLocationAt(text, offset);
   if (loc.kind === 'none') {
     return [];
@@ -109,11 +104,7 @@ export function sidecarCompletions(
  * the operation does not declare, and values of the wrong type (each naming its variable).
  * JSON syntax errors are left to the JSON language support; an unparsable file gives no problems.
  */
-export function sidecarProblems(
-  schema: GraphQLSchema | undefined,
-  operations: readonly OperationDefinitionNode[],
-  text: string,
-): SidecarProblem[] {
+export function sidecarProblems(schema: GraphQLSchema | undefined, operations: readonly OperationDefinitionNode[], text: string): SidecarProblem[] {
   const parsed = parseSidecar(text);
   if (!parsed.ok) {
     return [];

@@ -59,11 +59,7 @@ export interface VariableAnalysis {
  * Compares the operation's variable definitions with the provided values (usually from the
  * sidecar). Without a schema, only the built-in scalars are checked; the rest is left to the Service.
  */
-export function analyseVariables(
-  schema: GraphQLSchema | undefined,
-  operation: OperationDefinitionNode,
-  provided: VariableValues,
-): VariableAnalysis {
+export function analyseVariables(schema: GraphQLSchema | undefined, operation: OperationDefinitionNode, provided: VariableValues): VariableAnalysis {
   const values: VariableValues = {};
   const missing: VariableNeed[] = [];
   const errors: string[] = [];
@@ -92,19 +88,11 @@ export function analyseVariables(
  * The last check before sending: every declared variable against the values, with graphql's
  * getVariableValues when the schema is known. Returns messages naming the variable; empty when fine.
  */
-export function checkVariables(
-  schema: GraphQLSchema | undefined,
-  operation: OperationDefinitionNode,
-  values: VariableValues,
-): string[] {
+export function checkVariables(schema: GraphQLSchema | undefined, operation: OperationDefinitionNode, values: VariableValues): string[] {
   return checkValues(schema, operation.variableDefinitions ?? [], values);
 }
 
-function checkValues(
-  schema: GraphQLSchema | undefined,
-  defs: readonly VariableDefinitionNode[],
-  values: VariableValues,
-): string[] {
+function checkValues(schema: GraphQLSchema | undefined, defs: readonly VariableDefinitionNode[], values: VariableValues): string[] {
   if (defs.length === 0) {
     return [];
   }
@@ -240,4 +228,3 @@ function templateFor(type: GraphQLInputType, depth: number): unknown {
 export function pathText(path: readonly (string | number)[]): string {
   return path.length > 0 ? ` at "value${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}"` : '';
 }
-

@@ -69,11 +69,7 @@ export function parseSidecar(text: string): { ok: true; sidecar: Sidecar } | { o
   if (!isObject(value)) {
     return {
       ok: false,
-      error: new SidecarError(
-        'The variables file must hold one JSON object, with one object of variables per operation name (for example {"Tasks": {"priority": "HIGH"}}).',
-        1,
-        1,
-      ),
+      error: new SidecarError('The variables file must hold one JSON object, with one object of variables per operation name (for example {"Tasks": {"priority": "HIGH"}}).', 1, 1),
     };
   }
   for (const [key, entry] of Object.entries(value)) {
@@ -81,11 +77,7 @@ export function parseSidecar(text: string): { ok: true; sidecar: Sidecar } | { o
       const { line, column } = at(topLevelKeys.get(key) ?? 0);
       return {
         ok: false,
-        error: new SidecarError(
-          `The entry "${key}" of the variables file (line ${line}) must be an object of variables, for example {"name": "value"}.`,
-          line,
-          column,
-        ),
+        error: new SidecarError(`The entry "${key}" of the variables file (line ${line}) must be an object of variables, for example {"name": "value"}.`, line, column),
       };
     }
   }
@@ -148,7 +140,6 @@ export function variablesErrorOffset(sidecarText: string, operationName: string 
   const span = (name && findMemberKey(spans, [key, name])) || findMemberKey(spans, [key]);
   return span?.[0] ?? 0;
 }
-
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

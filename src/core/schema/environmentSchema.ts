@@ -192,9 +192,7 @@ export class EnvironmentSchema implements Disposable {
       this.setState({ kind: 'notSignedIn' });
       return;
     }
-    const fresh = this.snapshot?.fetchedAt
-      ? schemaCacheFreshness({ fetchedAt: this.snapshot.fetchedAt.toISOString() }, this.now(), this.deps.ttlMs()) === 'fresh'
-      : false;
+    const fresh = this.snapshot?.fetchedAt ? schemaCacheFreshness({ fetchedAt: this.snapshot.fetchedAt.toISOString() }, this.now(), this.deps.ttlMs()) === 'fresh' : false;
     if (sessionChanged && this.stateValue.kind === 'notSignedIn') {
       this.setState(this.snapshot ? { kind: 'ready' } : { kind: 'loading' });
     }

@@ -25,15 +25,7 @@ export interface FoundGraphqlConfig {
 }
 
 /** File names looked for, in order. */
-const GRAPHQL_CONFIG_FILES = [
-  '.graphqlrc',
-  '.graphqlrc.json',
-  '.graphqlrc.yml',
-  '.graphqlrc.yaml',
-  'graphql.config.json',
-  'graphql.config.yml',
-  'graphql.config.yaml',
-] as const;
+const GRAPHQL_CONFIG_FILES = ['.graphqlrc', '.graphqlrc.json', '.graphqlrc.yml', '.graphqlrc.yaml', 'graphql.config.json', 'graphql.config.yml', 'graphql.config.yaml'] as const;
 
 /**
  * Looks for a graphql-config in `folder` (not its parents). Returns undefined when there is none;

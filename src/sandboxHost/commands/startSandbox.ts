@@ -10,9 +10,8 @@ export const startSandbox: SandboxCommand = {
   id: 'tenantGraphql.startSandbox',
   run: async ({ host, config }) => {
     try {
-      const info = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the Tenant GraphQL Sandbox…') },
-        () => host.start(),
+      const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the Tenant GraphQL Sandbox…') }, () =>
+        host.start(),
       );
       await config.setActiveEnvironment(BUILT_IN_SANDBOX);
       const signIn = vscode.l10n.t('Sign In');

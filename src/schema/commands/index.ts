@@ -8,11 +8,4 @@ import { refreshSchema } from './refreshSchema';
 export type { SchemaCommand, SchemaCommandServices } from './schemaCommand';
 
 /** The schema feature's commands, one file each. */
-export const schemaCommands: readonly SchemaCommand[] = [
-  refreshSchema,
-  openSchema,
-  explorerFilter,
-  explorerClearFilter,
-  explorerInsertField,
-  explorerGoToDefinition,
-];
+export const schemaCommands: readonly SchemaCommand[] = [refreshSchema, openSchema, explorerFilter, explorerClearFilter, explorerInsertField, explorerGoToDefinition];

@@ -13,26 +13,24 @@ export const refreshSchema: SchemaCommand = {
   run: async ({ schemas }): Promise<RefreshOutcome> => {
     const env = schemas.environment.environmentName;
     const outcome = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Refreshing the schema of {0}', env ?? 'Tenant GraphQL'),
-          cancellable: true,
-        },
-        (_progress, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          // Interactive: this command tells the outcome, so the background failure notice stays quiet.
-          return schemas.refresh({ signal: abort.signal, interactive: true });
-        },
-      );
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Refreshing the schema of {0}', env ?? 'Tenant GraphQL'),
+        cancellable: true,
+      },
+      (_progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        // Interactive: this command tells the outcome, so the background failure notice stays quiet.
+        return schemas.refresh({ signal: abort.signal, interactive: true });
+      },
+    );
     if (outcome.cancelled) {
       return outcome;
     }
     if (outcome.ok) {
       vscode.window.setStatusBarMessage(
-        outcome.changed
-          ? vscode.l10n.t('$(check) Schema of {0} refreshed: it changed.', env ?? '')
-          : vscode.l10n.t('$(check) Schema of {0} refreshed: no changes.', env ?? ''),
+        outcome.changed ? vscode.l10n.t('$(check) Schema of {0} refreshed: it changed.', env ?? '') : vscode.l10n.t('$(check) Schema of {0} refreshed: no changes.', env ?? ''),
         5000,
       );
       return outcome;
@@ -52,13 +50,7 @@ export const refreshSchema: SchemaCommand = {
     const log = vscode.l10n.t('Show Log');
     void vscode.window
       .showWarningMessage(vscode.l10n.t('Could not refresh the schema of {0}: {1} {2}', env ?? '', outcome.reason ?? '', keptText), retry, log)
-      .then((c) =>
-        c === retry
-          ? vscode.commands.executeCommand(refreshSchema.id)
-          : c === log
-            ? vscode.commands.executeCommand('tenantGraphql.showLog')
-            : undefined,
-      );
+      .then((c) => (c === retry ? vscode.commands.executeCommand(refreshSchema.id) : c === log ? vscode.commands.executeCommand('tenantGraphql.showLog') : undefined));
     return outcome;
   },
 };

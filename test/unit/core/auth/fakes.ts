@@ -209,4 +209,3 @@ export function record(id: string, overrides: Partial<SessionRecord> = {}): Sess
     ...overrides,
   };
 }
-

@@ -18,12 +18,15 @@ function source(failForced = false) {
 }
 
 describe('core/http/tokenPolicy', () => {
-  it('sends the session\'s current token on every attempt', async () => {
+  it("sends the session's current token on every attempt", async () => {
     const { s, asked } = source();
     const hooks = bearerHooks(s, 'session-1');
     assert.equal(await hooks.token(), 't1');
     assert.equal(await hooks.token(), 't2');
-    assert.deepEqual(asked.map((a) => a.sessionId), ['session-1', 'session-1']);
+    assert.deepEqual(
+      asked.map((a) => a.sessionId),
+      ['session-1', 'session-1'],
+    );
     assert.ok(asked.every((a) => !a.forceRefresh));
   });
 
@@ -42,7 +45,7 @@ describe('core/http/tokenPolicy', () => {
     assert.equal(await hooks.onUnauthorized(), undefined);
   });
 
-  it('passes the request\'s cancellation to the token source', async () => {
+  it("passes the request's cancellation to the token source", async () => {
     const signals: (AbortSignal | undefined)[] = [];
     const abort = new AbortController();
     const hooks = bearerHooks({ getAccessToken: (_id, o) => (signals.push(o?.signal), Promise.resolve('t')) }, 's', abort.signal);

@@ -72,11 +72,7 @@ describe('mapErrorLocations', () => {
   });
 
   it('errors without (usable) locations go on the operation name', () => {
-    const ds = mapErrorLocations(
-      DOC,
-      [{ message: 'Not authorised' }, { message: 'x', locations: [] }, { message: 'y', locations: [{ line: 'a' }] }, 'plain string'],
-      FALLBACK,
-    );
+    const ds = mapErrorLocations(DOC, [{ message: 'Not authorised' }, { message: 'x', locations: [] }, { message: 'y', locations: [{ line: 'a' }] }, 'plain string'], FALLBACK);
     assert.deepEqual(
       ds.map((d) => [d.range, d.message, d.detail]),
       [

@@ -3,14 +3,7 @@ import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { parseJsonText } from '../../../../src/core/run/jsonText';
 import { analyseVariables, checkVariables, describeVariable, type VariableNeed } from '../../../../src/core/run/variables';
 import { coerceAnswer } from '../../../../src/core/run/variableAnswers';
-import {
-  ANONYMOUS_OPERATION_KEY,
-  SidecarError,
-  parseSidecar,
-  saveAnswers,
-  sidecarPathFor,
-  variablesFromSidecar,
-} from '../../../../src/core/run/variablesFile';
+import { ANONYMOUS_OPERATION_KEY, SidecarError, parseSidecar, saveAnswers, sidecarPathFor, variablesFromSidecar } from '../../../../src/core/run/variablesFile';
 
 const SCHEMA = buildSchema(`
   enum TaskPriority { LOW MEDIUM HIGH "Drop everything" URGENT }
@@ -135,7 +128,7 @@ describe('saveAnswers', () => {
     const after = saveAnswers(before, 'Tasks', { priority: 'HIGH' });
     assert.equal(after, '// Variables of tasks.graphql\n{\n    "Other": { "keep": [1,2,3] },\n    "Tasks": {\n        "first": 5,\n        "priority": "HIGH"\n    }\n}\n');
   });
-  it('adds a missing operation entry in the file\'s style', () => {
+  it("adds a missing operation entry in the file's style", () => {
     const before = '{\n  "Other": {} /* later */\n}\n';
     const after = saveAnswers(before, 'Tasks', { n: 1 });
     assert.ok(after.includes('/* later */'), after);

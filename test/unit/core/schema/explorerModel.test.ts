@@ -43,16 +43,28 @@ describe('core/schema/explorerModel', () => {
   });
 
   it('lists fields of object, interface and input types, and none for the others', () => {
-    assert.deepEqual(fieldsOf(SCHEMA.getType('Task')).map((f) => f.name), ['id', 'title']);
-    assert.deepEqual(fieldsOf(SCHEMA.getType('Node')).map((f) => f.name), ['id']);
-    assert.deepEqual(fieldsOf(SCHEMA.getType('TaskFilter')).map((f) => f.name), ['done']);
+    assert.deepEqual(
+      fieldsOf(SCHEMA.getType('Task')).map((f) => f.name),
+      ['id', 'title'],
+    );
+    assert.deepEqual(
+      fieldsOf(SCHEMA.getType('Node')).map((f) => f.name),
+      ['id'],
+    );
+    assert.deepEqual(
+      fieldsOf(SCHEMA.getType('TaskFilter')).map((f) => f.name),
+      ['done'],
+    );
     assert.deepEqual(fieldsOf(SCHEMA.getType('Priority')), []);
     assert.deepEqual(fieldsOf(undefined), []);
   });
 
   it('lists the arguments of a field; input fields have none', () => {
     const tasks = fieldsOf(SCHEMA.getQueryType()).find((f) => f.name === 'tasks');
-    assert.deepEqual(argsOf(tasks).map((a) => a.name), ['filter', 'first']);
+    assert.deepEqual(
+      argsOf(tasks).map((a) => a.name),
+      ['filter', 'first'],
+    );
     assert.deepEqual(argsOf(fieldsOf(SCHEMA.getType('TaskFilter'))[0]), []);
   });
 

@@ -11,7 +11,12 @@ describe('graphql-config reader', () => {
     ['JSON in .graphqlrc', '.graphqlrc', '{ "schema": ["a.graphql", "https://api.example.com/graphql"] }', { schema: ['a.graphql', 'https://api.example.com/graphql'] }],
     ['YAML scalars', '.graphqlrc.yml', "schema: './schema.json'  # introspection\ndocuments: src/**/*.graphql\n", { schema: './schema.json', documents: 'src/**/*.graphql' }],
     ['YAML flow list', 'graphql.config.yaml', 'schema: [a.graphql, "b.graphql"]\n', { schema: ['a.graphql', 'b.graphql'] }],
-    ['YAML block list', '.graphqlrc', 'schema:\n  - a.graphql\n  - https://x.example/graphql#v1\ndocuments:\n  - "q/*.graphql"\n', { schema: ['a.graphql', 'https://x.example/graphql#v1'], documents: ['q/*.graphql'] }],
+    [
+      'YAML block list',
+      '.graphqlrc',
+      'schema:\n  - a.graphql\n  - https://x.example/graphql#v1\ndocuments:\n  - "q/*.graphql"\n',
+      { schema: ['a.graphql', 'https://x.example/graphql#v1'], documents: ['q/*.graphql'] },
+    ],
     ['YAML with other keys', '.graphqlrc.yaml', 'extensions:\n  endpoints:\n    default: x\nschema: s.graphql\n', { schema: 's.graphql' }],
   ];
   for (const [name, file, text, expected] of cases) {
@@ -28,7 +33,10 @@ describe('graphql-config reader', () => {
   ];
   for (const [name, file, text, message] of bad) {
     it(`refuses ${name}, naming the file`, () => {
-      assert.throws(() => parseGraphqlConfig(text, file), (err: Error) => err instanceof ConfigurationError && err.field === file && message.test(err.message));
+      assert.throws(
+        () => parseGraphqlConfig(text, file),
+        (err: Error) => err instanceof ConfigurationError && err.field === file && message.test(err.message),
+      );
     });
   }
 
