@@ -1,4 +1,4 @@
-// `npm test`: build, type-check, lint, unit tests (mocha in Node), the benchmark's quick smoke, and
+// `npm test`: build, type-check (host and webview), lint, the prettier check, unit tests (mocha in Node), the benchmark's quick smoke, and
 // integration tests (mocha in a real VS Code). Stops at the first failing step; ends with one plain summary line of the test counts.
 import { spawn } from 'node:child_process';
 
@@ -7,6 +7,7 @@ const steps = [
   ['typecheck', ['npx', 'tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', ['npx', 'tsc', '-p', 'tsconfig.webview.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
+  ['format', ['npm', 'run', '--silent', 'format:check']],
   ['unit', ['npx', 'mocha']],
   // A smoke run of the language benchmark: prints figures, asserts nothing about time.
   ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
