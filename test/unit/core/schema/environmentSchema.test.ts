@@ -71,26 +71,31 @@ async function setup(options: { environment?: string; session?: string; cached?:
   };
 }
 
+/** Runs a test on a fresh environment schema and cleans up after it, pass or fail. */
+async function withSchema(options: Parameters<typeof setup>[0], test: (t: Awaited<ReturnType<typeof setup>>) => Promise<void>): Promise<void> {
+  const t = await setup(options);
+  try {
+    await test(t);
+  } finally {
+    await t.cleanup();
+  }
+}
+
 /** Lets queued promise callbacks (and the cache file I/O) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('core/schema/environmentSchema', () => {
-  it('loads the cached schema at start and stays offline when nobody is signed in', async () => {
-    const t = await setup({ cached: V1 });
-    try {
+  it('loads the cached schema at start and stays offline when nobody is signed in', () =>
+    withSchema({ cached: V1 }, async (t) => {
       await t.service.start();
       assert.equal(t.service.current()?.source, 'cache');
       assert.ok(t.service.current()?.schema.getQueryType()?.getFields().tasks);
       assert.equal(t.service.state.kind, 'notSignedIn');
       assert.equal(t.calls.length, 0, 'no introspection without a session');
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('introspects after sign-in, writes the cache and schedules the TTL refresh', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('introspects after sign-in, writes the cache and schedules the TTL refresh', () =>
+    withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
       await settle();
       assert.equal(t.calls.length, 1);
@@ -98,14 +103,10 @@ describe('core/schema/environmentSchema', () => {
       assert.equal(t.service.state.kind, 'ready');
       assert.equal(t.timers.active, 1, 'one TTL timer');
       assert.equal(t.timers.scheduled.at(-1)?.ms, HOUR);
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('a fresh cache is used as it is; the TTL timer refreshes it when it is due', async () => {
-    const t = await setup({ session: 's1', cached: V1, cachedAgeMs: HOUR / 2 });
-    try {
+  it('a fresh cache is used as it is; the TTL timer refreshes it when it is due', () =>
+    withSchema({ session: 's1', cached: V1, cachedAgeMs: HOUR / 2 }, async (t) => {
       await t.service.start();
       // The same session as at start would not refresh; the first sync sees a new session, so it does.
       await settle();
@@ -115,14 +116,10 @@ describe('core/schema/environmentSchema', () => {
       await settle();
       assert.equal(t.calls.length, before + 1, 'the TTL timer introspects again');
       assert.ok(t.service.current()?.schema.getQueryType()?.getFields().me, 'the new version is in use');
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('joins a refresh already running instead of starting another', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('joins a refresh already running instead of starting another', () =>
+    withSchema({ session: 's1' }, async (t) => {
       t.gate();
       await t.service.start();
       const a = t.service.refresh();
@@ -132,14 +129,10 @@ describe('core/schema/environmentSchema', () => {
       assert.equal(t.calls.length, 1);
       assert.equal(ra.ok, true);
       assert.deepEqual(ra, rb);
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('keeps the last good schema when a refresh fails, and says why', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('keeps the last good schema when a refresh fails, and says why', () =>
+    withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
       await settle();
       const good = t.service.current();
@@ -150,28 +143,20 @@ describe('core/schema/environmentSchema', () => {
       assert.equal(outcome.sha256, good?.sha256);
       assert.equal(t.service.current(), good);
       assert.deepEqual(t.service.state, { kind: 'failed', reason: 'internal error (500)' });
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('treats "not signed in" as a state, not a failure', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('treats "not signed in" as a state, not a failure', () =>
+    withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
       await settle();
       t.answers.push(new NotSignedInError('Sandbox'));
       const outcome = await t.service.refresh();
       assert.equal(outcome.notSignedIn, true);
       assert.equal(t.service.state.kind, 'notSignedIn');
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('a cancelled wait resolves at once as cancelled, and aborts the introspection', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('a cancelled wait resolves at once as cancelled, and aborts the introspection', () =>
+    withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
       await settle();
       t.gate();
@@ -182,14 +167,10 @@ describe('core/schema/environmentSchema', () => {
       assert.equal(outcome.cancelled, true);
       assert.equal(t.calls.at(-1)?.aborted, true);
       t.release();
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('announces a background failure once per streak, and never during a refresh a person started', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('announces a background failure once per streak, and never during a refresh a person started', () =>
+    withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
       await settle();
       const announced: boolean[] = [];
@@ -203,14 +184,10 @@ describe('core/schema/environmentSchema', () => {
       await t.service.refresh();
       await t.service.refresh();
       assert.deepEqual(announced, [false, true, false]);
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 
-  it('follows a switch of environment: drops the old schema and loads the new one', async () => {
-    const t = await setup({ session: 's1' });
-    try {
+  it('follows a switch of environment: drops the old schema and loads the new one', () =>
+    withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
       await settle();
       assert.equal(t.service.environmentName, 'Sandbox');
@@ -226,8 +203,5 @@ describe('core/schema/environmentSchema', () => {
       await settle();
       assert.equal(t.service.state.kind, 'noEnvironment');
       assert.equal(t.service.current(), undefined);
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 });
