@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AuthCore, type AccessTokenOptions, type CallbackResult, type Environment, type SessionRecord, type SessionsChangeEvent } from '../core/auth';
+import { AuthCore, sessionsInOrder, type AccessTokenOptions, type CallbackResult, type Environment, type SessionRecord, type SessionsChangeEvent } from '../core/auth';
 import { ConfigurationError } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { ConfigurationService } from '../config';
@@ -124,9 +124,8 @@ export class AuthService implements vscode.Disposable {
 
   /** Sessions of one environment, preferred first. */
   async sessionsOf(environment: string): Promise<SessionRecord[]> {
-    const all = (await this.core.getSessions()).filter((s) => s.environment === environment);
     const preferred = this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {})[environment];
-    return all.sort((a, b) => Number(b.id === preferred) - Number(a.id === preferred) || b.createdAt - a.createdAt);
+    return sessionsInOrder(await this.core.getSessions(), environment, preferred);
   }
 
   /** The session used for the active environment: the preferred one, else the newest. */

@@ -1,10 +1,9 @@
 import * as path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import { findGraphqlConfig } from '../core/schema/graphqlConfig';
-import { schemaFromFile, schemaFromSdl, type LoadedSchema } from '../core/schema/loadSchema';
+import { findGraphqlConfig, schemaSourcesOf } from '../core/schema/graphqlConfig';
+import { loadSchemaFiles, type LoadedSchema } from '../core/schema/loadSchema';
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 
 /** A workspace folder whose graphql-config names its own schema. */
@@ -26,7 +25,6 @@ export interface FolderSchemaProblem {
 }
 
 const CONFIG_GLOB = '**/{.graphqlrc,.graphqlrc.json,.graphqlrc.yml,.graphqlrc.yaml,graphql.config.json,graphql.config.yml,graphql.config.yaml}';
-const URL_SCHEMA = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * Schemas of workspace folders that have a graphql-config (`.graphqlrc*`, `graphql.config.*`)
@@ -119,8 +117,7 @@ export class FolderSchemas implements vscode.Disposable {
       this.drop(id);
       return;
     }
-    const schemas = Array.isArray(found.config.schema) ? found.config.schema : [found.config.schema];
-    const urls = schemas.filter((s) => URL_SCHEMA.test(s));
+    const { urls, files } = schemaSourcesOf(found);
     if (urls.length > 0) {
       this.setProblem(
         folder,
@@ -134,10 +131,9 @@ export class FolderSchemas implements vscode.Disposable {
       );
       return;
     }
-    const files = schemas.map((s) => path.resolve(path.dirname(found.file), s));
     let loaded: LoadedSchema;
     try {
-      loaded = await loadFiles(files);
+      loaded = await loadSchemaFiles(files);
     } catch (err) {
       if (current()) {
         this.setProblem(folder, found.file, vscode.l10n.t('The schema named by {0} could not be loaded: {1}', path.basename(found.file), errorMessage(err)));
@@ -217,16 +213,4 @@ export class FolderSchemas implements vscode.Disposable {
     this.watchers.clear();
     vscode.Disposable.from(...this.disposables).dispose();
   }
-}
-
-/** One file as it is; several SDL files are read as one schema (graphql-config allows a list). */
-async function loadFiles(files: readonly string[]): Promise<LoadedSchema> {
-  if (files.length === 1) {
-    return schemaFromFile(files[0]);
-  }
-  if (files.some((f) => path.extname(f).toLowerCase() === '.json')) {
-    throw new Error('A list of schema files must all be SDL (.graphql, .graphqls, .gql); use a single file for introspection JSON.');
-  }
-  const texts = await Promise.all(files.map((f) => readFile(f, 'utf8')));
-  return schemaFromSdl(texts.join('\n'));
 }

@@ -162,3 +162,14 @@ function unquote(value: string): string {
   }
   return v;
 }
+
+const URL_SCHEMA = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Where a graphql-config's `schema` points: URLs (not fetched), and files resolved against the config's folder. */
+export function schemaSourcesOf(found: FoundGraphqlConfig): { urls: string[]; files: string[] } {
+  const schemas = Array.isArray(found.config.schema) ? found.config.schema : [found.config.schema];
+  return {
+    urls: schemas.filter((s) => URL_SCHEMA.test(s)),
+    files: schemas.filter((s) => !URL_SCHEMA.test(s)).map((s) => path.resolve(path.dirname(found.file), s)),
+  };
+}

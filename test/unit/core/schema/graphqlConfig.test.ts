@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ConfigurationError } from '../../../../src/core/errors';
-import { findGraphqlConfig, parseGraphqlConfig } from '../../../../src/core/schema/graphqlConfig';
+import { findGraphqlConfig, parseGraphqlConfig, schemaSourcesOf } from '../../../../src/core/schema/graphqlConfig';
+import { loadSchemaFiles } from '../../../../src/core/schema/loadSchema';
 
 describe('graphql-config reader', () => {
   const cases: Array<[string, string, string, unknown]> = [
@@ -52,5 +53,35 @@ describe('graphql-config reader', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('graphql-config schema sources', () => {
+  const found = (schema: string | string[]) => ({ file: path.join('/w', 'app', '.graphqlrc.yml'), config: { schema } });
+  it('resolves schema files against the folder of the config', () => {
+    assert.deepEqual(schemaSourcesOf(found('schema.graphql')), { urls: [], files: [path.join('/w', 'app', 'schema.graphql')] });
+    assert.deepEqual(schemaSourcesOf(found(['a.graphql', '../b.graphqls'])).files, [path.join('/w', 'app', 'a.graphql'), path.join('/w', 'b.graphqls')]);
+  });
+  it('sets schema URLs apart (they are not fetched)', () => {
+    assert.deepEqual(schemaSourcesOf(found(['https://api.example.com/graphql', 'local.graphql'])).urls, ['https://api.example.com/graphql']);
+  });
+});
+
+describe('loadSchemaFiles', () => {
+  let dir = '';
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'schema-files-'));
+    await writeFile(path.join(dir, 'a.graphql'), 'type Query { a: B }');
+    await writeFile(path.join(dir, 'b.graphqls'), 'type B { id: ID }');
+    await writeFile(path.join(dir, 'c.json'), '{}');
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads several SDL files as one schema', async () => {
+    const loaded = await loadSchemaFiles([path.join(dir, 'a.graphql'), path.join(dir, 'b.graphqls')]);
+    assert.ok(loaded.schema.getType('B'));
+  });
+  it('refuses introspection JSON in a list of files', async () => {
+    await assert.rejects(loadSchemaFiles([path.join(dir, 'a.graphql'), path.join(dir, 'c.json')]), /must all be SDL/);
   });
 });
