@@ -2,12 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import layers from './scripts/eslint/layers.mjs';
 
 const noVscode = {
-  'no-restricted-imports': [
-    'error',
-    { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code (see DESIGN.md: layers).' }] },
-  ],
+  'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code (see DESIGN.md: layers).' }] }],
 };
 
 export default tseslint.config(
@@ -17,7 +15,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     languageOptions: {
-      parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ['./tsconfig.json', './tsconfig.webview.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -27,5 +25,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/webview/**/*.ts', 'src/shared/**/*.ts'], rules: noVscode },
+  // Every arrow of DESIGN.md's layers (see scripts/eslint/layers.mjs).
+  { files: ['src/**/*.ts'], plugins: { tenant: layers }, rules: { 'tenant/layers': 'error' } },
   { files: ['scripts/**/*.mjs', '*.mjs'], languageOptions: { globals: { ...globals.node } } },
 );

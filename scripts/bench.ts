@@ -15,12 +15,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { buildClientSchema, printSchema, type GraphQLSchema } from 'graphql';
-import {
-  getAutocompleteSuggestions,
-  getDiagnostics,
-  getHoverInformation,
-  Position as LibPosition,
-} from 'graphql-language-service';
+import { getAutocompleteSuggestions, getDiagnostics, getHoverInformation, Position as LibPosition } from 'graphql-language-service';
 import { schemaFromSdl } from '../src/core/schema/loadSchema';
 import { loadSchemaFromCache, writeSchemaCache } from '../src/core/schema/schemaCache';
 import { directCompletion } from '../src/core/language/directCalls';
@@ -57,7 +52,9 @@ async function run(tmp: string): Promise<void> {
   const rows: Row[] = [];
   const lines = (t: string) => t.split('\n').length - (t.endsWith('\n') ? 1 : 0);
   console.log(`Tenant GraphQL language benchmark${quick ? ' (quick smoke)' : ''}: Node ${process.version}, ${POSITIONS} positions x ${ROUNDS} rounds, warm`);
-  console.log(`Inputs: @octokit/graphql-schema introspection ${(inputs.introspectionText.length / 1e6).toFixed(1)} MB, document ${lines(inputs.document)} lines, grown document ${lines(inputs.bigDocument)} lines`);
+  console.log(
+    `Inputs: @octokit/graphql-schema introspection ${(inputs.introspectionText.length / 1e6).toFixed(1)} MB, document ${lines(inputs.document)} lines, grown document ${lines(inputs.bigDocument)} lines`,
+  );
 
   // Schema: our disk-cache path vs JSON.parse + buildClientSchema.
   await writeSchemaCache(tmp, 'github', inputs.introspectionText, new Date());
@@ -79,7 +76,13 @@ async function run(tmp: string): Promise<void> {
   if (!schema) {
     throw new Error('no schema');
   }
-  rows.push({ name: 'schema load from disk cache (read, verify sha256, parse, build)', ours: summarize(oursLoad), direct: summarize(directLoad), targetP95: 150, note: 'floor: JSON.parse + buildClientSchema' });
+  rows.push({
+    name: 'schema load from disk cache (read, verify sha256, parse, build)',
+    ours: summarize(oursLoad),
+    direct: summarize(directLoad),
+    targetP95: 150,
+    note: 'floor: JSON.parse + buildClientSchema',
+  });
 
   const s0 = performance.now();
   const sdl = schemaFromSdl(inputs.sdlText);
@@ -98,8 +101,7 @@ async function run(tmp: string): Promise<void> {
   const rounds = <T>(items: readonly T[]) => Array.from({ length: ROUNDS }, () => items).flat();
 
   // The provider path: plain position in, plain items out, mapped once more as an adapter would.
-  const ourComplete = (d: TextDocumentSnapshot) => (p: Position) =>
-    service.complete(d, { line: p.line, character: p.character }).map((item) => ({ ...item }));
+  const ourComplete = (d: TextDocumentSnapshot) => (p: Position) => service.complete(d, { line: p.line, character: p.character }).map((item) => ({ ...item }));
   const directComplete = (text: string) => (p: Position) => getAutocompleteSuggestions(schema, text, new LibPosition(p.line, p.character));
 
   // Warm both paths on every position once before timing.
@@ -140,7 +142,12 @@ async function run(tmp: string): Promise<void> {
   const ourHover = (p: Position) => service.hover(doc, { line: p.line, character: p.character });
   const directHover = (p: Position) => getHoverInformation(schema, doc.text, new LibPosition(p.line, p.character), undefined, { useMarkdown: true });
   positions.forEach((p) => (ourHover(p), directHover(p)));
-  rows.push({ name: `hover, ${lines(doc.text)} lines`, ours: summarize(timeEach(rounds(positions), ourHover)), direct: summarize(timeEach(rounds(positions), directHover)), targetP95: 2 });
+  rows.push({
+    name: `hover, ${lines(doc.text)} lines`,
+    ours: summarize(timeEach(rounds(positions), ourHover)),
+    direct: summarize(timeEach(rounds(positions), directHover)),
+    targetP95: 2,
+  });
 
   // Diagnostics: a new version per call (one definition edited), so nothing is served from a memo.
   const diagCalls = typing(doc, positions.slice(0, quick ? 10 : 20));

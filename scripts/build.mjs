@@ -38,6 +38,9 @@ const common = {
   minify: production,
   logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
+  // jsonc-parser's main entry is a UMD build whose require('./impl/...') calls esbuild cannot
+  // follow; its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
 const builds = [

@@ -1,13 +1,15 @@
-// `npm test`: build, type-check, lint, unit tests (mocha in Node), the benchmark's quick smoke,
-// integration tests (mocha in a real VS Code), and the main job: `npm start` run as a person runs
-// it and used through the UI in Chromium (test/e2e). Stops at the first failing step; ends with one
-// plain summary line of the test counts.
+// `npm test`: build, type-check (host and webview), lint, the prettier check, unit tests (mocha in Node),
+// the benchmark's quick smoke, integration tests (mocha in a real VS Code), and the main job: `npm start`
+// run as a person runs it and used through the UI in Chromium (test/e2e). Stops at the first failing step;
+// ends with one plain summary line of the test counts.
 import { spawn } from 'node:child_process';
 
 const steps = [
   ['build', ['node', 'scripts/build.mjs']],
   ['typecheck', ['npx', 'tsc', '-p', '.', '--noEmit']],
+  ['typecheck webview', ['npx', 'tsc', '-p', 'tsconfig.webview.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
+  ['format', ['npm', 'run', '--silent', 'format:check']],
   ['unit', ['npx', 'mocha']],
   // A smoke run of the language benchmark: prints figures, asserts nothing about time.
   ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
@@ -28,7 +30,11 @@ function runStep(name, [cmd, ...args]) {
     });
     child.on('exit', (code) => {
       // mocha's closing lines: "N passing", "N failing", "N pending"
-      for (const [re, key] of [[/^\s*(\d+) passing/m, 'passed'], [/^\s*(\d+) failing/m, 'failed'], [/^\s*(\d+) pending/m, 'pending']]) {
+      for (const [re, key] of [
+        [/^\s*(\d+) passing/m, 'passed'],
+        [/^\s*(\d+) failing/m, 'failed'],
+        [/^\s*(\d+) pending/m, 'pending'],
+      ]) {
         const m = re.exec(tail);
         if (m && (name === 'unit' || name === 'integration' || name === 'main job')) {
           counts[key] += Number(m[1]);

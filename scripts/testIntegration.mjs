@@ -116,9 +116,23 @@ async function main() {
     TMPDIR: join(tmp, 'tmp'),
   };
   const args = [
-    codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
-    '--config', join(tmp, 'config.yaml'), '--user-data-dir', join(tmp, 'user-data'), '--extensions-dir', join(tmp, 'extensions'),
+    codeServerEntry,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--vscode-option',
+    'enable-smoke-test-driver',
+    '--config',
+    join(tmp, 'config.yaml'),
+    '--user-data-dir',
+    join(tmp, 'user-data'),
+    '--extensions-dir',
+    join(tmp, 'extensions'),
     workspace,
   ];
   const serverLog = [];
@@ -144,8 +158,14 @@ async function main() {
     headless: true,
     env: { ...env, HOME: join(tmp, 'chromium') },
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
@@ -301,7 +321,10 @@ function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPag
         clickDialog(dialog).catch((err) => log(`browser harness: no "${dialog}" dialog: ${err.message}`));
       }
       if (open) {
-        void context.newPage().then((p) => p.goto(open)).catch((err) => log(`browser harness: ${err.message}`));
+        void context
+          .newPage()
+          .then((p) => p.goto(open))
+          .catch((err) => log(`browser harness: ${err.message}`));
       }
       if (approveOpenPage) {
         const page = context.pages().find((p) => isAuthorizePage(p.url()));

@@ -1,62 +1,78 @@
 import * as vscode from 'vscode';
+import { errorMessage } from './core/errors';
 import { redactingLogger } from './core/logger';
-import { registerCommands } from './commands/commandTable';
-import { ConfigurationService } from './config/configuration';
-import { reportSettingsProblems } from './config/problemReporter';
-import { AuthService } from './auth/authService';
-import { TenantAuthenticationProvider } from './auth/authProvider';
-import { AuthUriHandler } from './auth/uriHandler';
-import { AuthStatusBar } from './auth/statusBar';
-import { SignedInContext } from './auth/signedInContext';
-import { ServiceClient } from './service/serviceClient';
-import { registerRunFeature } from './run';
-import { registerLanguageFeature } from './language';
+import { ConfigurationService, reportSettingsProblems } from './config';
+import { AuthFeature, AuthService } from './auth';
+import { GraphqlService, NotSignedInError } from './graphql';
+import { SchemaFeature, Schemas } from './schema';
+import { LanguageFeature } from './language';
+import { RunFeature } from './run';
+import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature } from './sandboxHost';
 
+/** What `activate` returns while the extension host runs tests (undefined otherwise). */
+export interface TenantGraphqlTestApi {
+  readonly results: ResultsTestApi;
+}
+
 /**
- * Composition root: builds the services, registers them, nothing else.
- * Every object that owns listeners is disposable and pushed onto the context.
+ * Composition root: builds the four services (configuration, auth, schemas, the authenticated
+ * GraphQL client) and hands them to the features (auth, schema, language, run, results; and the
+ * built-in Sandbox) by constructor injection. Every object that owns listeners is disposable and
+ * pushed onto the context.
  */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<TenantGraphqlTestApi | undefined> {
   const channel = vscode.window.createOutputChannel('Tenant GraphQL', { log: true });
   context.subscriptions.push(channel);
   try {
     const logger = redactingLogger(channel);
     const config = new ConfigurationService();
     const auth = new AuthService(context, config, logger);
-    const service = new ServiceClient(auth, logger);
-    const features = { context, logger, config, auth, service };
-    const signedIn = new SignedInContext(auth);
+    const graphql = new GraphqlService(auth, logger);
+    const schemas = new Schemas({
+      storageDir: context.globalStorageUri.fsPath,
+      logger,
+      activeEnvironment: () => auth.activeEnvironment()?.name,
+      activeSessionId: async () => (await auth.activeSession())?.id,
+      onDidChangeActive: auth.onDidChangeActive,
+      execute: (request) => graphql.execute(request),
+      isNotSignedIn: (err) => err instanceof NotSignedInError,
+      ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
+    });
+    const results = new ResultsFeature({ context, logger });
+    const language = new LanguageFeature(schemas, logger);
     context.subscriptions.push(
       config,
       reportSettingsProblems(config),
       auth,
-      new TenantAuthenticationProvider(auth, logger),
-      vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
-      registerCommands({ context, logger, channel, config, auth }),
-      new AuthStatusBar(auth, config),
-      signedIn,
-      service,
-      registerSandboxFeature(features),
-      registerLanguageFeature(features),
-      registerRunFeature(features),
+      graphql,
+      schemas,
+      new AuthFeature({ context, logger, channel, config, auth }),
+      registerSandboxFeature({ context, logger, config, auth }),
+      new SchemaFeature(schemas, logger),
+      language,
+      results,
+      new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter }),
     );
     await auth.initialize();
-    await signedIn.update();
     for (const problem of config.settings.problems) {
       logger.warn(`[config] ${problem}`);
     }
+    void (async () => {
+      await schemas.start();
+      await language.start();
+    })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
+    return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi() } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(`[ext] activation failed: ${message}`);
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('Tenant GraphQL could not start: {0}. See the "Tenant GraphQL" output for details.', message),
-    );
+    void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL could not start: {0}. See the "Tenant GraphQL" output for details.', message));
     throw err;
   }
 }
 
+/** Nothing to do: everything is disposed through `context.subscriptions`. */
 export function deactivate(): void {
   // Everything is disposed through context.subscriptions.
 }

@@ -3,16 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Position } from '../../src/core/language/types';
 
-const NAMES = [
-  'RepositoryOverview',
-  'IssueDetail',
-  'SearchPullRequests',
-  'AddIssueComment',
-  'ActorSummary',
-  'PageInfoFields',
-  'IssueCard',
-  'PullRequestRow',
-];
+const NAMES = ['RepositoryOverview', 'IssueDetail', 'SearchPullRequests', 'AddIssueComment', 'ActorSummary', 'PageInfoFields', 'IssueCard', 'PullRequestRow'];
 
 /** Paths and texts of the inputs. */
 export interface BenchInputs {

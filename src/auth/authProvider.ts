@@ -4,10 +4,10 @@ import { taggedLogger, type Logger } from '../core/logger';
 import type { AuthService } from './authService';
 
 /** The authentication provider id, as contributed in package.json. */
-export const AUTH_PROVIDER_ID = 'tenantGraphql';
+const AUTH_PROVIDER_ID = 'tenantGraphql';
 
 /** How a stored session appears in VS Code's Accounts menu and to `authentication.getSession`. */
-export function toAuthenticationSession(record: SessionRecord, accessToken = record.accessToken): vscode.AuthenticationSession {
+function toAuthenticationSession(record: SessionRecord, accessToken = record.accessToken): vscode.AuthenticationSession {
   return {
     id: record.id,
     accessToken,
@@ -25,14 +25,18 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
   private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.emitter.event;
   private readonly registration: vscode.Disposable;
+  private readonly sessionsListener: vscode.Disposable;
   private readonly logger: Logger;
 
-  constructor(private readonly auth: AuthService, logger: Logger) {
+  constructor(
+    private readonly auth: AuthService,
+    logger: Logger,
+  ) {
     this.logger = taggedLogger(logger, 'auth');
     this.registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Tenant GraphQL', this, {
       supportsMultipleAccounts: true,
     });
-    auth.core.onDidChangeSessions((e) => {
+    this.sessionsListener = auth.onDidChangeSessions((e) => {
       this.emitter.fire({
         added: e.added.map((s) => toAuthenticationSession(s)),
         removed: e.removed.map((s) => toAuthenticationSession(s)),
@@ -42,7 +46,7 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
   }
 
   async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
-    let sessions = await this.auth.core.getSessions();
+    let sessions = await this.auth.allSessions();
     if (scopes && scopes.length > 0) {
       const active = this.auth.activeEnvironment()?.name;
       sessions = sessions.filter((s) => s.environment === active && scopes.every((scope) => s.scopes.includes(scope)));
@@ -52,7 +56,7 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
       // A token that is about to expire is refreshed silently (no UI); on failure the stored one is returned.
       let token = s.accessToken;
       try {
-        token = await this.auth.core.getAccessToken(s.id);
+        token = await this.auth.getAccessToken(s.id);
       } catch (err) {
         this.logger.debug(`getSessions: could not refresh ${s.id}: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -75,6 +79,7 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
 
   dispose(): void {
     this.registration.dispose();
+    this.sessionsListener.dispose();
     this.emitter.dispose();
   }
 }

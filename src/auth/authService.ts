@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { AuthCore, describeAuthorizationError, SignInTimeoutError, type Environment, type SessionRecord } from '../core/auth';
-import { AuthorizationError, CancelledError, ConfigurationError, errorMessage, HttpStatusError, NetworkError } from '../core/errors';
+import { AuthCore, sessionsInOrder, type AccessTokenOptions, type CallbackResult, type Environment, type SessionRecord, type SessionsChangeEvent } from '../core/auth';
+import { ConfigurationError } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import type { ConfigurationService } from '../config/configuration';
+import type { ConfigurationService } from '../config';
 import { vscodeSecretStore } from './secretStore';
 import { uriHandlerRedirectUri } from './redirectUri';
 import { openInBrowser } from './browserOpener';
+import { reportSignInError } from './signInErrors';
 
 const PREFERRED_KEY = 'tenantGraphql.preferredSession';
 
@@ -22,7 +23,7 @@ export interface SignInInProgress {
  * every failure into a message a person can act on.
  */
 export class AuthService implements vscode.Disposable {
-  readonly core: AuthCore;
+  private readonly core: AuthCore;
   private readonly logger: Logger;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly activeChanged = new vscode.EventEmitter<void>();
@@ -33,6 +34,8 @@ export class AuthService implements vscode.Disposable {
   readonly onDidChangeActive = this.activeChanged.event;
   /** Fires when a sign-in starts or ends. */
   readonly onDidChangeSignInProgress = this.progressChanged.event;
+  /** Fires when sessions of any environment were added, removed or changed (tokens refreshed). */
+  readonly onDidChangeSessions: vscode.Event<SessionsChangeEvent>;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -46,29 +49,54 @@ export class AuthService implements vscode.Disposable {
       openBrowser: openInBrowser,
       environments: () => this.config.settings.environments,
     });
+    this.onDidChangeSessions = (listener, thisArg, disposables) => {
+      const d = this.core.onDidChangeSessions((e) => listener.call(thisArg, e));
+      disposables?.push(d);
+      return d;
+    };
     this.disposables.push(
       this.activeChanged,
       this.progressChanged,
       { dispose: () => this.core.dispose() },
       config.onDidChange(() => this.activeChanged.fire()),
+      this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined)),
+      this.core.onDidChangeSessions(() => this.activeChanged.fire()),
+      this.core.onDidRemoveSession(({ session, reason }) => {
+        if (reason === 'signedOut') {
+          return;
+        }
+        const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
+        void vscode.window
+          .showWarningMessage(
+            vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why),
+            vscode.l10n.t('Sign In Again'),
+          )
+          .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
+      }),
+      this.core.onDidRemoveCorruptSession((e) => {
+        void vscode.window.showWarningMessage(e.message);
+      }),
     );
-    this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined));
-    this.core.onDidChangeSessions(() => this.activeChanged.fire());
-    this.core.onDidRemoveSession(({ session, reason }) => {
-      if (reason === 'signedOut') {
-        return;
-      }
-      const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
-      void vscode.window
-        .showWarningMessage(
-          vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why),
-          vscode.l10n.t('Sign In Again'),
-        )
-        .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
-    });
-    this.core.onDidRemoveCorruptSession((e) => {
-      void vscode.window.showWarningMessage(e.message);
-    });
+  }
+
+  /** Every stored session of every environment. */
+  allSessions(): Promise<SessionRecord[]> {
+    return this.core.getSessions();
+  }
+
+  /** A valid access token of a session (refreshed when near expiry, or when forced after a 401). */
+  getAccessToken(sessionId: string, options?: AccessTokenOptions): Promise<string> {
+    return this.core.getAccessToken(sessionId, options);
+  }
+
+  /** The query of a redirect to the URI handler: finishes the waiting sign-in, or is rejected. */
+  handleCallback(query: string): CallbackResult {
+    return this.core.handleCallback(query);
+  }
+
+  /** Keeps a confidential client's secret in SecretStorage (never in settings). */
+  async setClientSecret(environment: string, secret: string): Promise<void> {
+    await this.core.clientSecrets.set(environment, secret);
   }
 
   /**
@@ -80,9 +108,10 @@ export class AuthService implements vscode.Disposable {
     return new vscode.Disposable(() => this.redirectRegistrars.delete(fn));
   }
 
-  /** Reads stored sessions; call once at activation. */
+  /** Reads stored sessions; call once at activation. Listeners hear of the active session then. */
   async initialize(): Promise<void> {
     await this.core.initialize();
+    this.activeChanged.fire();
   }
 
   get signInInProgress(): SignInInProgress | undefined {
@@ -96,9 +125,8 @@ export class AuthService implements vscode.Disposable {
 
   /** Sessions of one environment, preferred first. */
   async sessionsOf(environment: string): Promise<SessionRecord[]> {
-    const all = (await this.core.getSessions()).filter((s) => s.environment === environment);
     const preferred = this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {})[environment];
-    return all.sort((a, b) => Number(b.id === preferred) - Number(a.id === preferred) || b.createdAt - a.createdAt);
+    return sessionsInOrder(await this.core.getSessions(), environment, preferred);
   }
 
   /** The session used for the active environment: the preferred one, else the newest. */
@@ -215,7 +243,7 @@ export class AuthService implements vscode.Disposable {
       text ??
       (await vscode.window.showInputBox({
         title: vscode.l10n.t('Paste the address your browser ended on'),
-        prompt: vscode.l10n.t('After approving, copy the whole address from the browser\'s address bar and paste it here.'),
+        prompt: vscode.l10n.t("After approving, copy the whole address from the browser's address bar and paste it here."),
         placeHolder: 'https://…/auth-callback?code=…&state=…',
         ignoreFocusOut: true,
       }));
@@ -300,39 +328,7 @@ export class AuthService implements vscode.Disposable {
 
   /** Tells the user what went wrong and what to do; cancellation stays silent. */
   reportSignInError(err: unknown, env: Environment): void {
-    if (err instanceof CancelledError) {
-      this.logger.info(`Sign-in to "${env.name}" cancelled.`);
-      return;
-    }
-    this.logger.warn(`Sign-in to "${env.name}" failed: ${errorMessage(err)}`);
-    const retry = vscode.l10n.t('Try Again');
-    if (err instanceof AuthorizationError) {
-      const text = describeAuthorizationError(err);
-      if (err.error === 'access_denied') {
-        void vscode.window.showInformationMessage(text);
-      } else {
-        void vscode.window.showErrorMessage(text, retry).then((c) => (c ? this.signInInteractive({ environment: env.name }) : undefined));
-      }
-      return;
-    }
-    if (err instanceof SignInTimeoutError) {
-      void vscode.window
-        .showWarningMessage(vscode.l10n.t('The browser did not come back within 5 minutes, so the sign-in to {0} was stopped.', env.name), retry)
-        .then((c) => (c ? this.signInInteractive({ environment: env.name }) : undefined));
-      return;
-    }
-    if (err instanceof ConfigurationError && err.field === 'clientSecret') {
-      const set = vscode.l10n.t('Set Client Secret');
-      void vscode.window.showErrorMessage(err.message, set).then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.setClientSecret', env.name) : undefined));
-      return;
-    }
-    if (err instanceof NetworkError || err instanceof HttpStatusError) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, err.message), retry).then((c) =>
-        c ? this.signInInteractive({ environment: env.name }) : undefined,
-      );
-      return;
-    }
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, errorMessage(err)));
+    reportSignInError(err, env, this.logger, () => this.signInInteractive({ environment: env.name }));
   }
 
   dispose(): void {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AuthService } from './authService';
-import type { ConfigurationService } from '../config/configuration';
+import type { ConfigurationService } from '../config';
 
 /** Shows the active environment and the signed-in account; a click opens the account menu. */
 export class AuthStatusBar implements vscode.Disposable {
@@ -8,7 +8,10 @@ export class AuthStatusBar implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private version = 0;
 
-  constructor(private readonly auth: AuthService, private readonly config: ConfigurationService) {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly config: ConfigurationService,
+  ) {
     this.item.name = vscode.l10n.t('Tenant GraphQL Account');
     this.disposables.push(
       this.item,

@@ -11,7 +11,10 @@ import type { AuthService } from './authService';
 export class AuthUriHandler implements vscode.UriHandler {
   private readonly logger: Logger;
 
-  constructor(private readonly auth: AuthService, logger: Logger) {
+  constructor(
+    private readonly auth: AuthService,
+    logger: Logger,
+  ) {
     this.logger = taggedLogger(logger, 'auth');
   }
 
@@ -20,7 +23,7 @@ export class AuthUriHandler implements vscode.UriHandler {
       this.logger.info(`Ignored a URI for an unknown path: ${uri.path}`);
       return;
     }
-    const result = this.auth.core.handleCallback(uri.query);
+    const result = this.auth.handleCallback(uri.query);
     if (result.kind === 'rejected') {
       void vscode.window.showWarningMessage(result.message);
     }

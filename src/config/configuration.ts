@@ -13,7 +13,7 @@ export interface Settings {
 }
 
 /** Default of `tenantGraphql.schema.ttlMinutes`. */
-export const DEFAULT_SCHEMA_TTL_MINUTES = 60;
+const DEFAULT_SCHEMA_TTL_MINUTES = 60;
 
 const SECTION = 'tenantGraphql';
 

@@ -70,6 +70,17 @@ export class ConfigurationError extends TenantGraphqlError {
   }
 }
 
+/** No session for the active environment (or no environment): the user has to sign in first. */
+export class NotSignedInError extends TenantGraphqlError {
+  constructor(readonly environment: string | undefined) {
+    super(
+      environment
+        ? `You are not signed in to ${environment}. Run "Tenant GraphQL: Sign In" first.`
+        : 'No Tenant GraphQL environment is configured. Add one to the "tenantGraphql.environments" setting.',
+    );
+  }
+}
+
 /** Returns a message suitable for a log line from anything thrown. */
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) {

@@ -32,10 +32,8 @@ export const nullLogger: Logger = {
   error: () => undefined,
 };
 
-const SECRET_PARAMS =
-  /\b(access_token|refresh_token|id_token|code|code_verifier|client_secret|password|state|token)=([^&\s"']+)/gi;
-const SECRET_JSON =
-  /("(?:access_token|refresh_token|id_token|code|code_verifier|client_secret|password|state|token)"\s*:\s*")([^"]*)(")/gi;
+const SECRET_PARAMS = /\b(access_token|refresh_token|id_token|code|code_verifier|client_secret|password|state|token)=([^&\s"']+)/gi;
+const SECRET_JSON = /("(?:access_token|refresh_token|id_token|code|code_verifier|client_secret|password|state|token)"\s*:\s*")([^"]*)(")/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]+=*/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
@@ -43,12 +41,8 @@ const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
  * Removes tokens, codes, verifiers, secrets and Authorization values from a log line:
  * query/form parameters, JSON members, `Bearer ...` values and anything shaped like a JWT.
  */
-export function redact(line: string): string {
-  return line
-    .replace(BEARER, '$1 <redacted>')
-    .replace(JWT, '<redacted-jwt>')
-    .replace(SECRET_JSON, '$1<redacted>$3')
-    .replace(SECRET_PARAMS, '$1=<redacted>');
+function redact(line: string): string {
+  return line.replace(BEARER, '$1 <redacted>').replace(JWT, '<redacted-jwt>').replace(SECRET_JSON, '$1<redacted>$3').replace(SECRET_PARAMS, '$1=<redacted>');
 }
 
 /** Wraps a logger so that every line is redacted before it is written. */

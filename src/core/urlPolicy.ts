@@ -21,10 +21,7 @@ export function parseServiceUrl(value: unknown, field: string): URL {
     throw new ConfigurationError(field, `${field} is not a valid address: "${value}".`);
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new ConfigurationError(
-      field,
-      `${field} must use https:// (plain http:// is allowed only for 127.0.0.1 or localhost): "${value}".`,
-    );
+    throw new ConfigurationError(field, `${field} must use https:// (plain http:// is allowed only for 127.0.0.1 or localhost): "${value}".`);
   }
   if (url.username || url.password) {
     throw new ConfigurationError(field, `${field} must not contain a user name or password.`);

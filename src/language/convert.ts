@@ -1,15 +1,5 @@
 import * as vscode from 'vscode';
-import type {
-  CompletionItem,
-  CompletionKind,
-  DiagnosticSeverity,
-  LanguageDiagnostic,
-  OutlineItem,
-  OutlineKind,
-  Position,
-  Range,
-  WorkspaceSymbol,
-} from '../core/language/types';
+import type { CompletionItem, CompletionKind, DiagnosticSeverity, LanguageDiagnostic, OutlineItem, OutlineKind, Position, Range, WorkspaceSymbol } from '../core/language/types';
 
 /** Core position from a VS Code position. */
 export function toCorePosition(p: vscode.Position): Position {

@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import { SDL_SCHEME } from '../schema/sdlView';
+import { SDL_SCHEME } from '../schema';
+import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 
 /** Wait after the last keystroke before validating. */
-export const DIAGNOSTICS_DEBOUNCE_MS = 200;
+const DIAGNOSTICS_DEBOUNCE_MS = 200;
 
 /** Name of the validation collection (the run feature's server errors have their own). */
-export const DIAGNOSTICS_COLLECTION = 'GraphQL';
+const DIAGNOSTICS_COLLECTION = 'GraphQL';
 
 const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
 
@@ -20,7 +21,7 @@ const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTICS_COLLECTION);
   private readonly logger: Logger;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new KeyedDebouncer();
   private readonly tooLargeTold = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -36,8 +37,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DIAGNOSTICS_DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         const id = doc.uri.toString();
-        clearTimeout(this.timers.get(id));
-        this.timers.delete(id);
+        this.timers.cancel(id);
         this.tooLargeTold.delete(id);
         this.collection.delete(doc.uri);
         host.forget(doc.uri);
@@ -60,14 +60,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       return;
     }
     const id = doc.uri.toString();
-    clearTimeout(this.timers.get(id));
-    this.timers.set(
-      id,
-      setTimeout(() => {
-        this.timers.delete(id);
-        this.validate(doc);
-      }, delayMs),
-    );
+    this.timers.schedule(id, delayMs, () => this.validate(doc));
   }
 
   private validate(doc: vscode.TextDocument): void {
@@ -101,10 +94,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.tooLargeTold.add(id);
     const name = doc.uri.path.split('/').pop() ?? id;
     this.logger.info(`${name} is larger than ${MAX_DOCUMENT_CHARS / 1024 / 1024} MB: no completion, hover or validation for it`);
-    vscode.window.setStatusBarMessage(
-      vscode.l10n.t('$(info) {0} is larger than 2 MB, so GraphQL completion, hover and validation are off for it.', name),
-      15_000,
-    );
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(info) {0} is larger than 2 MB, so GraphQL completion, hover and validation are off for it.', name), 15_000);
   }
 
   /** Diagnostics currently shown for a document (for tests). */
@@ -113,9 +103,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const t of this.timers.values()) {
-      clearTimeout(t);
-    }
+    this.timers.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }

@@ -4,8 +4,7 @@ import { GraphqlLanguageService } from '../core/language/languageService';
 import { DocumentStore } from '../core/language/documentModel';
 import { FragmentIndex } from '../core/language/fragmentIndex';
 import type { TextDocumentSnapshot } from '../core/language/types';
-import type { SchemaService, SchemaSnapshot } from '../schema/schemaService';
-import type { FolderSchemas } from '../schema/folderSchemas';
+import type { Schemas, SchemaSnapshot } from '../schema';
 
 /** Documents larger than this get no language features (the extension host must not stall). */
 export const MAX_DOCUMENT_CHARS = 2 * 1024 * 1024;
@@ -32,31 +31,23 @@ export class LanguageHost implements vscode.Disposable {
   /** Fires when the schema of some documents changed (a new version, another environment, a folder config). */
   readonly onDidChangeSchemas = this.changed.event;
 
-  constructor(
-    readonly schemas: SchemaService,
-    readonly folders: FolderSchemas,
-  ) {
+  constructor(readonly schemas: Schemas) {
     this.disposables.push(
       this.changed,
-      schemas.onDidChangeSchema((s) => {
-        if (s) {
-          this.serviceOf(s.schema);
+      schemas.onDidChange(() => {
+        // Build the environment schema's service when it arrives, before anyone asks.
+        const env = schemas.current();
+        if (env) {
+          this.serviceOf(env.schema);
         }
         this.changed.fire();
       }),
-      folders.onDidChange(() => this.changed.fire()),
     );
   }
 
   /** The schema a document uses: its folder's graphql-config schema, else the environment's. */
   snapshotFor(uri: vscode.Uri): SchemaSnapshot | undefined {
-    return this.folders.forUri(uri)?.snapshot ?? this.schemas.current();
-  }
-
-  /** A schema in use by its key (`env:<name>` or `folder:<uri>`). */
-  snapshotByKey(key: string): SchemaSnapshot | undefined {
-    const env = this.schemas.current();
-    return env?.key === key ? env : this.folders.byKey(key);
+    return this.schemas.schemaFor(uri);
   }
 
   /** The language service of a schema (built once per schema object). */

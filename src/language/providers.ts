@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { sdlViewUri } from '../schema/sdlView';
+import { sdlViewUri } from '../schema';
 import { toCompletionItem, toCorePosition, toDocumentSymbol, toRange, toSymbolInformation } from './convert';
 import type { LanguageHost } from './languageHost';
 
 /** The documents the providers serve. */
-export const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
+const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
 
 /**
  * Runs a provider body; a failure is logged and yields `fallback` (a provider must never take

@@ -2,11 +2,12 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
+import { KeyedDebouncer } from '../platform/debouncer';
 
 /** Most files indexed at activation (a monorepo must not stall the extension host). */
-export const MAX_INDEXED_FILES = 2000;
+const MAX_INDEXED_FILES = 2000;
 /** Larger files are not indexed. */
-export const MAX_INDEXED_BYTES = 1024 * 1024;
+const MAX_INDEXED_BYTES = 1024 * 1024;
 
 const GLOB = '**/*.{graphql,gql}';
 const EXCLUDE = '**/node_modules/**';
@@ -21,7 +22,7 @@ const CHANGE_DEBOUNCE_MS = 200;
 export class WorkspaceIndexer implements vscode.Disposable {
   private readonly logger: Logger;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new KeyedDebouncer();
   private readonly changed = new vscode.EventEmitter<void>();
   private disposed = false;
   /** Fires after the index changed (debounced by the edits that cause it). */
@@ -99,14 +100,7 @@ export class WorkspaceIndexer implements vscode.Disposable {
       return;
     }
     const id = doc.uri.toString();
-    clearTimeout(this.pending.get(id));
-    this.pending.set(
-      id,
-      setTimeout(() => {
-        this.pending.delete(id);
-        this.indexDocument(doc);
-      }, CHANGE_DEBOUNCE_MS),
-    );
+    this.pending.schedule(id, CHANGE_DEBOUNCE_MS, () => this.indexDocument(doc));
   }
 
   private indexDocument(doc: vscode.TextDocument): void {
@@ -153,9 +147,7 @@ export class WorkspaceIndexer implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
-    for (const t of this.pending.values()) {
-      clearTimeout(t);
-    }
+    this.pending.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }

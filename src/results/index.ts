@@ -1,32 +1,64 @@
 import * as vscode from 'vscode';
-import type { FeatureContext } from '../featureContext';
-import { RESULTS_VIEW_TYPE } from '../shared/resultsMessages';
+import type { Logger } from '../core/logger';
+import { registerCommands } from '../platform/commands';
+import { RESULTS_VIEW_TYPE, type RunResultView } from '../shared/resultsMessages';
+import { resultsCommands } from './commands';
 import type { ResultsPresenter } from './resultsModel';
-import { ResultsPanel } from './resultsPanel';
-import { registerResultsCommands } from './commands';
+import { ResultsPanel, type ResultsPanelInfo } from './resultsPanel';
 
 export type { ResultsPresenter, RunResultView } from './resultsModel';
+export type { ResultsPanelInfo } from './resultsPanel';
+
+/** What the integration tests reach through the extension's exported test API (never a command). */
+export interface ResultsTestApi {
+  /** Shows a result as the run feature would; returns what the panel then holds. */
+  show(view: RunResultView): ResultsPanelInfo;
+  /** What the panel holds now (no data of the result itself). */
+  info(): ResultsPanelInfo;
+  /** Handles a message as if the webview had posted it; resolves whether it was accepted. */
+  receive(message: unknown): Promise<boolean>;
+}
 
 /**
- * Creates the results presenter: the one results webview panel, its serializer (restores the panel
- * after a reload) and the Show Results command. Call it once, during activation (the serializer
- * must be registered then for VS Code to restore the panel), and dispose it with the extension.
+ * The results feature: the one results webview panel (the run feature's presenter), its
+ * serializer (restores the panel after a reload) and the Show Results command. Build it during
+ * activation: the serializer must be registered then for VS Code to restore the panel.
  */
-export function createResultsPresenter(features: FeatureContext): ResultsPresenter & { dispose(): void } {
-  const { context, logger } = features;
-  const panel = new ResultsPanel(context.extensionUri, logger);
-  const registrations = vscode.Disposable.from(
-    panel,
-    vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
-      deserializeWebviewPanel: (restored, state: unknown) => {
-        panel.restore(restored, state);
-        return Promise.resolve();
+export class ResultsFeature implements vscode.Disposable {
+  private readonly panel: ResultsPanel;
+  private readonly disposables: vscode.Disposable;
+  /** Shows run results in the one panel. */
+  readonly presenter: ResultsPresenter;
+
+  constructor(services: { readonly context: vscode.ExtensionContext; readonly logger: Logger }) {
+    const { context, logger } = services;
+    this.panel = new ResultsPanel(context.extensionUri, logger);
+    this.presenter = { show: (view) => this.panel.show(view) };
+    this.disposables = vscode.Disposable.from(
+      this.panel,
+      vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+        deserializeWebviewPanel: (restored, state: unknown) => {
+          this.panel.restore(restored, state);
+          return Promise.resolve();
+        },
+      }),
+      registerCommands(resultsCommands, { panel: this.panel }, logger, 'results'),
+    );
+  }
+
+  /** The results panel as the integration tests see it. */
+  testApi(): ResultsTestApi {
+    return {
+      show: (view) => {
+        this.panel.show(view);
+        return this.panel.info();
       },
-    }),
-    registerResultsCommands(panel, logger, context.extensionMode === vscode.ExtensionMode.Test),
-  );
-  return {
-    show: (view) => panel.show(view),
-    dispose: () => registrations.dispose(),
-  };
+      info: () => this.panel.info(),
+      receive: (message) => this.panel.receive(message),
+    };
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
 }

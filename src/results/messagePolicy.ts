@@ -5,9 +5,7 @@
 import { errorPositions, parseWebviewMessage, type JsonActionKind, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
 
 /** A decision: act on the message, or drop it with the reason (for the log). */
-export type MessageDecision =
-  | { readonly accept: true; readonly message: WebviewToExtensionMessage }
-  | { readonly accept: false; readonly reason: string };
+export type MessageDecision = { readonly accept: true; readonly message: WebviewToExtensionMessage } | { readonly accept: false; readonly reason: string };
 
 /**
  * Checks a raw message from the webview against the shown result:

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { errorMessage } from '../core/errors';
-import { LineIndex } from '../core/run/positions';
+import { LineIndex } from '../core/text/lineIndex';
 import { rangeForLocation } from '../core/run/errorLocations';
 import type { RunResultView } from '../shared/resultsMessages';
 import { responseJsonText, suggestedFileName } from './messagePolicy';
@@ -40,7 +40,11 @@ export async function saveResponseJson(view: RunResultView, logger: Logger): Pro
   } catch (err) {
     logger.warn(`[results] could not save the result to ${target.toString(true)}: ${errorMessage(err)}`);
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.', target.fsPath || target.toString(true), errorMessage(err)),
+      vscode.l10n.t(
+        'Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.',
+        target.fsPath || target.toString(true),
+        errorMessage(err),
+      ),
     );
     return;
   }

@@ -86,7 +86,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   /** For the integration tests: handles a message as if the webview had posted it; tells whether it was accepted. */
-  async receiveForTest(raw: unknown): Promise<boolean> {
+  async receive(raw: unknown): Promise<boolean> {
     return this.onMessage(raw);
   }
 

@@ -33,13 +33,7 @@ export function escapeAttribute(text: string): string {
 
 /** The Content-Security-Policy of the results webview. */
 export function resultsCsp(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  return ["default-src 'none'", `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
 }
 
 /** The full HTML document of the results webview. */

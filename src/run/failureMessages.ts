@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RunFailure } from '../core/run/runFailure';
+import type { ClassifiedRunFailure } from '../core/run/runRecord';
 
 /** What the run feature tells about a failure: a title, the message and the actions offered. */
 export interface FailurePresentation {
@@ -15,14 +15,11 @@ export interface FailureAction {
   args?: unknown[];
 }
 
-/** A failure before or around the request that the core does not classify. */
-export type LocalFailureKind = 'notSignedIn' | 'noEnvironment';
-
 /**
  * Titles, messages and actions per failure kind. Messages of the typed errors already say what
  * happened and what to do; the 403 gets the product's own wording.
  */
-export function presentFailure(f: RunFailure | { kind: LocalFailureKind; message: string; status?: undefined }, rerun: unknown[]): FailurePresentation {
+export function presentFailure(f: ClassifiedRunFailure, rerun: unknown[]): FailurePresentation {
   const signIn = (label: string, scopes?: string[]): FailureAction => ({
     label,
     command: 'tenantGraphql.signIn',
@@ -47,11 +44,7 @@ export function presentFailure(f: RunFailure | { kind: LocalFailureKind; message
       return {
         title: vscode.l10n.t('Missing scope (401)'),
         message: f.message,
-        actions: [
-          scopes.length > 0
-            ? signIn(vscode.l10n.t('Sign In Again with Scope {0}', scopes.join(' ')), scopes)
-            : signIn(vscode.l10n.t('Sign In Again')),
-        ],
+        actions: [scopes.length > 0 ? signIn(vscode.l10n.t('Sign In Again with Scope {0}', scopes.join(' ')), scopes) : signIn(vscode.l10n.t('Sign In Again'))],
       };
     }
     case 'unauthorized':
@@ -59,9 +52,7 @@ export function presentFailure(f: RunFailure | { kind: LocalFailureKind; message
     case 'ipNotAllowed':
       return {
         title: vscode.l10n.t('IP address not allowed (403)'),
-        message: vscode.l10n.t(
-          'This tenant does not allow requests from your IP address. Ask the tenant admin to add your address to the allowlist.',
-        ),
+        message: vscode.l10n.t('This tenant does not allow requests from your IP address. Ask the tenant admin to add your address to the allowlist.'),
         actions: [],
       };
     case 'rateLimited':

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { RunHistory, type RunHistoryEntry } from '../core/run/history';
-import type { RunResultView } from '../results/resultsModel';
+import type { RunResultView } from '../shared/resultsMessages';
 
 const STATE_KEY = 'tenantGraphql.runHistory';
 /** Results kept in memory for "Show result" (the last few runs only: bodies can be large). */

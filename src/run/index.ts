@@ -1,32 +1,57 @@
 import * as vscode from 'vscode';
-import type { FeatureContext } from '../featureContext';
-import { createResultsPresenter } from '../results';
-import { clearHistory } from './clearHistory';
+import type { Logger } from '../core/logger';
+import type { AuthService } from '../auth';
+import type { GraphqlService } from '../graphql';
+import type { ResultsPresenter } from '../results';
+import type { Schemas } from '../schema';
+import { registerCommands } from '../platform/commands';
+import { runCommands } from './commands';
 import { HistoryStore } from './historyStore';
-import { registerRunCommands, type RunCommandDefinition } from './runCommands';
 import { RunCodeLensProvider } from './runCodeLens';
 import { RunController } from './runController';
-import { runOperation } from './runOperation';
-import { introspectionSchemaSource } from './schemaSource';
 import { ServerDiagnostics } from './serverDiagnostics';
-import { showHistory } from './showHistory';
 import { SidecarSupport } from './sidecarSupport';
 
-/** The run feature's commands (each must also be in package.json `contributes.commands`). */
-export const runCommands: readonly RunCommandDefinition[] = [runOperation, showHistory, clearHistory];
+export type { RunOutcome } from './runController';
 
-/** Run operations: commands, CodeLens, variables, server diagnostics, results, history. */
-export function registerRunFeature(features: FeatureContext): vscode.Disposable {
-  const presenter = createResultsPresenter(features);
-  const diagnostics = new ServerDiagnostics();
-  const history = new HistoryStore(features.context.workspaceState);
-  const schema = introspectionSchemaSource(features);
-  const controller = new RunController(features, presenter, diagnostics, history, schema);
-  return vscode.Disposable.from(
-    presenter,
-    diagnostics,
-    new SidecarSupport(schema, features.logger),
-    vscode.languages.registerCodeLensProvider({ language: 'graphql' }, new RunCodeLensProvider()),
-    registerRunCommands({ logger: features.logger, controller, history, presenter }, runCommands),
-  );
+/**
+ * The run feature: Run Operation (command, CodeLens, keybinding), variables files (prompts,
+ * completion, checks), server diagnostics, run history. Results go to the results feature's
+ * presenter; requests go through the authenticated GraphQL client.
+ */
+export class RunFeature implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable;
+
+  constructor(services: {
+    readonly context: vscode.ExtensionContext;
+    readonly logger: Logger;
+    readonly auth: Pick<AuthService, 'activeEnvironment'>;
+    readonly graphql: GraphqlService;
+    readonly schemas: Pick<Schemas, 'environmentSchema'>;
+    readonly presenter: ResultsPresenter;
+  }) {
+    const { context, logger, auth, graphql, schemas, presenter } = services;
+    const diagnostics = new ServerDiagnostics();
+    const history = new HistoryStore(context.workspaceState);
+    const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
+    const controller = new RunController({
+      logger,
+      graphql,
+      activeEnvironment: () => auth.activeEnvironment()?.name,
+      presenter,
+      diagnostics,
+      history,
+      schema,
+    });
+    this.disposables = vscode.Disposable.from(
+      diagnostics,
+      new SidecarSupport(schema, logger),
+      vscode.languages.registerCodeLensProvider({ language: 'graphql' }, new RunCodeLensProvider()),
+      registerCommands(runCommands, { controller, history, presenter }, logger, 'run'),
+    );
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
 }

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { ErrorDiagnostic } from '../core/run/errorLocations';
 import { adjustRangeForEdit } from '../core/run/rangeEdits';
-import type { Range } from '../core/run/positions';
+import type { Range } from '../core/text/position';
 
 /** The collection's name and every diagnostic's source. */
-export const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
+const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
 
 /**
  * The Service's execution errors as diagnostics, in their own collection. Cleared for a
@@ -16,10 +16,7 @@ export class ServerDiagnostics implements vscode.Disposable {
   private readonly listeners: vscode.Disposable[];
 
   constructor() {
-    this.listeners = [
-      vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
-    ];
+    this.listeners = [vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)), vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri))];
   }
 
   clear(uri: vscode.Uri): void {

@@ -1,16 +1,17 @@
 import * as vscode from 'vscode';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { parseDocument } from '../core/run/operations';
-import { LineIndex } from '../core/run/positions';
+import { LineIndex } from '../core/text/lineIndex';
 import { sidecarCompletions, sidecarProblems } from '../core/run/sidecarAssist';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { readTextIfExists } from './runController';
-import type { SchemaSource } from './schemaSource';
+import { KeyedDebouncer } from '../platform/debouncer';
+import type { VariablesSchema } from './runController';
+import { readTextIfExists } from './runDocuments';
 
 const SIDECAR = /\.variables\.json$/i;
 /** The collection of sidecar problems (types of the variables against the GraphQL document). */
-export const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
+const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
 
 /**
  * Validation and completion for `x.variables.json` from the operations of `x.graphql` (or
@@ -21,10 +22,10 @@ export const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
 export class SidecarSupport implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(SIDECAR_DIAGNOSTICS_NAME);
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new KeyedDebouncer();
 
   constructor(
-    private readonly schema: SchemaSource,
+    private readonly schema: VariablesSchema,
     private readonly logger: Logger,
   ) {
     this.disposables.push(
@@ -77,14 +78,9 @@ export class SidecarSupport implements vscode.Disposable {
       return;
     }
     const key = uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        this.validate(uri).catch((err: unknown) => this.logger.warn(`[run] checking variables of ${uri.path}: ${errorMessage(err)}`));
-      }, 250),
-    );
+    this.timers.schedule(key, 250, () => {
+      this.validate(uri).catch((err: unknown) => this.logger.warn(`[run] checking variables of ${uri.path}: ${errorMessage(err)}`));
+    });
   }
 
   private async complete(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[]> {
@@ -128,7 +124,7 @@ export class SidecarSupport implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.timers.forEach((t) => clearTimeout(t));
+    this.timers.dispose();
     this.disposables.forEach((d) => d.dispose());
     this.collection.dispose();
   }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { coerceAnswer, type VariableNeed, type VariableValues } from '../core/run/variables';
+import { coerceAnswer } from '../core/run/variableAnswers';
+import type { VariableNeed, VariableValues } from '../core/run/variables';
 
 /** The answers, and whether the user asked to save them to the sidecar. */
 export interface PromptAnswers {
@@ -13,11 +14,7 @@ export interface PromptAnswers {
  * objects, lists). Then offers to save the answers next to the document. Undefined when the
  * user cancelled at any step.
  */
-export async function promptForVariables(
-  needs: readonly VariableNeed[],
-  operationLabel: string,
-  sidecarName: string | undefined,
-): Promise<PromptAnswers | undefined> {
+export async function promptForVariables(needs: readonly VariableNeed[], operationLabel: string, sidecarName: string | undefined): Promise<PromptAnswers | undefined> {
   const values: VariableValues = {};
   for (const [i, need] of needs.entries()) {
     const step = needs.length > 1 ? ` (${i + 1}/${needs.length})` : '';

@@ -29,7 +29,10 @@ export class SandboxHost implements vscode.Disposable {
   /** Fires when the Sandbox starts or stops. */
   readonly onDidChange = this.emitter.event;
 
-  constructor(private readonly context: vscode.ExtensionContext, logger: Logger) {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    logger: Logger,
+  ) {
     this.logger = taggedLogger(logger, 'sandbox');
   }
 

@@ -11,90 +11,13 @@ import {
   isIntrospectionType,
   isNonNullType,
   isCompositeType,
-  type GraphQLArgument,
-  type GraphQLField,
-  type GraphQLInputField,
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
-import type { SchemaSnapshot } from './schemaService';
+import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
+import { argsOf, fieldsOf, kindWord, type ExplorerNode } from '../core/schema/explorerModel';
 
-/**
- * One node of the schema explorer. Plain data, so commands can take it from the tree's context
- * menu or from a caller (`{ kind: 'field', typeName: 'Query', fieldName: 'tasks' }`).
- */
-export type ExplorerNode =
-  | { readonly kind: 'type'; readonly typeName: string; readonly root?: 'query' | 'mutation' | 'subscription'; readonly nested?: boolean }
-  | { readonly kind: 'field'; readonly typeName: string; readonly fieldName: string; readonly nested?: boolean }
-  | { readonly kind: 'argument'; readonly typeName: string; readonly fieldName: string; readonly argName: string }
-  | { readonly kind: 'enumValue'; readonly typeName: string; readonly valueName: string };
-
-/** The schema key (`Type` or `Type.member`) of a node in the SDL view. */
-export function sdlKeyOf(node: ExplorerNode): string {
-  switch (node.kind) {
-    case 'type':
-      return node.typeName;
-    case 'field':
-    case 'argument':
-      return `${node.typeName}.${node.fieldName}`;
-    case 'enumValue':
-      return `${node.typeName}.${node.valueName}`;
-  }
-}
-
-/** Reads an ExplorerNode from an untrusted command argument. */
-export function asExplorerNode(value: unknown): ExplorerNode | undefined {
-  if (typeof value !== 'object' || value === null) {
-    return undefined;
-  }
-  const v = value as Record<string, unknown>;
-  const str = (k: string) => typeof v[k] === 'string' && v[k] !== '';
-  if (v.kind === 'type' && str('typeName')) {
-    return { kind: 'type', typeName: v.typeName as string };
-  }
-  if (v.kind === 'field' && str('typeName') && str('fieldName')) {
-    return { kind: 'field', typeName: v.typeName as string, fieldName: v.fieldName as string };
-  }
-  if (v.kind === 'argument' && str('typeName') && str('fieldName') && str('argName')) {
-    return { kind: 'argument', typeName: v.typeName as string, fieldName: v.fieldName as string, argName: v.argName as string };
-  }
-  if (v.kind === 'enumValue' && str('typeName') && str('valueName')) {
-    return { kind: 'enumValue', typeName: v.typeName as string, valueName: v.valueName as string };
-  }
-  return undefined;
-}
-
-type AnyField = GraphQLField<unknown, unknown> | GraphQLInputField;
-
-function fieldsOf(type: GraphQLNamedType | undefined | null): AnyField[] {
-  if (type && (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type))) {
-    return Object.values(type.getFields());
-  }
-  return [];
-}
-
-function argsOf(field: AnyField | undefined): readonly GraphQLArgument[] {
-  return field && 'args' in field ? field.args : [];
-}
-
-function kindWord(type: GraphQLNamedType): string {
-  if (isObjectType(type)) {
-    return 'type';
-  }
-  if (isInterfaceType(type)) {
-    return 'interface';
-  }
-  if (isInputObjectType(type)) {
-    return 'input';
-  }
-  if (isEnumType(type)) {
-    return 'enum';
-  }
-  if (isUnionType(type)) {
-    return 'union';
-  }
-  return 'scalar';
-}
+export { asExplorerNode, sdlKeyOf, type ExplorerNode } from '../core/schema/explorerModel';
 
 function iconOf(type: GraphQLNamedType): vscode.ThemeIcon {
   if (isObjectType(type)) {
@@ -263,7 +186,8 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
         const deprecated = 'deprecationReason' in field && field.deprecationReason != null;
         item.description = `${String(field.type)}${deprecated ? ` · ${deprecatedText}` : ''}`;
         item.iconPath = new vscode.ThemeIcon(deprecated ? 'warning' : 'symbol-field');
-        const signature = args.length > 0 ? `${field.name}(${args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(field.type)}` : `${field.name}: ${String(field.type)}`;
+        const signature =
+          args.length > 0 ? `${field.name}(${args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(field.type)}` : `${field.name}: ${String(field.type)}`;
         item.tooltip = markdown(
           code(signature),
           field.description,
@@ -301,7 +225,11 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
         const deprecated = value.deprecationReason != null;
         item.description = deprecated ? deprecatedText : undefined;
         item.iconPath = new vscode.ThemeIcon(deprecated ? 'warning' : 'symbol-enum-member');
-        item.tooltip = markdown(code(`${type.name}.${value.name}`), value.description, deprecated ? `*${vscode.l10n.t('Deprecated: {0}', value.deprecationReason ?? '')}*` : undefined);
+        item.tooltip = markdown(
+          code(`${type.name}.${value.name}`),
+          value.description,
+          deprecated ? `*${vscode.l10n.t('Deprecated: {0}', value.deprecationReason ?? '')}*` : undefined,
+        );
         item.contextValue = 'enumValue';
         return item;
       }

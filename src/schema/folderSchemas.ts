@@ -1,11 +1,10 @@
 import * as path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import { findGraphqlConfig } from '../core/schema/graphqlConfig';
-import { schemaFromFile, schemaFromSdl, type LoadedSchema } from '../core/schema/loadSchema';
-import type { SchemaSnapshot } from './schemaService';
+import { findGraphqlConfig, schemaSourcesOf } from '../core/schema/graphqlConfig';
+import { loadSchemaFiles, type LoadedSchema } from '../core/schema/loadSchema';
+import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 
 /** A workspace folder whose graphql-config names its own schema. */
 export interface FolderSchemaEntry {
@@ -17,8 +16,15 @@ export interface FolderSchemaEntry {
   readonly problem?: string;
 }
 
+/** A problem of a folder's graphql-config schema that the user should hear about. */
+export interface FolderSchemaProblem {
+  readonly message: string;
+  readonly folder: vscode.WorkspaceFolder;
+  /** The config file ('' when it could not be found). */
+  readonly configFile: string;
+}
+
 const CONFIG_GLOB = '**/{.graphqlrc,.graphqlrc.json,.graphqlrc.yml,.graphqlrc.yaml,graphql.config.json,graphql.config.yml,graphql.config.yaml}';
-const URL_SCHEMA = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * Schemas of workspace folders that have a graphql-config (`.graphqlrc*`, `graphql.config.*`)
@@ -33,13 +39,13 @@ export class FolderSchemas implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly loading = new Map<string, number>();
+  private readonly problems = new vscode.EventEmitter<FolderSchemaProblem>();
   /** Fires when a folder's schema (or its problem) changed. */
   readonly onDidChange = this.changed.event;
+  /** Fires with a problem to tell the user (the schema feature shows it). */
+  readonly onDidReportProblem = this.problems.event;
 
-  constructor(
-    logger: Logger,
-    private readonly announce: (message: string, folder: vscode.WorkspaceFolder, configFile: string) => void,
-  ) {
+  constructor(logger: Logger) {
     this.logger = taggedLogger(logger, 'schema');
     const watcher = vscode.workspace.createFileSystemWatcher(CONFIG_GLOB);
     const reloadFolderOf = (uri: vscode.Uri) => {
@@ -50,6 +56,7 @@ export class FolderSchemas implements vscode.Disposable {
     };
     this.disposables.push(
       this.changed,
+      this.problems,
       watcher,
       watcher.onDidCreate(reloadFolderOf),
       watcher.onDidChange(reloadFolderOf),
@@ -110,8 +117,7 @@ export class FolderSchemas implements vscode.Disposable {
       this.drop(id);
       return;
     }
-    const schemas = Array.isArray(found.config.schema) ? found.config.schema : [found.config.schema];
-    const urls = schemas.filter((s) => URL_SCHEMA.test(s));
+    const { urls, files } = schemaSourcesOf(found);
     if (urls.length > 0) {
       this.setProblem(
         folder,
@@ -125,10 +131,9 @@ export class FolderSchemas implements vscode.Disposable {
       );
       return;
     }
-    const files = schemas.map((s) => path.resolve(path.dirname(found.file), s));
     let loaded: LoadedSchema;
     try {
-      loaded = await loadFiles(files);
+      loaded = await loadSchemaFiles(files);
     } catch (err) {
       if (current()) {
         this.setProblem(folder, found.file, vscode.l10n.t('The schema named by {0} could not be loaded: {1}', path.basename(found.file), errorMessage(err)));
@@ -152,16 +157,16 @@ export class FolderSchemas implements vscode.Disposable {
     this.logger.info(`folder "${folder.name}": schema from ${files.join(', ')} (graphql-config ${path.basename(found.file)})`);
     if (loaded.warnings.length > 0) {
       this.logger.warn(`folder "${folder.name}": ${loaded.warnings.length} schema problem(s), tolerated: ${loaded.warnings.slice(0, 5).join(' | ')}`);
-      this.announce(
-        vscode.l10n.t(
+      this.problems.fire({
+        message: vscode.l10n.t(
           'The schema of "{0}" has {1} problem(s) (for example: {2}). It is used anyway; see the log for all of them.',
           folder.name,
           loaded.warnings.length,
           loaded.warnings[0],
         ),
         folder,
-        found.file,
-      );
+        configFile: found.file,
+      });
     }
     this.changed.fire();
   }
@@ -177,7 +182,7 @@ export class FolderSchemas implements vscode.Disposable {
       this.entries.delete(id);
     }
     this.logger.warn(`folder "${folder.name}": ${problem}`);
-    this.announce(problem, folder, configFile);
+    this.problems.fire({ message: problem, folder, configFile });
     this.changed.fire();
   }
 
@@ -208,16 +213,4 @@ export class FolderSchemas implements vscode.Disposable {
     this.watchers.clear();
     vscode.Disposable.from(...this.disposables).dispose();
   }
-}
-
-/** One file as it is; several SDL files are read as one schema (graphql-config allows a list). */
-async function loadFiles(files: readonly string[]): Promise<LoadedSchema> {
-  if (files.length === 1) {
-    return schemaFromFile(files[0]);
-  }
-  if (files.some((f) => path.extname(f).toLowerCase() === '.json')) {
-    throw new Error('A list of schema files must all be SDL (.graphql, .graphqls, .gql); use a single file for introspection JSON.');
-  }
-  const texts = await Promise.all(files.map((f) => readFile(f, 'utf8')));
-  return schemaFromSdl(texts.join('\n'));
 }

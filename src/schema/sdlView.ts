@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SchemaSdlView } from '../core/schema/sdlView';
-import type { SchemaSnapshot } from './schemaService';
+import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 
 /** URI scheme of the read-only SDL view of a schema in use. */
 export const SDL_SCHEME = 'tenant-graphql-schema';

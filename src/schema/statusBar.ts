@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { SchemaService, SchemaSnapshot } from './schemaService';
+import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
+import type { Schemas } from './schemas';
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAge(ms: number): string {
@@ -34,17 +35,15 @@ export class SchemaStatusBar implements vscode.Disposable {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly schemas: SchemaService,
-    /** The graphql-config schema of the active editor's folder, if it has one. */
-    private readonly folderSnapshot: () => { snapshot: SchemaSnapshot; problem?: string } | undefined,
-    onDidChangeFolderSchemas: vscode.Event<void>,
+    private readonly schemas: Schemas,
+    /** The active GraphQL editor's document, if any (its folder may have a graphql-config schema). */
+    private readonly activeGraphqlUri: () => vscode.Uri | undefined,
   ) {
     this.item.name = vscode.l10n.t('Tenant GraphQL Schema');
     this.disposables.push(
       this.item,
-      schemas.onDidChangeSchema(() => this.update()),
-      schemas.onDidChangeState(() => this.update()),
-      onDidChangeFolderSchemas(() => this.update()),
+      schemas.onDidChange(() => this.update()),
+      schemas.environment.onDidChangeState(() => this.update()),
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
     );
     this.timer = setInterval(() => this.update(), 60_000);
@@ -58,7 +57,8 @@ export class SchemaStatusBar implements vscode.Disposable {
   }
 
   update(): void {
-    const folder = this.folderSnapshot();
+    const uri = this.activeGraphqlUri();
+    const folder = uri ? this.schemas.folderEntryFor(uri) : undefined;
     if (folder) {
       const s = folder.snapshot;
       this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', s.label)} · graphql-config`;
@@ -67,7 +67,7 @@ export class SchemaStatusBar implements vscode.Disposable {
       this.item.show();
       return;
     }
-    const env = this.schemas.environmentName;
+    const env = this.schemas.environment.environmentName;
     const state = this.schemas.state;
     const snapshot = this.schemas.current();
     if (!env || state.kind === 'noEnvironment') {

@@ -3,9 +3,38 @@
  * Pure TypeScript: imported by the extension (src/results) and by the webview bundle (src/webview).
  * Every message that crosses the boundary is checked with the parse functions here before use.
  */
-import type { RunResultView } from '../results/resultsModel';
-
-export type { RunResultView } from '../results/resultsModel';
+/**
+ * What the results panel shows for one run. Plain data (JSON-serialisable): the run feature builds
+ * it, the results panel renders it (as text only, never as HTML).
+ */
+export interface RunResultView {
+  readonly runId: string;
+  readonly operationName?: string;
+  readonly operationType?: 'query' | 'mutation' | 'subscription';
+  readonly environment: string;
+  /** The document the operation came from: error entries jump there. */
+  readonly documentUri?: string;
+  /** HTTP status, or undefined when there was no HTTP answer (network failure, cancelled). */
+  readonly status?: number;
+  readonly durationMs?: number;
+  readonly bytes?: number;
+  /** ISO time of the run. */
+  readonly at: string;
+  readonly variables?: Record<string, unknown>;
+  /** The GraphQL response body (200, or a 4xx/5xx with a JSON body). */
+  readonly body?: {
+    readonly data?: unknown;
+    readonly errors?: readonly {
+      readonly message: string;
+      readonly locations?: readonly { readonly line: number; readonly column: number }[];
+      readonly path?: readonly (string | number)[];
+      readonly extensions?: Record<string, unknown>;
+    }[];
+    readonly extensions?: Record<string, unknown>;
+  };
+  /** A failure without a usable body: what happened and what to do, plus the first bytes as text. */
+  readonly failure?: { readonly title: string; readonly message: string; readonly bodyText?: string };
+}
 
 /** The webview panel's view type (also the `onWebviewPanel:` activation event and the serializer's key). */
 export const RESULTS_VIEW_TYPE = 'tenantGraphql.results';
@@ -151,7 +180,9 @@ export function errorPositions(error: { readonly locations?: unknown }): { line:
   if (!Array.isArray(error.locations)) {
     return [];
   }
-  return error.locations.filter((l): l is { line: number; column: number } => isRecord(l) && isPositiveInt(l.line) && isPositiveInt(l.column)).map((l) => ({ line: l.line, column: l.column }));
+  return error.locations
+    .filter((l): l is { line: number; column: number } => isRecord(l) && isPositiveInt(l.line) && isPositiveInt(l.column))
+    .map((l) => ({ line: l.line, column: l.column }));
 }
 
 /** Text of the webview UI, localized by the extension (the webview has no `vscode.l10n`). `{0}` marks arguments. */

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { admin, browserIsDriven, eventually, openFixture, signInToSandbox } from './helpers';
-import { SchemaService, type RefreshOutcome } from '../../src/schema/schemaService';
+import { EnvironmentSchema } from '../../src/core/schema/environmentSchema';
+import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 import { nullLogger } from '../../src/core/logger';
 
 /** Opens an unsaved GraphQL document (no file, no graphql-config: the environment's schema applies). */
@@ -120,7 +121,11 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     assert.equal(path.basename(target.uri.path), 'fragments.gql');
     assert.equal(target.range.start.line, 0);
     const diagnostics = vscode.languages.getDiagnostics(doc.uri);
-    assert.deepEqual(diagnostics.map((d) => d.message), [], 'the fragment from the other file is known to validation');
+    assert.deepEqual(
+      diagnostics.map((d) => d.message),
+      [],
+      'the fragment from the other file is known to validation',
+    );
   });
 
   it('goes to the definition of a type in the read-only SDL view, at its line', async () => {
@@ -165,7 +170,11 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     const inserted = await vscode.commands.executeCommand<boolean>('tenantGraphql.explorer.insertField', { kind: 'field', typeName: 'Query', fieldName: 'tasks' });
     assert.equal(inserted, true);
     assert.match(editor.document.getText(), /^query \{\n {2}tasks \{\n\s*\n {2}\}\n\}/);
-    const shown = await vscode.commands.executeCommand<{ uri: string; line: number }>('tenantGraphql.explorer.goToDefinition', { kind: 'field', typeName: 'Task', fieldName: 'priority' });
+    const shown = await vscode.commands.executeCommand<{ uri: string; line: number }>('tenantGraphql.explorer.goToDefinition', {
+      kind: 'field',
+      typeName: 'Task',
+      fieldName: 'priority',
+    });
     const active = vscode.window.activeTextEditor!;
     assert.equal(active.document.uri.toString(), shown.uri);
     assert.match(active.document.lineAt(shown.line).text, /^ {2}priority: TaskPriority!/);
@@ -180,7 +189,7 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     assert.ok(!Number.isNaN(Date.parse(head.fetchedAt)));
     const active = new vscode.EventEmitter<void>();
     let introspections = 0;
-    const reloaded = new SchemaService({
+    const reloaded = new EnvironmentSchema({
       storageDir: path.dirname(file),
       logger: nullLogger,
       activeEnvironment: () => 'Sandbox',
@@ -219,13 +228,13 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
       const local = await eventually(() => {
         const m = messages();
         return m.some((x) => /Cannot query field "tasks" on type "Query"/.test(x)) ? m : undefined;
-      }, 'validation against the folder\'s schema');
+      }, "validation against the folder's schema");
       assert.ok(local.length > 0);
     } finally {
       await vscode.workspace.fs.delete(config);
       await vscode.workspace.fs.delete(sdl);
     }
-    await eventually(() => (messages().length === 0 ? true : undefined), 'validation against the environment\'s schema again');
+    await eventually(() => (messages().length === 0 ? true : undefined), "validation against the environment's schema again");
   });
 
   it('keeps the last good schema when introspection fails, and says why', async () => {
@@ -238,7 +247,10 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     assert.equal(failed.sha256, before.sha256, 'the last good schema stays in use');
     const editor = await scratch('query {\n  \n}\n');
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(1, 2));
-    assert.ok(list.items.some((i) => labelOf(i) === 'tasks'), 'completion still works from the last good schema');
+    assert.ok(
+      list.items.some((i) => labelOf(i) === 'tasks'),
+      'completion still works from the last good schema',
+    );
     await admin('/faults', undefined, 'DELETE');
     const again = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
     assert.equal(again.ok, true, 'the next refresh succeeds once the Service is back');

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
 interface Outcome {
@@ -21,8 +22,14 @@ interface PanelInfo {
 }
 
 const run = (arg?: unknown) => vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', arg);
-const info = () => vscode.commands.executeCommand<PanelInfo>('tenantGraphql.internal.resultsPanelInfo');
-const fromWebview = (message: unknown) => vscode.commands.executeCommand<boolean>('tenantGraphql.internal.resultsMessageForTest', message);
+/** The results panel through the extension's exported test API (no test commands in the product). */
+async function resultsApi(): Promise<TenantGraphqlTestApi['results']> {
+  const api = await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate();
+  assert.ok(api, 'the extension exports its test API while the extension host runs tests');
+  return api.results;
+}
+const info = async (): Promise<PanelInfo> => (await resultsApi()).info();
+const fromWebview = async (message: unknown) => (await resultsApi()).receive(message);
 const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
 
 /** Waits until the webview itself reports that it rendered this run (its script ran under the CSP). */
@@ -116,7 +123,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
     const tasks = Array.from({ length: 40_000 }, (_, i) => ({ id: `task-${i}`, title: `Task number ${i} with a title`, priority: 'HIGH', done: i % 2 === 0 }));
     const view = { runId: 'big-data', environment: 'Sandbox', status: 200, at: new Date().toISOString(), bytes: JSON.stringify(tasks).length, body: { data: { tasks } } };
     assert.ok(view.bytes > 3_000_000);
-    await vscode.commands.executeCommand('tenantGraphql.internal.showResultForTest', view);
+    (await resultsApi()).show(view);
     const shown = await renderedIn('big-data');
     // data, tasks (expanded as the only member), its first 100 tasks and the "show more" item.
     assert.equal(shown.rendered?.treeItems, 1 + 1 + 100 + 1);

@@ -156,7 +156,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.ok(!('groups' in (me.data ?? {})));
   });
 
-  it('maps an undefined field to a diagnostic at the server\'s line and column, with its suggestion', async () => {
+  it("maps an undefined field to a diagnostic at the server's line and column, with its suggestion", async () => {
     const doc = await openFixture('run/typo.graphql');
     const outcome = await run({ uri: doc.uri });
     assert.equal(outcome?.status, 200);
@@ -220,16 +220,13 @@ function priorities(outcome: Outcome | undefined): string[] {
       const failed = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
       assert.equal(failed?.failure, 'ipNotAllowed');
       assert.equal(failed.status, 403);
-      assert.equal(
-        failed.message,
-        'This tenant does not allow requests from your IP address. Ask the tenant admin to add your address to the allowlist.',
-      );
+      assert.equal(failed.message, 'This tenant does not allow requests from your IP address. Ask the tenant admin to add your address to the allowlist.');
     } finally {
       await admin('/reset', {});
     }
   });
 
-  it('tells the server\'s reason for a 400, an unexpected body with its first bytes, and a reset connection', async () => {
+  it("tells the server's reason for a 400, an unexpected body with its first bytes, and a reset connection", async () => {
     const me = { uri: fixture('run/overview.graphql'), operationName: 'Me' };
     await admin('/faults', { kind: 'status', status: 400, count: 1 });
     const bad = await run(me);

@@ -50,7 +50,7 @@ async function tokenStats(): Promise<Record<string, number>> {
     assert.ok(session, 'the sign-in command returned a session');
     assert.equal(session.environment, 'Sandbox');
     assert.equal(session.kind, 'user');
-    assert.equal(session.account, 'alice', 'the account is the token\'s sub (the spec has no name claim)');
+    assert.equal(session.account, 'alice', "the account is the token's sub (the spec has no name claim)");
     assert.equal(session.accountId, 'alice');
     assert.deepEqual([...session.scopes].sort(), ['files:read', 'tasks:read', 'users:read']);
     assert.deepEqual(session.groups, ['eng']);
@@ -61,13 +61,16 @@ async function tokenStats(): Promise<Record<string, number>> {
     assert.equal(shown?.account, 'alice');
   });
 
-  it('shows the account in VS Code\'s Accounts menu and hands no token out silently', async () => {
+  it("shows the account in VS Code's Accounts menu and hands no token out silently", async () => {
     // VS Code lets an extension read a session only after the person allowed it in a dialog, and a
     // test instance refuses dialogs; the account list is what the Accounts menu shows.
     const getAccounts = (vscode.authentication as unknown as { getAccounts?(id: string): Thenable<readonly { id: string; label: string }[]> }).getAccounts;
     assert.ok(getAccounts, 'this VS Code has authentication.getAccounts');
     const accounts = await getAccounts('tenantGraphql');
-    assert.ok(accounts.some((a) => a.label === 'alice (Sandbox)'), `accounts: ${accounts.map((a) => a.label).join(', ')}`);
+    assert.ok(
+      accounts.some((a) => a.label === 'alice (Sandbox)'),
+      `accounts: ${accounts.map((a) => a.label).join(', ')}`,
+    );
     const silent = await vscode.authentication.getSession('tenantGraphql', ['tasks:read'], { silent: true });
     assert.equal(silent, undefined, 'no session is handed out silently before the person allowed access');
     const summary = await vscode.commands.executeCommand<Summary>('tenantGraphql.showAccount');

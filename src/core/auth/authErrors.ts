@@ -41,10 +41,7 @@ export function plainText(value: string | null | undefined, max = 300): string |
  * reads as a cancellation; `error_description` and `hint` follow as plain text.
  */
 export function describeAuthorizationError(err: AuthorizationError): string {
-  const head =
-    err.error === 'access_denied'
-      ? 'Sign-in was cancelled in the browser.'
-      : `The authorization server refused the sign-in (${plainText(err.error, 80) ?? 'error'}).`;
+  const head = err.error === 'access_denied' ? 'Sign-in was cancelled in the browser.' : `The authorization server refused the sign-in (${plainText(err.error, 80) ?? 'error'}).`;
   const parts = [head];
   const description = plainText(err.description);
   const hint = plainText(err.hint);

@@ -5,18 +5,18 @@
 import { ConfigurationError } from '../errors';
 import { taggedLogger, type Logger } from '../logger';
 import type { Environment } from './environments';
-import type { Event } from './events';
+import type { Event } from '../events';
 import { PendingAuthorizations, type CallbackResult } from './pendingAuthorizations';
 import type { SessionRecord } from './sessionRecord';
 import { ClientSecrets, SessionStore, type CorruptSessionEvent } from './sessionStore';
-import { systemClock, systemTimers, type Clock, type Disposable, type FetchLike, type OpenBrowser, type SecretStore, type Timers } from './seams';
+import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
+import type { FetchLike, OpenBrowser, SecretStore } from './seams';
 import { signIn, signInWithClientCredentials, type SignInOptions } from './signIn';
 import { TokenManager, type AccessTokenOptions, type SessionRemovalReason, type SessionsChangeEvent } from './tokenManager';
 
 export * from './authErrors';
 export * from './authorizeUrl';
 export * from './environments';
-export * from './events';
 export * from './jwtDisplay';
 export * from './loopbackReceiver';
 export * from './pendingAuthorizations';
@@ -114,11 +114,7 @@ export class AuthCore implements Disposable {
     if (!env) {
       return Promise.reject(new ConfigurationError('tenantGraphql.environments', `No environment named "${environmentName}" is configured.`));
     }
-    return signInWithClientCredentials(
-      { tokens: this.tokens, clientSecrets: this.clientSecrets, clock: this.clock, logger: this.logger, fetch: this.options.fetch },
-      env,
-      options,
-    );
+    return signInWithClientCredentials({ tokens: this.tokens, clientSecrets: this.clientSecrets, clock: this.clock, logger: this.logger, fetch: this.options.fetch }, env, options);
   }
 
   /** Redirect mode (a): the URI handler delivers the callback's query string here. */

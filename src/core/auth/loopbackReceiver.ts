@@ -67,12 +67,7 @@ export async function startLoopbackReceiver(options: LoopbackReceiverOptions): P
   return { port, redirectUri: `http://${HOST}:${port}${AUTH_CALLBACK_PATH}`, close };
 }
 
-function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  address: AddressInfo | null,
-  options: LoopbackReceiverOptions,
-): 'done' | 'continue' {
+function handle(req: IncomingMessage, res: ServerResponse, address: AddressInfo | null, options: LoopbackReceiverOptions): 'done' | 'continue' {
   const port = address?.port;
   // A page elsewhere could point a rebinding DNS name at us; only the literal address is ours.
   if (req.headers.host !== `${HOST}:${port}`) {

@@ -3,7 +3,7 @@ import { buildAuthorizeUrl } from './authorizeUrl';
 import { describeAuthorizationError, plainText, SignInTimeoutError } from './authErrors';
 import type { Environment } from './environments';
 import { createPkcePair, createState } from './pkce';
-import type { Clock } from './seams';
+import type { Clock } from '../clock';
 
 /** The path of every redirect URI this extension registers. */
 export const AUTH_CALLBACK_PATH = '/auth-callback';
@@ -74,11 +74,7 @@ export class PendingAuthorizations {
    * Starts an attempt: a fresh verifier and state, bound to the environment, redirect URI and
    * scopes. Returns the state (to wait on) and the E1 URL to open.
    */
-  async begin(input: {
-    environment: Environment;
-    redirectUri: string;
-    scopes: readonly string[];
-  }): Promise<{ state: string; authorizeUrl: string }> {
+  async begin(input: { environment: Environment; redirectUri: string; scopes: readonly string[] }): Promise<{ state: string; authorizeUrl: string }> {
     this.purgeExpired();
     const pkce = await createPkcePair();
     const state = createState();
@@ -174,10 +170,7 @@ export class PendingAuthorizations {
     }
     const record = this.records.get(states[0]);
     if (!record) {
-      return rejected(
-        'unknownState',
-        'This sign-in response does not belong to a pending sign-in (it may have been used already). Start the sign-in again.',
-      );
+      return rejected('unknownState', 'This sign-in response does not belong to a pending sign-in (it may have been used already). Start the sign-in again.');
     }
     // Single use: whatever follows, this state is spent.
     this.records.delete(record.state);
@@ -188,21 +181,14 @@ export class PendingAuthorizations {
 
     const errors = params.getAll('error');
     if (errors.length > 0) {
-      const error = new AuthorizationError(
-        plainText(errors[0], 80) ?? 'invalid_request',
-        plainText(params.get('error_description')),
-        plainText(params.get('hint')),
-      );
+      const error = new AuthorizationError(plainText(errors[0], 80) ?? 'invalid_request', plainText(params.get('error_description')), plainText(params.get('hint')));
       record.reject(error);
       return { kind: 'error', error, message: describeAuthorizationError(error) };
     }
 
     const codes = params.getAll('code');
     if (codes.length !== 1 || codes[0] === '') {
-      const error = new AuthorizationError(
-        'invalid_request',
-        codes.length === 0 ? 'The browser returned neither a code nor an error' : 'The browser returned a malformed code',
-      );
+      const error = new AuthorizationError('invalid_request', codes.length === 0 ? 'The browser returned neither a code nor an error' : 'The browser returned a malformed code');
       record.reject(error);
       return { kind: 'error', error, message: describeAuthorizationError(error) };
     }

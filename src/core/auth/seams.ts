@@ -2,11 +2,7 @@
  * Platform seams of the sign-in core. The extension backs them with VS Code and Node; tests
  * pass fakes (an in-memory secret store, a fake clock, a manual timer).
  */
-
-/** Something that releases resources or listeners when disposed. */
-export interface Disposable {
-  dispose(): void;
-}
+import type { Disposable } from '../clock';
 
 /** Mirrors `vscode.SecretStorage`: encrypted key/value storage shared by all windows. */
 export interface SecretStore {
@@ -16,28 +12,6 @@ export interface SecretStore {
   /** Fires with the changed key, also when another window changed it. */
   onDidChange(listener: (key: string) => void): Disposable;
 }
-
-/** Wall-clock time in milliseconds since the epoch. */
-export interface Clock {
-  now(): number;
-}
-
-/** The real clock. */
-export const systemClock: Clock = { now: () => Date.now() };
-
-/** Schedules a callback; tests pass a manual one instead of waiting in real time. */
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): Disposable;
-}
-
-/** Real timers, unref'd so that a pending sign-in never keeps a process alive. */
-export const systemTimers: Timers = {
-  setTimeout(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    handle.unref?.();
-    return { dispose: () => clearTimeout(handle) };
-  },
-};
 
 /** Opens a URL in the user's browser; resolves false when it could not. */
 export type OpenBrowser = (url: string) => Promise<boolean>;

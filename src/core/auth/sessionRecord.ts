@@ -99,3 +99,8 @@ export function serializeSessionRecord(record: SessionRecord): string {
     createdAt: record.createdAt,
   });
 }
+
+/** The sessions of one environment, the preferred one first, then the newest first. */
+export function sessionsInOrder(sessions: readonly SessionRecord[], environment: string, preferredId: string | undefined): SessionRecord[] {
+  return sessions.filter((s) => s.environment === environment).sort((a, b) => Number(b.id === preferredId) - Number(a.id === preferredId) || b.createdAt - a.createdAt);
+}

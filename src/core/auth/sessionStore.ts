@@ -1,16 +1,17 @@
 import { errorMessage } from '../errors';
 import type { Logger } from '../logger';
 import { CorruptSessionRecordError } from './authErrors';
-import { Emitter, type Event } from './events';
+import { Emitter, type Event } from '../events';
 import { parseSessionRecord, serializeSessionRecord, type SessionRecord } from './sessionRecord';
-import type { Disposable, SecretStore } from './seams';
+import type { Disposable } from '../clock';
+import type { SecretStore } from './seams';
 
 /** Secret storage key of the list of session ids. */
 export const SESSION_INDEX_KEY = 'tenantGraphql.auth.sessions';
 /** Secret storage key prefix of one session record. */
 export const SESSION_KEY_PREFIX = 'tenantGraphql.auth.session.';
 /** Secret storage key prefix of an environment's client secret. */
-export const CLIENT_SECRET_KEY_PREFIX = 'tenantGraphql.auth.clientSecret.';
+const CLIENT_SECRET_KEY_PREFIX = 'tenantGraphql.auth.clientSecret.';
 
 /** A record that could not be read and was removed; `message` is for the user. */
 export interface CorruptSessionEvent {
@@ -84,13 +85,19 @@ export class SessionStore implements Disposable {
   /** Writes a record (the record first, then the index, so the index never names a missing key). */
   async put(record: SessionRecord): Promise<void> {
     await this.secrets.store(SESSION_KEY_PREFIX + record.id, serializeSessionRecord(record));
-    await this.updateIndex((list) => (list.includes(record.id) ? list : [...list, record.id]), (list) => list.includes(record.id));
+    await this.updateIndex(
+      (list) => (list.includes(record.id) ? list : [...list, record.id]),
+      (list) => list.includes(record.id),
+    );
   }
 
   /** Removes a record and its index entry. */
   async delete(id: string): Promise<void> {
     await this.secrets.delete(SESSION_KEY_PREFIX + id);
-    await this.updateIndex((list) => list.filter((x) => x !== id), (list) => !list.includes(id));
+    await this.updateIndex(
+      (list) => list.filter((x) => x !== id),
+      (list) => !list.includes(id),
+    );
   }
 
   dispose(): void {

@@ -6,7 +6,8 @@ import { startLoopbackReceiver, type LoopbackReceiver } from './loopbackReceiver
 import { PENDING_TTL_MS, type PendingAuthorizations } from './pendingAuthorizations';
 import type { SessionRecord } from './sessionRecord';
 import type { ClientSecrets } from './sessionStore';
-import type { Clock, FetchLike, OpenBrowser, Timers } from './seams';
+import type { Clock, Timers } from '../clock';
+import type { FetchLike, OpenBrowser } from './seams';
 import { TokenEndpointClient } from './tokenEndpoint';
 import { createSessionRecord, type TokenManager } from './tokenManager';
 

@@ -23,7 +23,7 @@ export interface GrantOptions {
 }
 
 /** Default limit of one token endpoint request. */
-export const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
+const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Checks a token endpoint body ourselves, independent of oauth4webapi: `token_type` is bearer
@@ -85,22 +85,11 @@ export class TokenEndpointClient {
   }
 
   /** authorization_code grant; `clientSecret` only (and always) for confidential clients. */
-  async exchangeCode(
-    input: { code: string; state: string; redirectUri: string; verifier: string; clientSecret?: string },
-    options: GrantOptions = {},
-  ): Promise<TokenSet> {
+  async exchangeCode(input: { code: string; state: string; redirectUri: string; verifier: string; clientSecret?: string }, options: GrantOptions = {}): Promise<TokenSet> {
     // Our own callback validation already matched the state; this only brands the parameters.
     const params = oauth.validateAuthResponse(this.as, this.client, new URLSearchParams({ code: input.code, state: input.state }), input.state);
     return this.run(options, async (opts) => {
-      const response = await oauth.authorizationCodeGrantRequest(
-        this.as,
-        this.client,
-        this.clientAuth(input.clientSecret),
-        params,
-        input.redirectUri,
-        input.verifier,
-        opts,
-      );
+      const response = await oauth.authorizationCodeGrantRequest(this.as, this.client, this.clientAuth(input.clientSecret), params, input.redirectUri, input.verifier, opts);
       return this.process(response, () => oauth.processAuthorizationCodeResponse(this.as, this.client, response));
     });
   }
@@ -128,10 +117,7 @@ export class TokenEndpointClient {
   private clientAuth(clientSecret: string | undefined): oauth.ClientAuth {
     if (this.env.clientType === 'confidential') {
       if (!clientSecret) {
-        throw new ConfigurationError(
-          'clientSecret',
-          `No client secret is set for environment "${this.env.name}". Set it with the "Set Client Secret" command.`,
-        );
+        throw new ConfigurationError('clientSecret', `No client secret is set for environment "${this.env.name}". Set it with the "Set Client Secret" command.`);
       }
       return oauth.ClientSecretPost(clientSecret);
     }
@@ -222,12 +208,7 @@ async function statusError(response: Response): Promise<HttpStatusError> {
   } catch {
     bodyText = undefined;
   }
-  return new HttpStatusError(
-    response.status,
-    `The token endpoint answered HTTP ${response.status}.`,
-    retryAfterMs(response.headers.get('retry-after')),
-    bodyText,
-  );
+  return new HttpStatusError(response.status, `The token endpoint answered HTTP ${response.status}.`, retryAfterMs(response.headers.get('retry-after')), bodyText);
 }
 
 /** `Retry-After` in milliseconds: seconds or an HTTP date. */

@@ -3,11 +3,12 @@ import { AuthorizationError, CancelledError, ConfigurationError, HttpStatusError
 import type { Logger } from '../logger';
 import { SessionExpiredError } from './authErrors';
 import type { Environment } from './environments';
-import { Emitter, type Event } from './events';
+import { Emitter, type Event } from '../events';
 import { decodeJwtForDisplay } from './jwtDisplay';
 import type { SessionKind, SessionRecord } from './sessionRecord';
 import type { ClientSecrets, SessionStore } from './sessionStore';
-import type { Clock, Disposable, FetchLike } from './seams';
+import type { Clock, Disposable } from '../clock';
+import type { FetchLike } from './seams';
 import { TokenEndpointClient, type TokenSet } from './tokenEndpoint';
 
 /** Refresh silently when less than this remains. */
@@ -18,7 +19,7 @@ export const EXPIRY_MARGIN_MS = 60_000;
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 /** First back-off after a network error or 5xx during refresh; doubles up to the maximum. */
 export const REFRESH_BACKOFF_BASE_MS = 5_000;
-export const REFRESH_BACKOFF_MAX_MS = 5 * 60_000;
+const REFRESH_BACKOFF_MAX_MS = 5 * 60_000;
 
 /** Why a session went away. */
 export type SessionRemovalReason = 'invalid_grant' | 'expired' | 'signedOut';
@@ -50,25 +51,16 @@ export interface TokenManagerDeps {
 }
 
 /** Expiry of a token received at `receivedAt`, with the safety margin. */
-export function computeExpiry(receivedAt: number, expiresInSeconds: number): number {
+function computeExpiry(receivedAt: number, expiresInSeconds: number): number {
   const lifetime = expiresInSeconds * 1000;
   return receivedAt + Math.max(lifetime - EXPIRY_MARGIN_MS, lifetime / 2);
 }
 
 /** Builds a new session record from a token response that has just arrived. */
-export function createSessionRecord(input: {
-  environment: Environment;
-  kind: SessionKind;
-  tokens: TokenSet;
-  scopes: readonly string[];
-  receivedAt: number;
-}): SessionRecord {
+export function createSessionRecord(input: { environment: Environment; kind: SessionKind; tokens: TokenSet; scopes: readonly string[]; receivedAt: number }): SessionRecord {
   const { environment, kind, tokens, receivedAt } = input;
   const claims = kind === 'user' ? decodeJwtForDisplay(tokens.accessToken) : undefined;
-  const account =
-    kind === 'team'
-      ? { id: `team:${environment.clientId}`, label: 'Team' }
-      : { id: claims?.sub ?? 'user', label: claims?.sub ?? 'Signed-in user' };
+  const account = kind === 'team' ? { id: `team:${environment.clientId}`, label: 'Team' } : { id: claims?.sub ?? 'user', label: claims?.sub ?? 'Signed-in user' };
   return {
     v: 1,
     id: randomUUID(),
@@ -202,10 +194,7 @@ export class TokenManager implements Disposable {
       if (stillValid) {
         return current.accessToken;
       }
-      throw new ConfigurationError(
-        'tenantGraphql.environments',
-        `The environment "${current.environment}" of this sign-in is no longer configured. Add it back or sign out.`,
-      );
+      throw new ConfigurationError('tenantGraphql.environments', `The environment "${current.environment}" of this sign-in is no longer configured. Add it back or sign out.`);
     }
     const backoff = this.backoff.get(id);
     if (backoff && now < backoff.until) {
@@ -266,14 +255,9 @@ export class TokenManager implements Disposable {
     }
     if (err instanceof NetworkError || (err instanceof HttpStatusError && (err.status >= 500 || err.status === 429))) {
       const failures = (this.backoff.get(current.id)?.failures ?? 0) + 1;
-      const delay = Math.max(
-        err instanceof HttpStatusError ? (err.retryAfterMs ?? 0) : 0,
-        Math.min(REFRESH_BACKOFF_BASE_MS * 2 ** (failures - 1), REFRESH_BACKOFF_MAX_MS),
-      );
+      const delay = Math.max(err instanceof HttpStatusError ? (err.retryAfterMs ?? 0) : 0, Math.min(REFRESH_BACKOFF_BASE_MS * 2 ** (failures - 1), REFRESH_BACKOFF_MAX_MS));
       this.backoff.set(current.id, { until: clock.now() + delay, failures, error: err });
-      logger.warn(
-        `Could not refresh session ${current.id} (${errorMessage(err)}); keeping it and trying again in ${Math.ceil(delay / 1000)} s.`,
-      );
+      logger.warn(`Could not refresh session ${current.id} (${errorMessage(err)}); keeping it and trying again in ${Math.ceil(delay / 1000)} s.`);
       if (stillValid) {
         return current.accessToken;
       }

@@ -22,12 +22,7 @@ export class BadRequestError extends HttpStatusError {
     /** GraphQL errors when the 400 body carried an `errors` array (GraphQL over HTTP). */
     readonly graphqlErrors?: GraphqlErrorEntry[],
   ) {
-    super(
-      400,
-      `The Service rejected the request (400 Bad Request): ${reason} Check the operation and its variables.`,
-      undefined,
-      bodyText,
-    );
+    super(400, `The Service rejected the request (400 Bad Request): ${reason} Check the operation and its variables.`, undefined, bodyText);
   }
 }
 
@@ -40,8 +35,7 @@ export class UnauthorizedError extends HttpStatusError {
   ) {
     super(
       401,
-      `The Service did not accept your sign-in (401 Unauthorized${reason ? `: ${reason}` : ''})` +
-        `${refreshed ? ', even after refreshing the token' : ''}. Sign in again.`,
+      `The Service did not accept your sign-in (401 Unauthorized${reason ? `: ${reason}` : ''})` + `${refreshed ? ', even after refreshing the token' : ''}. Sign in again.`,
     );
   }
 }

@@ -51,18 +51,13 @@ export function toNetworkError(err: unknown, origin: string, timeoutMs: number |
   const detail = err instanceof Error ? err.message : String(err);
   switch (code) {
     case 'ECONNREFUSED':
-      return new NetworkError(
-        `Could not connect to ${origin}: connection refused. Is the Service running?`,
-        code,
-        { cause: err },
-      );
+      return new NetworkError(`Could not connect to ${origin}: connection refused. Is the Service running?`, code, { cause: err });
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
       return new NetworkError(
-        `The connection to ${origin} was closed before the Service answered (${code}). ` +
-          'Try again; if it keeps happening, check the network, a proxy or a firewall.',
+        `The connection to ${origin} was closed before the Service answered (${code}). ` + 'Try again; if it keeps happening, check the network, a proxy or a firewall.',
         code,
         { cause: err },
       );
@@ -70,18 +65,10 @@ export function toNetworkError(err: unknown, origin: string, timeoutMs: number |
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
     case 'EAI_NONAME':
-      return new NetworkError(
-        `Could not find the host ${host} (DNS lookup failed). Check the Service address and your network connection.`,
-        code,
-        { cause: err },
-      );
+      return new NetworkError(`Could not find the host ${host} (DNS lookup failed). Check the Service address and your network connection.`, code, { cause: err });
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return new NetworkError(
-        `Could not connect to ${origin}: the connection attempt timed out. Check the Service address and your network connection.`,
-        code,
-        { cause: err },
-      );
+      return new NetworkError(`Could not connect to ${origin}: the connection attempt timed out. Check the Service address and your network connection.`, code, { cause: err });
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
       return timeoutError(origin, timeoutMs, err);
@@ -92,8 +79,7 @@ export function toNetworkError(err: unknown, origin: string, timeoutMs: number |
     default:
       if (code && (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL'))) {
         return new NetworkError(
-          `The secure connection to ${origin} failed (${code}: ${detail}). ` +
-            "Check the Service address; behind a proxy that inspects TLS, make its certificate trusted.",
+          `The secure connection to ${origin} failed (${code}: ${detail}). ` + 'Check the Service address; behind a proxy that inspects TLS, make its certificate trusted.',
           code,
           { cause: err },
         );
@@ -105,11 +91,7 @@ export function toNetworkError(err: unknown, origin: string, timeoutMs: number |
 /** The request got no complete answer within the timeout. */
 export function timeoutError(origin: string, timeoutMs: number | undefined, cause?: unknown): NetworkError {
   const within = timeoutMs !== undefined ? ` within ${Math.round(timeoutMs / 100) / 10} s` : ' in time';
-  return new NetworkError(
-    `The Service at ${origin} gave no answer${within}. Try again, or raise the request timeout.`,
-    'ETIMEDOUT',
-    { cause },
-  );
+  return new NetworkError(`The Service at ${origin} gave no answer${within}. Try again, or raise the request timeout.`, 'ETIMEDOUT', { cause });
 }
 
 function safeHost(origin: string): string {

@@ -20,15 +20,6 @@ export const defaultRetryPolicy: RetryPolicy = Object.freeze({
   maxWaitMs: 60_000,
 });
 
-/** Time source, injected so tests control durations and HTTP-date arithmetic. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-}
-
-/** The real clock. */
-export const systemClock: Clock = { now: () => Date.now() };
-
 /** Waits `ms`, rejecting with CancelledError as soon as `signal` aborts. */
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
 

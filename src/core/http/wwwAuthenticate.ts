@@ -10,7 +10,7 @@ export interface AuthChallenge {
  * Parses a `WWW-Authenticate` header into its challenges. Tolerant: an unparseable rest is
  * dropped rather than thrown, since this only serves to explain a 401.
  */
-export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[] {
+function parseWwwAuthenticate(header: string | undefined): AuthChallenge[] {
   const challenges: AuthChallenge[] = [];
   if (!header) {
     return challenges;
@@ -60,8 +60,7 @@ export function unauthorizedDetails(wwwAuthenticate: string | undefined, body: u
   const bearer = parseWwwAuthenticate(wwwAuthenticate).find((c) => c.scheme === 'bearer');
   const b = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const error = bearer?.params.error ?? (typeof b.error === 'string' ? b.error : undefined);
-  const description =
-    bearer?.params.error_description ?? (typeof b.error_description === 'string' ? b.error_description : undefined);
+  const description = bearer?.params.error_description ?? (typeof b.error_description === 'string' ? b.error_description : undefined);
   const scopes = new Set<string>();
   for (const source of [bearer?.params.scope, b.scope]) {
     const items = typeof source === 'string' ? source.split(/[\s,]+/) : Array.isArray(source) ? source : [];

@@ -25,6 +25,7 @@ import {
   onlineParser,
   type State,
 } from 'graphql-language-service';
+import { positionInLines } from '../text/lineIndex';
 import type { Position, Range } from './types';
 
 /** graphql-language-service's document modes, as strings. */
@@ -336,17 +337,7 @@ export class DocumentModel {
 
   /** Position of an offset. */
   positionAt(offset: number): Position {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return { line: lo, character: offset - this.lineStarts[lo] };
+    return positionInLines(this.lineStarts, offset);
   }
 
   /**

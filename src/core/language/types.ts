@@ -3,17 +3,9 @@
  * ranges, and item objects the VS Code providers convert one to one.
  */
 
-/** 0-based line and UTF-16 character offset, as in LSP and `vscode.Position`. */
-export interface Position {
-  readonly line: number;
-  readonly character: number;
-}
+import type { Position, Range } from '../text/position';
 
-/** Half-open range of positions. */
-export interface Range {
-  readonly start: Position;
-  readonly end: Position;
-}
+export type { Position, Range };
 
 /** A text document at one version. */
 export interface TextDocumentSnapshot {

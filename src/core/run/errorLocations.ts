@@ -1,4 +1,5 @@
-import { LineIndex, type Range } from './positions';
+import { LineIndex } from '../text/lineIndex';
+import type { Range } from '../text/position';
 import { tokenRangeAt } from './tokens';
 
 /** An execution error placed in the document, ready to become an editor diagnostic. */

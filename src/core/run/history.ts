@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../http/retryPolicy';
+import type { Clock } from '../clock';
 import type { VariableValues } from './variables';
 
 /** One run of an operation, as kept for "look at and re-run". Plain JSON, for workspaceState. */
@@ -52,7 +52,10 @@ export class RunHistory {
   static fromJSON(value: unknown, options: RunHistoryOptions = {}): RunHistory {
     const history = new RunHistory(options);
     if (Array.isArray(value)) {
-      history.entries = value.filter(isEntry).map((e) => ({ ...e })).slice(0, history.limit);
+      history.entries = value
+        .filter(isEntry)
+        .map((e) => ({ ...e }))
+        .slice(0, history.limit);
     }
     return history;
   }

@@ -1,3 +1,5 @@
+import { createScanner } from 'jsonc-parser';
+
 /** A JSON path: property names and array indexes from the top. */
 export type JsonPath = (string | number)[];
 
@@ -34,46 +36,26 @@ interface Token {
 }
 
 /**
- * Tolerant JSON tokenizer: never throws; an unterminated string ends at the line break, any
- * other stray character is a one-character word.
+ * Tolerant JSON(C) tokens from jsonc-parser's scanner (the one VS Code uses): comments are
+ * skipped, an unterminated string ends at the line break, anything else is a word.
  */
 function* tokens(text: string): Generator<Token> {
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      continue;
+  const scanner = createScanner(text, true);
+  for (;;) {
+    scanner.scan();
+    const start = scanner.getTokenOffset();
+    if (start >= text.length) {
+      return;
     }
-    if ('{}[]:,'.includes(c)) {
-      yield { type: 'punct', start: i, end: i + 1, value: c };
-      i++;
-      continue;
+    const end = Math.max(start + scanner.getTokenLength(), start + 1);
+    const first = text[start];
+    if (end === start + 1 && '{}[]:,'.includes(first)) {
+      yield { type: 'punct', start, end, value: first };
+    } else if (first === '"') {
+      yield { type: 'string', start, end, value: scanner.getTokenValue() };
+    } else {
+      yield { type: 'word', start, end, value: text.slice(start, end) };
     }
-    if (c === '"') {
-      let j = i + 1;
-      let value = '';
-      while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') {
-        if (text[j] === '\\' && j + 1 < text.length) {
-          value += text[j + 1];
-          j += 2;
-        } else {
-          value += text[j];
-          j++;
-        }
-      }
-      const end = text[j] === '"' ? j + 1 : j;
-      yield { type: 'string', start: i, end, value };
-      i = end;
-      continue;
-    }
-    let j = i;
-    while (j < text.length && !' \t\n\r{}[]:,"'.includes(text[j])) {
-      j++;
-    }
-    j = Math.max(j, i + 1);
-    yield { type: 'word', start: i, end: j, value: text.slice(i, j) };
-    i = j;
   }
 }
 
@@ -185,7 +167,11 @@ export function jsonLocationAt(text: string, offset: number): JsonLocation {
 /** Every property name of the text with its path and span, in document order. */
 export function jsonMemberSpans(text: string): JsonMemberSpan[] {
   const out: JsonMemberSpan[] = [];
-  walk(text, () => false, (span) => out.push(span));
+  walk(
+    text,
+    () => false,
+    (span) => out.push(span),
+  );
   return out;
 }
 

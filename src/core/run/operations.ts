@@ -1,6 +1,7 @@
 import { GraphQLError, Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { skipString, tokenRangeAt } from './tokens';
-import { LineIndex, rangeContains, type Position, type Range } from './positions';
+import { LineIndex } from '../text/lineIndex';
+import { rangeContains, type Position, type Range } from '../text/position';
 
 /** The kind of a GraphQL operation. */
 export type OperationType = 'query' | 'mutation' | 'subscription';
@@ -231,4 +232,3 @@ export function scanOperations(text: string, lines: LineIndex = new LineIndex(te
 function inParens(text: string, from: number, to: number): boolean {
   return text.slice(from, to).includes('(');
 }
-

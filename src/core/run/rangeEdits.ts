@@ -1,4 +1,4 @@
-import { positionLte, type Position, type Range } from './positions';
+import { positionLte, type Position, type Range } from '../text/position';
 
 /** One text change: `range` of the old text replaced by `text`. */
 export interface TextEdit {
@@ -27,8 +27,6 @@ export function adjustRangeForEdit(range: Range, edit: TextEdit): Range | undefi
       ? { line: e.start.line, character: e.start.character + lines[0].length }
       : { line: e.start.line + lines.length - 1, character: lines[lines.length - 1].length };
   const move = (p: Position): Position =>
-    p.line === e.end.line
-      ? { line: endOfInsert.line, character: endOfInsert.character + (p.character - e.end.character) }
-      : { line: p.line + lineDelta, character: p.character };
+    p.line === e.end.line ? { line: endOfInsert.line, character: endOfInsert.character + (p.character - e.end.character) } : { line: p.line + lineDelta, character: p.character };
   return { start: move(range.start), end: move(range.end) };
 }

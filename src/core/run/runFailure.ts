@@ -13,18 +13,7 @@ import { ResponseTooLargeError } from '../http/graphqlClient';
 
 /** What kind of failure a run ended with; decides the message's action. */
 export type RunFailureKind =
-  | 'cancelled'
-  | 'missingScope'
-  | 'unauthorized'
-  | 'ipNotAllowed'
-  | 'rateLimited'
-  | 'server'
-  | 'badRequest'
-  | 'unexpectedResponse'
-  | 'tooLarge'
-  | 'network'
-  | 'http'
-  | 'other';
+  'cancelled' | 'missingScope' | 'unauthorized' | 'ipNotAllowed' | 'rateLimited' | 'server' | 'badRequest' | 'unexpectedResponse' | 'tooLarge' | 'network' | 'http' | 'other';
 
 /** A failed run, classified: what to tell, which action to offer, what to show of the body. */
 export interface RunFailure {

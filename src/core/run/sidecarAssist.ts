@@ -13,7 +13,8 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { findMemberKey, jsonLocationAt, jsonMemberSpans, type JsonPath } from './jsonLocation';
-import { analyseVariables, parseSidecar, sidecarKey, type VariableValues } from './variables';
+import { analyseVariables, type VariableValues } from './variables';
+import { parseSidecar, sidecarKey } from './variablesFile';
 
 /** One completion proposal in a sidecar variables file. Offsets are into the sidecar text. */
 export interface SidecarCompletion {
@@ -38,12 +39,7 @@ export interface SidecarProblem {
  * object, input-object fields below, and values (enum values, booleans, null, a template
  * for input objects) where a value goes. Without a schema only names are proposed.
  */
-export function sidecarCompletions(
-  schema: GraphQLSchema | undefined,
-  operations: readonly OperationDefinitionNode[],
-  text: string,
-  offset: number,
-): SidecarCompletion[] {
+export function sidecarCompletions(schema: GraphQLSchema | undefined, operations: readonly OperationDefinitionNode[], text: string, offset: number): SidecarCompletion[] {
   const loc = jsonLocationAt(text, offset);
   if (loc.kind === 'none') {
     return [];
@@ -108,11 +104,7 @@ export function sidecarCompletions(
  * the operation does not declare, and values of the wrong type (each naming its variable).
  * JSON syntax errors are left to the JSON language support; an unparsable file gives no problems.
  */
-export function sidecarProblems(
-  schema: GraphQLSchema | undefined,
-  operations: readonly OperationDefinitionNode[],
-  text: string,
-): SidecarProblem[] {
+export function sidecarProblems(schema: GraphQLSchema | undefined, operations: readonly OperationDefinitionNode[], text: string): SidecarProblem[] {
   const parsed = parseSidecar(text);
   if (!parsed.ok) {
     return [];

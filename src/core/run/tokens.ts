@@ -1,4 +1,5 @@
-import type { LineIndex, Range } from './positions';
+import type { LineIndex } from '../text/lineIndex';
+import type { Range } from '../text/position';
 
 const NAME_START = /[_A-Za-z]/;
 const NAME_CONTINUE = /[_0-9A-Za-z]/;

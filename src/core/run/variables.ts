@@ -20,190 +20,9 @@ import {
   type TypeNode,
   type VariableDefinitionNode,
 } from 'graphql';
-import { getVariablesJSONSchema, type JSONSchema6 } from 'graphql-language-service';
-import { TenantGraphqlError } from '../errors';
-import { parseJsonText } from './jsonText';
-import { LineIndex } from './positions';
 
 /** Variables for one operation: JSON values by variable name (without `$`). */
 export type VariableValues = Record<string, unknown>;
-
-/** A sidecar file: one object of variables per operation name. */
-export type Sidecar = Record<string, VariableValues>;
-
-/** The sidecar key of an anonymous operation (not a valid GraphQL name, so it cannot clash). */
-export const ANONYMOUS_OPERATION_KEY = '(anonymous)';
-
-/** The sidecar key for an operation name. */
-export function sidecarKey(operationName: string | undefined): string {
-  return operationName ?? ANONYMOUS_OPERATION_KEY;
-}
-
-/** A sidecar file that is not valid: `line` and `column` are 1-based, as editors show them. */
-export class SidecarError extends TenantGraphqlError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * The sidecar next to a document: `tasks.graphql` -> `tasks.variables.json` (also `.gql`).
- * Works on file paths and URI strings; undefined for other extensions.
- */
-export function sidecarPathFor(documentPath: string): string | undefined {
-  const m = /^(.*?)\.(graphql|gql)((?:[?#].*)?)$/i.exec(documentPath);
-  if (!m || m[1] === '' || /[/\\]$/.test(m[1])) {
-    return undefined;
-  }
-  return `${m[1]}.variables.json${m[3]}`;
-}
-
-/**
- * Parses sidecar text. An empty file is an empty sidecar. Bad JSON, a top level that is not an
- * object, or an entry that is not an object gives a SidecarError with line and column.
- */
-export function parseSidecar(text: string): { ok: true; sidecar: Sidecar } | { ok: false; error: SidecarError } {
-  if (text.trim() === '') {
-    return { ok: true, sidecar: {} };
-  }
-  const lines = new LineIndex(text);
-  const at = (offset: number) => {
-    const p = lines.positionAt(offset);
-    return { line: p.line + 1, column: p.character + 1 };
-  };
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) {
-    const { line, column } = at(parsed.problem.offset);
-    return {
-      ok: false,
-      error: new SidecarError(`The variables file is not valid JSON at line ${line}, column ${column}: ${parsed.problem.message}.`, line, column),
-    };
-  }
-  const { value, topLevelKeys } = parsed.json;
-  if (!isObject(value)) {
-    return {
-      ok: false,
-      error: new SidecarError(
-        'The variables file must hold one JSON object, with one object of variables per operation name (for example {"Tasks": {"priority": "HIGH"}}).',
-        1,
-        1,
-      ),
-    };
-  }
-  for (const [key, entry] of Object.entries(value)) {
-    if (!isObject(entry)) {
-      const { line, column } = at(topLevelKeys.get(key) ?? 0);
-      return {
-        ok: false,
-        error: new SidecarError(
-          `The entry "${key}" of the variables file (line ${line}) must be an object of variables, for example {"name": "value"}.`,
-          line,
-          column,
-        ),
-      };
-    }
-  }
-  return { ok: true, sidecar: value as Sidecar };
-}
-
-/** The variables the sidecar holds for an operation (an empty object when it has none). */
-export function variablesFromSidecar(sidecar: Sidecar | undefined, operationName: string | undefined): VariableValues {
-  const entry = sidecar?.[sidecarKey(operationName)];
-  return isObject(entry) ? { ...entry } : {};
-}
-
-/**
- * Returns the new sidecar text with `values` merged into the operation's entry; other
- * operations and other variables are kept. 2-space JSON with a final newline.
- * Throws SidecarError when the existing text is not a valid sidecar (nothing to merge into).
- */
-export function saveAnswers(sidecarText: string | undefined, operationName: string | undefined, values: VariableValues): string {
-  let sidecar: Sidecar = {};
-  if (sidecarText !== undefined) {
-    const parsed = parseSidecar(sidecarText);
-    if (!parsed.ok) {
-      throw parsed.error;
-    }
-    sidecar = parsed.sidecar;
-  }
-  const key = sidecarKey(operationName);
-  const merged: Sidecar = { ...sidecar };
-  Object.defineProperty(merged, key, {
-    value: { ...(sidecar[key] ?? {}), ...values },
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return JSON.stringify(merged, null, 2) + '\n';
-}
-
-/** A JSON schema object (draft 4 as VS Code's JSON language service reads it). */
-export type JsonSchema = JSONSchema6;
-
-/**
- * The JSON schema of one operation's variables object, for validation and completion in the
- * sidecar. Built with graphql-language-service's getVariablesJSONSchema, but for this operation
- * only (its own helper collects every operation of the document), and with variables that have
- * a default value not marked required.
- */
-export function variablesJsonSchema(schema: GraphQLSchema, operation: OperationDefinitionNode): JsonSchema {
-  const variableToType: Record<string, GraphQLInputType> = {};
-  const unknown: Record<string, string> = {};
-  const optional = new Set<string>();
-  for (const def of operation.variableDefinitions ?? []) {
-    const name = def.variable.name.value;
-    const type = typeFromAST(schema, def.type) as GraphQLInputType | undefined;
-    if (type) {
-      variableToType[name] = type;
-    } else {
-      unknown[name] = print(def.type);
-    }
-    if (def.defaultValue) {
-      optional.add(name);
-    }
-  }
-  const json = getVariablesJSONSchema(variableToType, { useMarkdownDescription: true }) as JsonSchema;
-  json.required = (json.required ?? []).filter((n) => !optional.has(n));
-  if (json.required.length === 0) {
-    // Draft 4 requires at least one entry in "required".
-    delete json.required;
-  }
-  for (const [name, typeText] of Object.entries(unknown)) {
-    (json.properties ??= {})[name] = { description: `${typeText} (a type the schema does not define)` };
-  }
-  if (operation.name) {
-    json.title = `Variables of ${operation.operation} ${operation.name.value}`;
-  }
-  return json;
-}
-
-/**
- * The JSON schema of a whole sidecar: one property per operation of the document, each with
- * that operation's variables schema; shared input types hoisted into one `definitions`.
- */
-export function sidecarJsonSchema(schema: GraphQLSchema, operations: readonly OperationDefinitionNode[]): JsonSchema {
-  const properties: Record<string, JSONSchema6> = {};
-  const definitions: NonNullable<JSONSchema6['definitions']> = {};
-  for (const op of operations) {
-    const { definitions: defs, $schema: _ignored, ...rest } = variablesJsonSchema(schema, op);
-    Object.assign(definitions, defs);
-    properties[sidecarKey(op.name?.value)] = rest;
-  }
-  const json: JsonSchema = {
-    $schema: 'http://json-schema.org/draft-04/schema',
-    type: 'object',
-    description: 'Variables per operation name for the GraphQL document next to this file.',
-    properties,
-  };
-  if (Object.keys(definitions).length > 0) {
-    json.definitions = definitions;
-  }
-  return json;
-}
 
 /** How to ask the user for one variable. */
 export interface VariableNeed {
@@ -240,11 +59,7 @@ export interface VariableAnalysis {
  * Compares the operation's variable definitions with the provided values (usually from the
  * sidecar). Without a schema, only the built-in scalars are checked; the rest is left to the Service.
  */
-export function analyseVariables(
-  schema: GraphQLSchema | undefined,
-  operation: OperationDefinitionNode,
-  provided: VariableValues,
-): VariableAnalysis {
+export function analyseVariables(schema: GraphQLSchema | undefined, operation: OperationDefinitionNode, provided: VariableValues): VariableAnalysis {
   const values: VariableValues = {};
   const missing: VariableNeed[] = [];
   const errors: string[] = [];
@@ -273,19 +88,11 @@ export function analyseVariables(
  * The last check before sending: every declared variable against the values, with graphql's
  * getVariableValues when the schema is known. Returns messages naming the variable; empty when fine.
  */
-export function checkVariables(
-  schema: GraphQLSchema | undefined,
-  operation: OperationDefinitionNode,
-  values: VariableValues,
-): string[] {
+export function checkVariables(schema: GraphQLSchema | undefined, operation: OperationDefinitionNode, values: VariableValues): string[] {
   return checkValues(schema, operation.variableDefinitions ?? [], values);
 }
 
-function checkValues(
-  schema: GraphQLSchema | undefined,
-  defs: readonly VariableDefinitionNode[],
-  values: VariableValues,
-): string[] {
+function checkValues(schema: GraphQLSchema | undefined, defs: readonly VariableDefinitionNode[], values: VariableValues): string[] {
   if (defs.length === 0) {
     return [];
   }
@@ -346,123 +153,6 @@ export function describeVariable(schema: GraphQLSchema | undefined, def: Variabl
     need.template = JSON.stringify(templateFor(named, 0), null, 0);
   }
   return need;
-}
-
-/** The result of validating one answer typed by the user. */
-export type AnswerResult = { ok: true; value: unknown } | { ok: false; message: string };
-
-/**
- * Turns the text typed for a variable into its JSON value, or says what is wrong (for the
- * input box's validation). Lists take a JSON array or a single item; input objects take JSON
- * checked against their input type with graphql's coerceInputValue. An empty answer to an
- * optional variable means "leave it out" (value undefined).
- */
-export function coerceAnswer(need: VariableNeed, text: string): AnswerResult {
-  const t = text.trim();
-  const label = `$${need.name} (${need.typeLabel})`;
-  if (t === '') {
-    return need.required ? { ok: false, message: `Enter a value for ${label}.` } : { ok: true, value: undefined };
-  }
-  let value: unknown;
-  if (need.list && t.startsWith('[')) {
-    let items: unknown;
-    try {
-      items = JSON.parse(t);
-    } catch (e) {
-      return { ok: false, message: `${label} must be a JSON array: ${(e as Error).message}` };
-    }
-    if (!Array.isArray(items)) {
-      return { ok: false, message: `${label} must be a JSON array.` };
-    }
-    const converted: unknown[] = [];
-    for (const [i, item] of items.entries()) {
-      const r = typeof item === 'string' && need.kind !== 'string' && need.kind !== 'id' && need.kind !== 'json' ? itemFromText(need, item) : checkItem(need, item);
-      if (!r.ok) {
-        return { ok: false, message: `Item ${i + 1} of ${label}: ${r.message}` };
-      }
-      converted.push(r.value);
-    }
-    value = converted;
-  } else {
-    const r = itemFromText(need, t);
-    if (!r.ok) {
-      return { ok: false, message: `${label}: ${r.message}` };
-    }
-    value = need.list ? [r.value] : r.value;
-  }
-  if (need.inputType) {
-    let problem: string | undefined;
-    coerceInputValue(value, need.inputType, (path, _invalid, error) => {
-      problem ??= `${label}${pathText(path)}: ${error.message}`;
-    });
-    if (problem) {
-      return { ok: false, message: problem };
-    }
-  }
-  return { ok: true, value };
-}
-
-/** Converts one typed item according to the need's kind. */
-function itemFromText(need: VariableNeed, t: string): AnswerResult {
-  switch (need.kind) {
-    case 'enum': {
-      const names = need.enumValues?.map((v) => v.name);
-      if (names && !names.includes(t)) {
-        return { ok: false, message: `"${t}" is not one of ${names.join(', ')}.` };
-      }
-      return { ok: true, value: t };
-    }
-    case 'boolean': {
-      const l = t.toLowerCase();
-      if (l !== 'true' && l !== 'false') {
-        return { ok: false, message: 'enter true or false.' };
-      }
-      return { ok: true, value: l === 'true' };
-    }
-    case 'int': {
-      if (!/^[+-]?\d+$/.test(t)) {
-        return { ok: false, message: `"${t}" is not a whole number.` };
-      }
-      const n = Number(t);
-      if (n > 2147483647 || n < -2147483648) {
-        return { ok: false, message: `${t} is outside the 32-bit range of Int (-2147483648 to 2147483647).` };
-      }
-      return { ok: true, value: n };
-    }
-    case 'float': {
-      const n = Number(t);
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) || !Number.isFinite(n)) {
-        return { ok: false, message: `"${t}" is not a number.` };
-      }
-      return { ok: true, value: n };
-    }
-    case 'string':
-    case 'id':
-      return { ok: true, value: t };
-    case 'json':
-      try {
-        return { ok: true, value: JSON.parse(t) as unknown };
-      } catch (e) {
-        return { ok: false, message: `not valid JSON: ${(e as Error).message}` };
-      }
-  }
-}
-
-/** Checks an item that came already typed from a JSON array. */
-function checkItem(need: VariableNeed, item: unknown): AnswerResult {
-  const expected: Record<VariableNeed['kind'], (v: unknown) => boolean> = {
-    enum: (v) => typeof v === 'string',
-    boolean: (v) => typeof v === 'boolean',
-    int: (v) => Number.isInteger(v),
-    float: (v) => typeof v === 'number' && Number.isFinite(v),
-    string: (v) => typeof v === 'string',
-    id: (v) => typeof v === 'string' || Number.isInteger(v),
-    json: () => true,
-  };
-  if (item === null || expected[need.kind](item)) {
-    return { ok: true, value: item };
-  }
-  return { ok: false, message: `${JSON.stringify(item)} is not a valid ${need.kind === 'json' ? 'value' : need.kind}.` };
 }
 
 function scalarKind(name: string): VariableNeed['kind'] | undefined {
@@ -534,10 +224,7 @@ function templateFor(type: GraphQLInputType, depth: number): unknown {
   return null;
 }
 
-function pathText(path: readonly (string | number)[]): string {
+/** `a.b[1]` for a coercion error path. */
+export function pathText(path: readonly (string | number)[]): string {
   return path.length > 0 ? ` at "value${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}"` : '';
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

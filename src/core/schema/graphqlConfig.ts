@@ -25,15 +25,7 @@ export interface FoundGraphqlConfig {
 }
 
 /** File names looked for, in order. */
-export const GRAPHQL_CONFIG_FILES = [
-  '.graphqlrc',
-  '.graphqlrc.json',
-  '.graphqlrc.yml',
-  '.graphqlrc.yaml',
-  'graphql.config.json',
-  'graphql.config.yml',
-  'graphql.config.yaml',
-] as const;
+const GRAPHQL_CONFIG_FILES = ['.graphqlrc', '.graphqlrc.json', '.graphqlrc.yml', '.graphqlrc.yaml', 'graphql.config.json', 'graphql.config.yml', 'graphql.config.yaml'] as const;
 
 /**
  * Looks for a graphql-config in `folder` (not its parents). Returns undefined when there is none;
@@ -169,4 +161,15 @@ function unquote(value: string): string {
     return v.slice(1, -1);
   }
   return v;
+}
+
+const URL_SCHEMA = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Where a graphql-config's `schema` points: URLs (not fetched), and files resolved against the config's folder. */
+export function schemaSourcesOf(found: FoundGraphqlConfig): { urls: string[]; files: string[] } {
+  const schemas = Array.isArray(found.config.schema) ? found.config.schema : [found.config.schema];
+  return {
+    urls: schemas.filter((s) => URL_SCHEMA.test(s)),
+    files: schemas.filter((s) => !URL_SCHEMA.test(s)).map((s) => path.resolve(path.dirname(found.file), s)),
+  };
 }

@@ -229,3 +229,15 @@ function dedupeMembers(def: DefinitionNode, warnings: string[]): DefinitionNode 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** One file as it is; several SDL files are read as one schema (graphql-config allows a list). */
+export async function loadSchemaFiles(files: readonly string[]): Promise<LoadedSchema> {
+  if (files.length === 1) {
+    return schemaFromFile(files[0]);
+  }
+  if (files.some((f) => path.extname(f).toLowerCase() === '.json')) {
+    throw new Error('A list of schema files must all be SDL (.graphql, .graphqls, .gql); use a single file for introspection JSON.');
+  }
+  const texts = await Promise.all(files.map((f) => readFile(f, 'utf8')));
+  return schemaFromSdl(texts.join('\n'));
+}

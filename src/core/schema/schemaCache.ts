@@ -14,7 +14,7 @@ import type { IntrospectionQuery } from 'graphql';
 import { introspectionPayload, schemaFromIntrospection, type LoadedSchema } from './loadSchema';
 
 /** Version of the cache record format. */
-export const SCHEMA_CACHE_VERSION = 1;
+const SCHEMA_CACHE_VERSION = 1;
 
 /** One cache record, as stored. */
 export interface SchemaCacheRecord {
@@ -37,13 +37,18 @@ export type SchemaCacheRead =
 
 /** The cache file of an environment inside `dir` (the name is safe for any environment id). */
 export function schemaCacheFile(dir: string, environment: string): string {
-  const slug = environment.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'env';
+  const slug =
+    environment
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'env';
   const hash = createHash('sha256').update(environment).digest('hex').slice(0, 12);
   return path.join(dir, `schema-${slug}-${hash}.json`);
 }
 
 /** SHA-256 (hex) of a text. */
-export function sha256Hex(text: string): string {
+function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
@@ -53,12 +58,7 @@ const INTROSPECTION_KEY = ',"introspection":';
  * Writes the cache record of `environment` atomically (temporary file, then rename) and returns
  * it. `introspection` may be the response (`{ data: { __schema } }`), the payload or JSON text.
  */
-export async function writeSchemaCache(
-  dir: string,
-  environment: string,
-  introspection: unknown,
-  fetchedAt: Date = new Date(),
-): Promise<SchemaCacheRecord> {
+export async function writeSchemaCache(dir: string, environment: string, introspection: unknown, fetchedAt: Date = new Date()): Promise<SchemaCacheRecord> {
   const payload = introspectionPayload(introspection);
   const payloadText = JSON.stringify(payload);
   const sha256 = sha256Hex(payloadText);
@@ -152,11 +152,7 @@ export type SchemaCacheFreshness = 'missing' | 'fresh' | 'stale';
  * Decides whether a cached schema is still fresh. A record older than `ttlMs`, or dated more than
  * five minutes in the future (a clock that jumped), is `stale`: use it now, refresh in background.
  */
-export function schemaCacheFreshness(
-  record: Pick<SchemaCacheRecord, 'fetchedAt'> | undefined,
-  nowMs: number,
-  ttlMs: number,
-): SchemaCacheFreshness {
+export function schemaCacheFreshness(record: Pick<SchemaCacheRecord, 'fetchedAt'> | undefined, nowMs: number, ttlMs: number): SchemaCacheFreshness {
   if (!record) {
     return 'missing';
   }

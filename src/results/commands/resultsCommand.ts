@@ -1,7 +1,10 @@
+import type { Command } from '../../platform/commands';
 import type { ResultsPanel } from '../resultsPanel';
 
-/** A command of the results feature: an id and a handler given the one results panel. */
-export interface ResultsCommand {
-  readonly id: string;
-  run(panel: ResultsPanel, ...args: unknown[]): unknown;
+/** What the results feature's command handlers may use. */
+export interface ResultsCommandServices {
+  readonly panel: ResultsPanel;
 }
+
+/** One command of the results feature. */
+export type ResultsCommand = Command<ResultsCommandServices>;

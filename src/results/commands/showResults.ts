@@ -3,5 +3,5 @@ import type { ResultsCommand } from './resultsCommand';
 /** Tenant GraphQL: Show Results: reopens the results panel with the last result (or brings it to the front). */
 export const showResults: ResultsCommand = {
   id: 'tenantGraphql.showResults',
-  run: (panel) => panel.createOrShow(false),
+  run: ({ panel }) => panel.createOrShow(false),
 };

@@ -42,8 +42,8 @@ export interface StringDisplay {
   readonly hiddenChars: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 100;
-export const DEFAULT_STRING_LIMIT = 500;
+const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_STRING_LIMIT = 500;
 
 /** The kind of a JSON value. */
 export function kindOf(value: unknown): JsonKind {

@@ -3,17 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { INITIAL, type IGrammar, type StateStack } from 'vscode-textmate';
 import { OnigScanner } from 'vscode-oniguruma';
-import {
-  findLine,
-  fixturesDir,
-  grammarPath,
-  loadGraphqlGrammar,
-  loadOniguruma,
-  repoRoot,
-  scopesInLine,
-  tokenizeDocument,
-  type TokenizedLine,
-} from './textmate';
+import { findLine, fixturesDir, grammarPath, loadGraphqlGrammar, loadOniguruma, repoRoot, scopesInLine, tokenizeDocument, type TokenizedLine } from './textmate';
 
 /** A table row: in the line selected by `line`, the token `token` carries a scope containing `scope`. */
 type ScopeCase = [line: string | number, token: string, scope: string, options?: { nth?: number; not?: string }];
@@ -535,10 +525,7 @@ describe('GraphQL TextMate grammar', () => {
       const flat = ['a', 'ab ', '"', '\\', '1', '@', '$a', 'a:', '...', '!', '"#', '('].map((unit) => unit.repeat(6000));
       // Every open bracket is a scope on every later token of the line, so nesting stays moderate.
       const nested = ['[', '{'].map((unit) => unit.repeat(300));
-      const docs = [
-        ...flat.map((body) => `{\n${body}\n}\ntype After`),
-        ...[...flat, ...nested].map((body) => `{ f(\n${body}\n) }\ntype After`),
-      ];
+      const docs = [...flat.map((body) => `{\n${body}\n}\ntype After`), ...[...flat, ...nested].map((body) => `{ f(\n${body}\n) }\ntype After`)];
       for (const doc of docs) {
         // Line-bounded constructs end with the line; open brackets are closed by the enclosing `)` or `}`.
         const scopes = scopesAt(doc, 'type After', 'type');

@@ -32,8 +32,7 @@ export async function loadGraphqlGrammar(): Promise<IGrammar> {
       createOnigScanner: (patterns: string[]) => new OnigScanner(patterns),
       createOnigString: (text: string) => new OnigString(text),
     }),
-    loadGrammar: async (scopeName: string) =>
-      scopeName === 'source.graphql' ? parseRawGrammar(readFileSync(grammarPath, 'utf8'), grammarPath) : null,
+    loadGrammar: async (scopeName: string) => (scopeName === 'source.graphql' ? parseRawGrammar(readFileSync(grammarPath, 'utf8'), grammarPath) : null),
   });
   const grammar = await registry.loadGrammar('source.graphql');
   if (!grammar) {
@@ -113,7 +112,5 @@ export function scopesInLine(lineTokens: TokenizedLine, tokenText: string, nth?:
   }
   const end = start + tokenText.length;
   const overlapping = lineTokens.tokens.filter((t) => t.startIndex < end && t.endIndex > start);
-  return overlapping
-    .map((t) => t.scopes)
-    .reduce((common, scopes) => common.filter((s) => scopes.includes(s)));
+  return overlapping.map((t) => t.scopes).reduce((common, scopes) => common.filter((s) => scopes.includes(s)));
 }

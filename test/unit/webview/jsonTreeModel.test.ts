@@ -15,14 +15,20 @@ describe('JsonTreeModel (results webview)', () => {
 
     it('has only the root before anything is expanded', () => {
       const model = new JsonTreeModel(value);
-      assert.deepEqual(model.visibleNodes().map((n) => n.id), ['[]']);
+      assert.deepEqual(
+        model.visibleNodes().map((n) => n.id),
+        ['[]'],
+      );
       assert.equal(model.createdNodes, 1);
     });
 
     it('shows the root’s members after expanding it, and not their children', () => {
       const model = new JsonTreeModel(value);
       model.setExpanded(model.root, true);
-      assert.deepEqual(model.visibleNodes().map((n) => n.id), ['[]', '["tasks"]', '["total"]']);
+      assert.deepEqual(
+        model.visibleNodes().map((n) => n.id),
+        ['[]', '["tasks"]', '["total"]'],
+      );
       assert.equal(model.createdNodes, 1 + 2, 'the root, then its two members');
     });
 
@@ -58,9 +64,15 @@ describe('JsonTreeModel (results webview)', () => {
       const a = child(model, model.root, 'a');
       model.setExpanded(a, true);
       model.setExpanded(model.root, false);
-      assert.deepEqual(model.visibleNodes().map((n) => n.id), ['[]']);
+      assert.deepEqual(
+        model.visibleNodes().map((n) => n.id),
+        ['[]'],
+      );
       model.setExpanded(model.root, true);
-      assert.deepEqual(model.visibleNodes().map((n) => n.id), ['[]', '["a"]', '["a","b"]']);
+      assert.deepEqual(
+        model.visibleNodes().map((n) => n.id),
+        ['[]', '["a"]', '["a","b"]'],
+      );
     });
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { isRunResultView, parseExtensionMessage, parseWebviewMessage } from '../../../src/shared/resultsMessages';
 import { decideWebviewMessage, responseJsonText, suggestedFileName } from '../../../src/results/messagePolicy';
-import type { RunResultView } from '../../../src/results/resultsModel';
+import type { RunResultView } from '../../../src/shared/resultsMessages';
 
 const doc = 'file:///work/tasks.graphql';
 const shown: RunResultView = {
@@ -13,10 +13,7 @@ const shown: RunResultView = {
   at: '2026-01-01T00:00:00.000Z',
   body: {
     data: null,
-    errors: [
-      { message: 'Cannot query field "titel" on type "Task". Did you mean "title"?', locations: [{ line: 3, column: 5 }] },
-      { message: 'no location' },
-    ],
+    errors: [{ message: 'Cannot query field "titel" on type "Task". Did you mean "title"?', locations: [{ line: 3, column: 5 }] }, { message: 'no location' }],
   },
 };
 

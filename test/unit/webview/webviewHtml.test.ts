@@ -4,8 +4,7 @@ import type { ResultsStrings } from '../../../src/shared/resultsMessages';
 
 const cspSource = 'https://abc.vscode-cdn.net';
 const strings = { emptyTitle: 'Results <"&">' } as unknown as ResultsStrings;
-const html = (nonce?: string): string =>
-  resultsHtml({ cspSource, scriptUri: `${cspSource}/media/dist/results.js`, styleUri: `${cspSource}/media/results.css`, strings, nonce });
+const html = (nonce?: string): string => resultsHtml({ cspSource, scriptUri: `${cspSource}/media/dist/results.js`, styleUri: `${cspSource}/media/results.css`, strings, nonce });
 
 function csp(text: string): string {
   const m = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text);
@@ -16,7 +15,12 @@ function csp(text: string): string {
 describe('results webview HTML', () => {
   it("denies everything by default and allows scripts only by nonce, styles only from the extension's resources", () => {
     const policy = csp(html('N0nce'));
-    const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = Object.fromEntries(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
     assert.deepEqual(directives['default-src'], ["'none'"]);
     assert.deepEqual(directives['script-src'], ["'nonce-N0nce'"]);
     assert.deepEqual(directives['style-src'], [cspSource]);

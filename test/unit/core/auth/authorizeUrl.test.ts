@@ -27,7 +27,9 @@ describe('core/auth/authorizeUrl', () => {
   });
 
   it('leaves scope out when there are none', () => {
-    const url = new URL(buildAuthorizeUrl({ authUrl: 'https://a.example.com', clientId: 'c' }, { redirectUri: 'https://r.example.com/cb', codeChallenge: 'c', state: 's', scopes: [] }));
+    const url = new URL(
+      buildAuthorizeUrl({ authUrl: 'https://a.example.com', clientId: 'c' }, { redirectUri: 'https://r.example.com/cb', codeChallenge: 'c', state: 's', scopes: [] }),
+    );
     assert.equal(url.searchParams.has('scope'), false);
     assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
   });

@@ -55,7 +55,10 @@ describe('core/auth/environments', () => {
         environments.map((e) => e.name),
         ['prod'],
       );
-      assert.ok(problems.some((p) => message.test(p)), problems.join('\n'));
+      assert.ok(
+        problems.some((p) => message.test(p)),
+        problems.join('\n'),
+      );
       assert.ok(!problems.join('\n').includes('s3cr3t'), 'a secret must not be echoed');
     });
   }

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../../../src/core/logger';
 import type { Environment } from '../../../../src/core/auth/environments';
 import type { SessionRecord } from '../../../../src/core/auth/sessionRecord';
-import type { Clock, Disposable, SecretStore, Timers } from '../../../../src/core/auth/seams';
+import type { Clock, Disposable, Timers } from '../../../../src/core/clock';
+import type { SecretStore } from '../../../../src/core/auth/seams';
 
 /** In-memory SecretStorage; `onStore` lets a test hold a write. */
 export class MemorySecretStore implements SecretStore {
@@ -208,4 +209,3 @@ export function record(id: string, overrides: Partial<SessionRecord> = {}): Sess
     ...overrides,
   };
 }
-

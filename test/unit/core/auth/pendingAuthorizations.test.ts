@@ -104,14 +104,9 @@ describe('core/auth/pendingAuthorizations', () => {
   it('surfaces access_denied as a cancellation with description and hint as plain text', async () => {
     const { state } = await begin(pending);
     const waiting = pending.wait(state);
-    const result = pending.handleCallback(
-      new URLSearchParams({ error: 'access_denied', error_description: 'The user denied\nthe request', hint: '<b>Ask an admin</b>', state }),
-    );
+    const result = pending.handleCallback(new URLSearchParams({ error: 'access_denied', error_description: 'The user denied\nthe request', hint: '<b>Ask an admin</b>', state }));
     assert.equal(result.kind, 'error');
-    assert.equal(
-      result.kind === 'error' && result.message,
-      'Sign-in was cancelled in the browser. The user denied the request. Hint: <b>Ask an admin</b>',
-    );
+    assert.equal(result.kind === 'error' && result.message, 'Sign-in was cancelled in the browser. The user denied the request. Hint: <b>Ask an admin</b>');
     await assert.rejects(waiting, (err: unknown) => err instanceof AuthorizationError && err.hint === '<b>Ask an admin</b>');
   });
 

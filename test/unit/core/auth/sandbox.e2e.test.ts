@@ -103,7 +103,7 @@ describe('core/auth against the Sandbox (end to end)', () => {
     assert.equal(await graphqlStatus(await core.getAccessToken(team.id)), 200);
   });
 
-  it('refuses a wrong client secret with the server\'s OAuth error', async () => {
+  it("refuses a wrong client secret with the server's OAuth error", async () => {
     await core.clientSecrets.set('team', 'wrong');
     await assert.rejects(core.signInAsTeam('team'), (err: unknown) => err instanceof AuthorizationError && err.error === 'invalid_client');
   });

@@ -124,8 +124,7 @@ describe('core/auth/signIn (through AuthCore)', () => {
   });
 
   it('reports access_denied and exchanges nothing', async () => {
-    browser = (url, c) =>
-      void setImmediate(() => c.handleCallback(new URLSearchParams({ error: 'access_denied', state: url.searchParams.get('state')! })));
+    browser = (url, c) => void setImmediate(() => c.handleCallback(new URLSearchParams({ error: 'access_denied', state: url.searchParams.get('state')! })));
     await assert.rejects(core.signIn({ environment: envs[0], redirectUri }), (err: unknown) => err instanceof AuthorizationError && err.error === 'access_denied');
     assert.equal(server.requests.length, 0);
     assert.equal(core.pending.size, 0);

@@ -184,7 +184,7 @@ describe('core/auth/tokenManager', () => {
     assert.equal(server.requests.length, 0);
   });
 
-  it('takes the other window\'s rotation instead of removing the session when its refresh lost the race', async () => {
+  it("takes the other window's rotation instead of removing the session when its refresh lost the race", async () => {
     await seed({ expiresAt: clock.now() });
     server.handler = async () => {
       // Another window rotated first; our refresh token is now spent.

@@ -111,9 +111,7 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
     ]);
     const result = await client!.execute(request());
     assert.equal(result.body.data, null);
-    assert.deepEqual(result.body.errors, [
-      { message: 'Cannot query field "nme" on type "Task". Did you mean "name"?', locations: [{ line: 1, column: 5 }] },
-    ]);
+    assert.deepEqual(result.body.errors, [{ message: 'Cannot query field "nme" on type "Task". Did you mean "name"?', locations: [{ line: 1, column: 5 }] }]);
   });
 
   const failures: { name: string; script: Reply[]; check: (err: unknown) => void; requests: number }[] = [
@@ -262,9 +260,10 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
     it(c.name, async () => {
       const s = await setup(c.script);
       let refreshes = 0;
-      const err = await client!
-        .execute(request({ onUnauthorized: async () => `refreshed-${++refreshes}` }))
-        .then(() => undefined, (e: unknown) => e);
+      const err = await client!.execute(request({ onUnauthorized: async () => `refreshed-${++refreshes}` })).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err, 'expected a rejection');
       c.check(err);
       assert.equal(s.requests.length, c.requests);
@@ -381,15 +380,12 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((r) => closed.close(() => r()));
     client = new GraphqlHttpClient();
-    await assert.rejects(
-      client.execute({ baseUrl: `http://127.0.0.1:${port}`, query: '{ a }', token: async () => 't' }),
-      (err: unknown) => {
-        assert.ok(err instanceof NetworkError);
-        assert.equal(err.code, 'ECONNREFUSED');
-        assert.equal(err.message, `Could not connect to http://127.0.0.1:${port}: connection refused. Is the Service running?`);
-        return true;
-      },
-    );
+    await assert.rejects(client.execute({ baseUrl: `http://127.0.0.1:${port}`, query: '{ a }', token: async () => 't' }), (err: unknown) => {
+      assert.ok(err instanceof NetworkError);
+      assert.equal(err.code, 'ECONNREFUSED');
+      assert.equal(err.message, `Could not connect to http://127.0.0.1:${port}: connection refused. Is the Service running?`);
+      return true;
+    });
   });
 
   it('refuses plain http to a non-loopback host before sending anything', async () => {

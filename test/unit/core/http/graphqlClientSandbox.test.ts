@@ -13,7 +13,9 @@ import {
 } from '../../../../src/core/http/httpErrors';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { chooseOperation, parseDocument } from '../../../../src/core/run/operations';
-import { analyseVariables, checkVariables, coerceAnswer, parseSidecar, variablesFromSidecar } from '../../../../src/core/run/variables';
+import { analyseVariables, checkVariables } from '../../../../src/core/run/variables';
+import { coerceAnswer } from '../../../../src/core/run/variableAnswers';
+import { parseSidecar, variablesFromSidecar } from '../../../../src/core/run/variablesFile';
 import { SANDBOX_SDL, startSandbox, type FaultSpec, type RunningSandbox } from '../../../../src/sandbox/index';
 import { memoryLogger, recordingSleep } from './scriptedServer';
 
@@ -65,7 +67,16 @@ describe('GraphqlHttpClient against the Sandbox (with fault injection)', functio
     await client.close();
   });
 
-  function run(extra: { query?: string; operationName?: string; variables?: Record<string, unknown>; token?: string; timeoutMs?: number; onUnauthorized?: () => Promise<string | undefined> } = {}) {
+  function run(
+    extra: {
+      query?: string;
+      operationName?: string;
+      variables?: Record<string, unknown>;
+      token?: string;
+      timeoutMs?: number;
+      onUnauthorized?: () => Promise<string | undefined>;
+    } = {},
+  ) {
     return client.execute({
       baseUrl: sandbox.baseUrl,
       query: extra.query ?? DOCUMENT,
@@ -85,7 +96,10 @@ describe('GraphqlHttpClient against the Sandbox (with fault injection)', functio
     const sidecar = parseSidecar('{ "TasksByPriority": {} }');
     assert.ok(sidecar.ok);
     const analysis = analyseVariables(schema, choice.op.node, variablesFromSidecar(sidecar.sidecar, choice.operationName));
-    assert.deepEqual(analysis.missing.map((m) => [m.name, m.kind]), [['priority', 'enum']]);
+    assert.deepEqual(
+      analysis.missing.map((m) => [m.name, m.kind]),
+      [['priority', 'enum']],
+    );
     assert.ok(analysis.missing[0].enumValues?.some((v) => v.name === 'URGENT'));
     const answer = coerceAnswer(analysis.missing[0], 'URGENT');
     assert.ok(answer.ok);

@@ -36,7 +36,10 @@ describe('parseRetryAfter', () => {
 
 describe('backoff and formatting', () => {
   it('backs off 500, 1000, 2000 ms and never beyond the maximum wait', () => {
-    assert.deepEqual([1, 2, 3].map((n) => backoffMs(defaultRetryPolicy, n)), [500, 1000, 2000]);
+    assert.deepEqual(
+      [1, 2, 3].map((n) => backoffMs(defaultRetryPolicy, n)),
+      [500, 1000, 2000],
+    );
     assert.equal(backoffMs(defaultRetryPolicy, 20), 60_000);
   });
   const waits: [number, string][] = [

@@ -4,10 +4,7 @@ import { CancelledError } from '../../../../src/core/errors';
 import type { Logger } from '../../../../src/core/logger';
 
 /** What the scripted server does with one request. */
-export type Reply =
-  | { status: number; headers?: Record<string, string>; body?: string | object }
-  | { action: 'reset' }
-  | { action: 'hang' };
+export type Reply = { status: number; headers?: Record<string, string>; body?: string | object } | { action: 'reset' } | { action: 'hang' };
 
 /** A request as the server saw it. */
 export interface SeenRequest {
@@ -87,10 +84,8 @@ export async function startScriptedServer(script: Reply[]): Promise<ScriptedServ
     origin,
     requests,
     connections: () => connections,
-    whenRequests: (n) =>
-      requests.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
-    whenClosedEarly: () =>
-      requests.some((r) => r.closedEarly) ? Promise.resolve() : new Promise<void>((resolve) => closeWaiters.push(resolve)),
+    whenRequests: (n) => (requests.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+    whenClosedEarly: () => (requests.some((r) => r.closedEarly) ? Promise.resolve() : new Promise<void>((resolve) => closeWaiters.push(resolve))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

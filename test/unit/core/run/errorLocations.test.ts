@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { buildSchema, parse, validate } from 'graphql';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
-import { LineIndex, type Range } from '../../../../src/core/run/positions';
+import { LineIndex } from '../../../../src/core/text/lineIndex';
+import type { Range } from '../../../../src/core/text/position';
 import { tokenSpanAt } from '../../../../src/core/run/tokens';
 
 const DOC = [
@@ -71,11 +72,7 @@ describe('mapErrorLocations', () => {
   });
 
   it('errors without (usable) locations go on the operation name', () => {
-    const ds = mapErrorLocations(
-      DOC,
-      [{ message: 'Not authorised' }, { message: 'x', locations: [] }, { message: 'y', locations: [{ line: 'a' }] }, 'plain string'],
-      FALLBACK,
-    );
+    const ds = mapErrorLocations(DOC, [{ message: 'Not authorised' }, { message: 'x', locations: [] }, { message: 'y', locations: [{ line: 'a' }] }, 'plain string'], FALLBACK);
     assert.deepEqual(
       ds.map((d) => [d.range, d.message, d.detail]),
       [

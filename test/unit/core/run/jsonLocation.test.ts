@@ -24,6 +24,7 @@ describe('jsonLocationAt', () => {
     ['{ "Op": { "p": 1 | } }', { kind: 'none' }],
     ['{ "Op": { "p": "a", | } }', { kind: 'key', path: ['Op'], keys: ['p'], replace: [20, 20] }],
   ];
+  cases.push(['// note\n{ /* ops */ "Op": { |} }', { kind: 'key', path: ['Op'], keys: [], replace: [28, 28] }]);
   for (const [text, expected] of cases) {
     it(JSON.stringify(text), () => assert.deepEqual(at(text), expected));
   }

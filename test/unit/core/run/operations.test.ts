@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { chooseOperation, operationAt, parseDocument, scanOperations } from '../../../../src/core/run/operations';
-import type { Position } from '../../../../src/core/run/positions';
+import type { Position } from '../../../../src/core/text/position';
 
 /** `|` marks the cursor; returns the text without it and the cursor position. */
 function withCursor(marked: string): { text: string; cursor?: Position } {
@@ -80,8 +80,19 @@ describe('scanOperations (tolerant)', () => {
     { name: 'named query with variables and directives', text: 'query Q($a: Int = 1, $b: [B!]) @live { a(x: "}") }', expected: [['Q', 'query']] },
     { name: 'anonymous with variables', text: 'query ($a: Int) { a }', expected: [[undefined, 'query']] },
     { name: 'shorthand', text: '{ a }', expected: [[undefined, 'query']] },
-    { name: 'skips fragments, types, comments and block strings', text: 'fragment F on T { a }\n# query Nope { }\n"""query X {"""\ntype T { a: Int }\nmutation M { m }', expected: [['M', 'mutation']] },
-    { name: 'unclosed operation runs to the end', text: 'query A { a }\nsubscription S { s {', expected: [['A', 'query'], ['S', 'subscription']] },
+    {
+      name: 'skips fragments, types, comments and block strings',
+      text: 'fragment F on T { a }\n# query Nope { }\n"""query X {"""\ntype T { a: Int }\nmutation M { m }',
+      expected: [['M', 'mutation']],
+    },
+    {
+      name: 'unclosed operation runs to the end',
+      text: 'query A { a }\nsubscription S { s {',
+      expected: [
+        ['A', 'query'],
+        ['S', 'subscription'],
+      ],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

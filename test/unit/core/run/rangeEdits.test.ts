@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { adjustRangeForEdit, type TextEdit } from '../../../../src/core/run/rangeEdits';
-import type { Range } from '../../../../src/core/run/positions';
+import type { Range } from '../../../../src/core/text/position';
 
 const r = (l1: number, c1: number, l2: number, c2: number): Range => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });
 const edit = (range: Range, text: string): TextEdit => ({ range, text });

@@ -59,8 +59,7 @@ describe('sidecarCompletions', () => {
 });
 
 describe('sidecarProblems', () => {
-  const problems = (text: string) =>
-    sidecarProblems(SCHEMA, OPS, text).map((p) => ({ severity: p.severity, at: text.slice(p.span[0], p.span[1]), message: p.message }));
+  const problems = (text: string) => sidecarProblems(SCHEMA, OPS, text).map((p) => ({ severity: p.severity, at: text.slice(p.span[0], p.span[1]), message: p.message }));
 
   it('names a wrong value on its variable', () => {
     const [p] = problems('{ "Urgent": { "priority": "HIGHEST" } }');

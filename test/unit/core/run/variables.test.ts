@@ -1,21 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { parseJsonText } from '../../../../src/core/run/jsonText';
-import {
-  ANONYMOUS_OPERATION_KEY,
-  SidecarError,
-  analyseVariables,
-  checkVariables,
-  coerceAnswer,
-  describeVariable,
-  parseSidecar,
-  saveAnswers,
-  sidecarJsonSchema,
-  sidecarPathFor,
-  variablesFromSidecar,
-  variablesJsonSchema,
-  type VariableNeed,
-} from '../../../../src/core/run/variables';
+import { analyseVariables, checkVariables, describeVariable, type VariableNeed } from '../../../../src/core/run/variables';
+import { coerceAnswer } from '../../../../src/core/run/variableAnswers';
+import { ANONYMOUS_OPERATION_KEY, SidecarError, parseSidecar, saveAnswers, sidecarPathFor, variablesFromSidecar } from '../../../../src/core/run/variablesFile';
 
 const SCHEMA = buildSchema(`
   enum TaskPriority { LOW MEDIUM HIGH "Drop everything" URGENT }
@@ -108,6 +96,13 @@ describe('parseJsonText agrees with JSON.parse on valid JSON', () => {
       assert.deepEqual(r.json.value, JSON.parse(t));
     });
   }
+  it('allows comments (JSONC), and reports a problem after one at its exact place', () => {
+    const ok = parseSidecar('// notes\n{ /* ops */ "Tasks": { "first": 2 } }');
+    assert.deepEqual(ok, { ok: true, sidecar: { Tasks: { first: 2 } } });
+    const bad = parseSidecar('// notes\n{ "Tasks": { "first": } }');
+    assert.ok(!bad.ok);
+    assert.deepEqual([bad.error.line, bad.error.column], [2, 23]);
+  });
   it('a "__proto__" key does not change the prototype', () => {
     const r = parseJsonText('{"__proto__": {"polluted": true}}');
     assert.ok(r.ok);
@@ -123,13 +118,21 @@ describe('parseJsonText agrees with JSON.parse on valid JSON', () => {
 });
 
 describe('saveAnswers', () => {
-  it('merges into the operation entry, keeps other operations and variables, writes 2-space JSON', () => {
-    const before = '{"AddTask": {"input": {"name": "x"}}, "Tasks": {"first": 5}}';
+  it('merges into the operation entry, keeps other operations and variables', () => {
+    const before = '{"AddTask": {"input": {"name": "x"}}, "Tasks": {"first": 5}}\n';
     const after = saveAnswers(before, 'Tasks', { priority: 'HIGH', first: 7 });
-    assert.equal(
-      after,
-      '{\n  "AddTask": {\n    "input": {\n      "name": "x"\n    }\n  },\n  "Tasks": {\n    "first": 7,\n    "priority": "HIGH"\n  }\n}\n',
-    );
+    assert.deepEqual(JSON.parse(after), { AddTask: { input: { name: 'x' } }, Tasks: { first: 7, priority: 'HIGH' } });
+  });
+  it('keeps comments, indentation and the other entries exactly as they were', () => {
+    const before = '// Variables of tasks.graphql\n{\n    "Other": { "keep": [1,2,3] },\n    "Tasks": {\n        "first": 5\n    }\n}\n';
+    const after = saveAnswers(before, 'Tasks', { priority: 'HIGH' });
+    assert.equal(after, '// Variables of tasks.graphql\n{\n    "Other": { "keep": [1,2,3] },\n    "Tasks": {\n        "first": 5,\n        "priority": "HIGH"\n    }\n}\n');
+  });
+  it("adds a missing operation entry in the file's style", () => {
+    const before = '{\n  "Other": {} /* later */\n}\n';
+    const after = saveAnswers(before, 'Tasks', { n: 1 });
+    assert.ok(after.includes('/* later */'), after);
+    assert.deepEqual(parseSidecar(after), { ok: true, sidecar: { Other: {}, Tasks: { n: 1 } } });
   });
   it('creates the file text when there is none; anonymous operations use their own key', () => {
     assert.equal(saveAnswers(undefined, undefined, { n: 1 }), `{\n  "${ANONYMOUS_OPERATION_KEY}": {\n    "n": 1\n  }\n}\n`);
@@ -271,36 +274,5 @@ describe('coerceAnswer (input box validation)', () => {
     const n = describeVariable(undefined, TASKS.variableDefinitions![0]);
     assert.equal(n.kind, 'json');
     assert.deepEqual(coerceAnswer(n, '"HIGH"'), { ok: true, value: 'HIGH' });
-  });
-});
-
-describe('variablesJsonSchema / sidecarJsonSchema', () => {
-  it('describes one operation: types, enums, input object definitions, required without defaults', () => {
-    const s = variablesJsonSchema(SCHEMA, TASKS);
-    assert.equal(s.type, 'object');
-    assert.equal(s.additionalProperties, false);
-    assert.deepEqual(s.required, ['priority', 'done', 'filter', 'ids', 'at']);
-    const props = s.properties as Record<string, Record<string, unknown>>;
-    assert.deepEqual(Object.keys(props), ['priority', 'first', 'done', 'ratio', 'filter', 'ids', 'at', 'ps']);
-    assert.deepEqual(props.priority.enum, ['LOW', 'MEDIUM', 'HIGH', 'URGENT']);
-    assert.deepEqual(props.first.type, ['integer', 'null']);
-    assert.deepEqual(props.done.type, 'boolean');
-    assert.equal(props.filter.$ref, '#/definitions/TaskFilter');
-    assert.deepEqual((s.definitions as Record<string, { required: string[] }>).TaskFilter.required, ['priority']);
-    assert.equal(s.title, 'Variables of query Tasks');
-  });
-
-  it('an operation whose variables all have defaults or are nullable has no "required"', () => {
-    const op = parse('query Q($a: Int = 1, $b: String) { tasks { id } }').definitions[0] as OperationDefinitionNode;
-    assert.equal(variablesJsonSchema(SCHEMA, op).required, undefined);
-  });
-
-  it('describes a whole sidecar, one property per operation, definitions hoisted to the root', () => {
-    const s = sidecarJsonSchema(SCHEMA, [TASKS, ADD_TASK, NOTHING]);
-    const props = s.properties as Record<string, Record<string, unknown>>;
-    assert.deepEqual(Object.keys(props), ['Tasks', 'AddTask', 'Nothing']);
-    assert.equal(props.AddTask.definitions, undefined);
-    assert.deepEqual(Object.keys(s.definitions ?? {}).sort(), ['NewTask', 'TaskFilter']);
-    assert.equal((props.AddTask.properties as Record<string, { $ref: string }>).input.$ref, '#/definitions/NewTask');
   });
 });

@@ -5,20 +5,22 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { graphqlSync, introspectionFromSchema, isEnumType, isObjectType, parse, validate } from 'graphql';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
-import {
-  INTROSPECTION_QUERY,
-  SchemaLoadError,
-  schemaFromFile,
-  schemaFromIntrospection,
-  schemaFromSdl,
-} from '../../../../src/core/schema/loadSchema';
+import { INTROSPECTION_QUERY, SchemaLoadError, schemaFromFile, schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 
 const fixtures = path.join(__dirname, '../../../fixtures/schemas');
 const githubDir = path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema');
 
 describe('schema loading', () => {
   it('asks for descriptions, deprecations of arguments and input fields, repeatable directives', () => {
-    for (const part of ['description', 'isDeprecated', 'deprecationReason', 'isRepeatable', 'specifiedByURL', 'inputFields(includeDeprecated: true)', 'args(includeDeprecated: true)']) {
+    for (const part of [
+      'description',
+      'isDeprecated',
+      'deprecationReason',
+      'isRepeatable',
+      'specifiedByURL',
+      'inputFields(includeDeprecated: true)',
+      'args(includeDeprecated: true)',
+    ]) {
       assert.ok(INTROSPECTION_QUERY.includes(part), part);
     }
     assert.equal(validate(schemaFromSdl(SANDBOX_SDL).schema, parse(INTROSPECTION_QUERY)).length, 0);
@@ -50,7 +52,10 @@ describe('schema loading', () => {
     ];
     for (const [name, input, message] of rejected) {
       it(`rejects ${name} with a reason`, () => {
-        assert.throws(() => schemaFromIntrospection(input), (err: Error) => err instanceof SchemaLoadError && message.test(err.message));
+        assert.throws(
+          () => schemaFromIntrospection(input),
+          (err: Error) => err instanceof SchemaLoadError && message.test(err.message),
+        );
       });
     }
   });
@@ -72,7 +77,10 @@ describe('schema loading', () => {
       assert.equal(String(tasks?.type), '[Task!]!');
       const priority = schema.getType('TaskPriority');
       assert.ok(isEnumType(priority));
-      assert.deepEqual(priority.getValues().map((v) => v.name), ['LOW', 'HIGH']);
+      assert.deepEqual(
+        priority.getValues().map((v) => v.name),
+        ['LOW', 'HIGH'],
+      );
     });
 
     it("loads GitHub's public SDL, warning about its two duplicate fields", () => {
@@ -97,7 +105,10 @@ describe('schema loading', () => {
     ];
     for (const [name, sdl, message] of broken) {
       it(`refuses ${name} with a reason`, () => {
-        assert.throws(() => schemaFromSdl(sdl), (err: Error) => err instanceof SchemaLoadError && message.test(err.message));
+        assert.throws(
+          () => schemaFromSdl(sdl),
+          (err: Error) => err instanceof SchemaLoadError && message.test(err.message),
+        );
       });
     }
   });

@@ -5,13 +5,7 @@ import * as path from 'node:path';
 import { introspectionFromSchema } from 'graphql';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
-import {
-  loadSchemaFromCache,
-  readSchemaCache,
-  schemaCacheFile,
-  schemaCacheFreshness,
-  writeSchemaCache,
-} from '../../../../src/core/schema/schemaCache';
+import { loadSchemaFromCache, readSchemaCache, schemaCacheFile, schemaCacheFreshness, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 
 const payload = introspectionFromSchema(schemaFromSdl(SANDBOX_SDL).schema);
 const fetchedAt = new Date('2025-03-14T09:30:00.000Z');

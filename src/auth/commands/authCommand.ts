@@ -1,0 +1,17 @@
+import type * as vscode from 'vscode';
+import type { Command } from '../../platform/commands';
+import type { Logger } from '../../core/logger';
+import type { ConfigurationService } from '../../config';
+import type { AuthService } from '../authService';
+
+/** What the auth feature's command handlers may use. */
+export interface AuthCommandServices {
+  readonly context: vscode.ExtensionContext;
+  readonly logger: Logger;
+  readonly channel: vscode.LogOutputChannel;
+  readonly config: ConfigurationService;
+  readonly auth: AuthService;
+}
+
+/** One command of the auth feature. */
+export type AuthCommand = Command<AuthCommandServices>;

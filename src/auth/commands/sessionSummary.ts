@@ -1,0 +1,29 @@
+import type { SessionRecord } from '../../core/auth';
+import { decodeJwtForDisplay } from '../../core/auth';
+
+/** What commands return about a session: never a token. */
+export interface SessionSummary {
+  readonly id: string;
+  readonly environment: string;
+  readonly kind: 'user' | 'team';
+  readonly account: string;
+  readonly accountId: string;
+  readonly scopes: readonly string[];
+  readonly groups: readonly string[];
+  readonly expiresAt: string;
+}
+
+/** A token-free description of a session, with the claims decoded for display only. */
+export function summarize(session: SessionRecord): SessionSummary {
+  const claims = decodeJwtForDisplay(session.accessToken);
+  return {
+    id: session.id,
+    environment: session.environment,
+    kind: session.kind,
+    account: session.account.label,
+    accountId: claims?.sub ?? session.account.id,
+    scopes: claims?.scopes.length ? claims.scopes : session.scopes,
+    groups: claims?.groups ?? [],
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { AuthCommand } from './authCommand';
+
+/**
+ * Tenant GraphQL: Set Client Secret: kept only in SecretStorage, never in settings.
+ * Optional arguments (automation): environment name, secret.
+ */
+export const setClientSecret: AuthCommand = {
+  id: 'tenantGraphql.setClientSecret',
+  run: async ({ auth }, environment, secretArg) => {
+    const env = auth.requireEnvironment(typeof environment === 'string' ? environment : undefined);
+    if (!env) {
+      return false;
+    }
+    const secret =
+      typeof secretArg === 'string'
+        ? secretArg
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('Client secret for {0}', env.name),
+            prompt: vscode.l10n.t("Kept in VS Code's secret storage only, never in settings."),
+            password: true,
+            ignoreFocusOut: true,
+            validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('The client secret must not be empty.') : undefined),
+          });
+    if (!secret) {
+      return false;
+    }
+    await auth.setClientSecret(env.name, secret);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Saved the client secret for {0} in secret storage.', env.name));
+    return true;
+  },
+};

@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import type { AuthCommand } from './authCommand';
+import { summarize } from './sessionSummary';
+
+/**
+ * Tenant GraphQL: Show Account: user, scopes, groups and expiry of the active session, with
+ * actions. Resolves to the token-free summary shown (undefined when signed out).
+ */
+export const showAccount: AuthCommand = {
+  id: 'tenantGraphql.showAccount',
+  run: async ({ auth }) => {
+    const env = auth.activeEnvironment();
+    const session = await auth.activeSession();
+    if (!env || !session) {
+      const signInNow = vscode.l10n.t('Sign In');
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', env?.name ?? 'Tenant GraphQL'), signInNow)
+        .then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.signIn') : undefined));
+      return undefined;
+    }
+    const s = summarize(session);
+    const items: (vscode.QuickPickItem & { command?: string })[] = [
+      { label: s.kind === 'team' ? vscode.l10n.t('Team token (no user)') : s.account, description: s.accountId, detail: vscode.l10n.t('Environment: {0}', s.environment) },
+      { label: vscode.l10n.t('Scopes'), description: s.scopes.join(', ') || vscode.l10n.t('none') },
+      { label: vscode.l10n.t('Groups'), description: s.groups.join(', ') || vscode.l10n.t('none') },
+      { label: vscode.l10n.t('Access token expires'), description: new Date(s.expiresAt).toLocaleString() },
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: 'tenantGraphql.signOut' },
+      { label: `$(arrow-swap) ${vscode.l10n.t('Switch Environment')}`, command: 'tenantGraphql.switchEnvironment' },
+      { label: `$(add) ${vscode.l10n.t('Sign In with Another Account')}`, command: 'tenantGraphql.signIn' },
+    ];
+    void vscode.window
+      .showQuickPick(items, { title: vscode.l10n.t('Tenant GraphQL account') })
+      .then((pick) => (pick?.command ? vscode.commands.executeCommand(pick.command) : undefined));
+    return s;
+  },
+};

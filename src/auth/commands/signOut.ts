@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { AuthCommand } from './authCommand';
+
+/** Tenant GraphQL: Sign Out. With several accounts in the active environment, asks which. */
+export const signOut: AuthCommand = {
+  id: 'tenantGraphql.signOut',
+  run: async ({ auth }, sessionId) => {
+    if (typeof sessionId === 'string') {
+      return (await auth.signOut(sessionId)) !== undefined;
+    }
+    const env = auth.activeEnvironment();
+    const sessions = env ? await auth.sessionsOf(env.name) : [];
+    if (sessions.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', env?.name ?? 'Tenant GraphQL'));
+      return false;
+    }
+    let target = sessions[0];
+    if (sessions.length > 1) {
+      const pick = await vscode.window.showQuickPick(
+        sessions.map((s) => ({ label: s.account.label, description: s.kind === 'team' ? vscode.l10n.t('team token') : undefined, session: s })),
+        { title: vscode.l10n.t('Sign out of {0}', env!.name), placeHolder: vscode.l10n.t('Which account?') },
+      );
+      if (!pick) {
+        return false;
+      }
+      target = pick.session;
+    }
+    await auth.signOut(target.id);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0} ({1}).', target.environment, target.account.label));
+    return true;
+  },
+};

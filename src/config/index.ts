@@ -1,0 +1,3 @@
+/** The configuration service: the typed, frozen snapshot of the `tenantGraphql.*` settings. */
+export { ConfigurationService, type Settings } from './configuration';
+export { reportSettingsProblems } from './problemReporter';

@@ -1,0 +1,345 @@
+import type { GraphQLSchema } from 'graphql';
+import { CancelledError, errorMessage } from '../errors';
+import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
+import { Emitter, type Event } from '../events';
+import { taggedLogger, type Logger } from '../logger';
+import { schemaFromIntrospection } from './loadSchema';
+import { loadSchemaFromCache, schemaCacheFile, schemaCacheFreshness, writeSchemaCache } from './schemaCache';
+import type { RefreshOutcome, SchemaSnapshot, SchemaState } from './schemaSnapshot';
+
+/** What the schema service needs from the rest of the extension (narrow, so tests can fake it). */
+export interface EnvironmentSchemaDeps {
+  /** Folder of the per-environment cache files (`context.globalStorageUri`). */
+  readonly storageDir: string;
+  readonly logger: Logger;
+  /** Name of the active environment, if any. */
+  activeEnvironment(): string | undefined;
+  /** Id of the session requests use now, or undefined when not signed in. */
+  activeSessionId(): Promise<string | undefined>;
+  /** Fires when the active environment or its session may have changed. */
+  readonly onDidChangeActive: Event<unknown>;
+  /** Runs the introspection query against the active environment and returns the response body. */
+  introspect(signal: AbortSignal): Promise<unknown>;
+  /** Whether an error of `introspect` means nobody is signed in (a state, not a failure). */
+  isNotSignedIn(err: unknown): boolean;
+  /** The cache lifetime in milliseconds (read on every use: the setting can change). */
+  ttlMs(): number;
+  /** Time and timers (tests pass fakes). */
+  readonly clock?: Clock;
+  readonly timers?: Timers;
+}
+
+/**
+ * The schema of the active environment: loaded from the disk cache at start (works offline),
+ * refreshed by introspection after sign-in, on environment change, when the cache is older than
+ * the TTL, and on demand. A failed refresh keeps the last good schema and records why.
+ */
+export class EnvironmentSchema implements Disposable {
+  private readonly logger: Logger;
+  private readonly changed = new Emitter<SchemaSnapshot | undefined>();
+  private readonly stateChanged = new Emitter<SchemaState>();
+  private readonly disposables: Disposable[] = [];
+  private snapshot: SchemaSnapshot | undefined;
+  private stateValue: SchemaState = { kind: 'loading' };
+  private environment: string | undefined;
+  private sessionId: string | undefined;
+  private inFlight: { environment: string; promise: Promise<RefreshOutcome>; abort: AbortController } | undefined;
+  private ttlTimer: Disposable | undefined;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+  private generation = 0;
+  private disposed = false;
+  private lastShownFailure: string | undefined;
+  private interactiveRefreshes = 0;
+  private syncChain: Promise<void> = Promise.resolve();
+
+  /** Fires when the schema in use changes (a new version, or another environment's). */
+  readonly onDidChangeSchema = this.changed.event;
+  /** Fires when the state (loading, not signed in, failed, ready) changes. */
+  readonly onDidChangeState = this.stateChanged.event;
+
+  constructor(private readonly deps: EnvironmentSchemaDeps) {
+    this.logger = taggedLogger(deps.logger, 'schema');
+    this.clock = deps.clock ?? systemClock;
+    this.timers = deps.timers ?? systemTimers;
+    this.disposables.push(
+      this.changed,
+      this.stateChanged,
+      deps.onDidChangeActive(() => void this.syncActive()),
+    );
+  }
+
+  /** The schema of the active environment, or undefined when none is loaded yet. */
+  current(): SchemaSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  get state(): SchemaState {
+    return this.stateValue;
+  }
+
+  /** The environment whose schema this is. */
+  get environmentName(): string | undefined {
+    return this.environment;
+  }
+
+  /** Loads the cached schema of the active environment and refreshes it if it is stale or missing. */
+  async start(): Promise<void> {
+    await this.syncActive();
+  }
+
+  /**
+   * Fetches the schema by introspection now. A refresh already running for the same environment
+   * is joined, not repeated. Never throws: the outcome says what happened.
+   */
+  refresh(options: { signal?: AbortSignal; interactive?: boolean } = {}): Promise<RefreshOutcome> {
+    if (!options.interactive) {
+      return this.refreshNow(options.signal);
+    }
+    this.interactiveRefreshes++;
+    return this.refreshNow(options.signal).finally(() => this.interactiveRefreshes--);
+  }
+
+  private refreshNow(givenSignal: AbortSignal | undefined): Promise<RefreshOutcome> {
+    const environment = this.environment;
+    if (!environment) {
+      return Promise.resolve({ ok: false, reason: 'No Tenant GraphQL environment is configured.' });
+    }
+    if (this.inFlight?.environment !== environment) {
+      this.inFlight?.abort.abort();
+      const abort = new AbortController();
+      const promise = this.doRefresh(environment, abort.signal).finally(() => {
+        if (this.inFlight?.promise === promise) {
+          this.inFlight = undefined;
+        }
+      });
+      this.inFlight = { environment, promise, abort };
+    }
+    const flight = this.inFlight as { promise: Promise<RefreshOutcome>; abort: AbortController };
+    if (givenSignal) {
+      const signal = givenSignal;
+      return new Promise<RefreshOutcome>((resolve) => {
+        const onAbort = () => {
+          flight.abort.abort();
+          resolve({ ok: false, environment, cancelled: true, reason: 'Cancelled.' });
+        };
+        if (signal.aborted) {
+          onAbort();
+          return;
+        }
+        signal.addEventListener('abort', onAbort, { once: true });
+        void flight.promise.then((outcome) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        });
+      });
+    }
+    return flight.promise;
+  }
+
+  /**
+   * Whether a failure should be announced to the user: not while a person waits for a refresh
+   * they started (that command tells the outcome), and once per streak of the same reason.
+   */
+  shouldAnnounceFailure(reason: string): boolean {
+    if (this.interactiveRefreshes > 0 || this.lastShownFailure === reason) {
+      return false;
+    }
+    this.lastShownFailure = reason;
+    return true;
+  }
+
+  /** Follows the active environment and session, one change at a time (events can come in bursts). */
+  private syncActive(): Promise<void> {
+    this.syncChain = this.syncChain.then(
+      () => this.syncActiveNow(),
+      () => this.syncActiveNow(),
+    );
+    return this.syncChain;
+  }
+
+  /** Cache first, then introspection when needed. */
+  private async syncActiveNow(): Promise<void> {
+    const environment = this.deps.activeEnvironment();
+    const sessionId = environment ? await this.deps.activeSessionId() : undefined;
+    if (this.disposed) {
+      return;
+    }
+    const envChanged = environment !== this.environment;
+    const sessionChanged = sessionId !== this.sessionId;
+    this.sessionId = sessionId;
+    if (envChanged) {
+      this.environment = environment;
+      this.inFlight?.abort.abort();
+      this.inFlight = undefined;
+      const generation = ++this.generation;
+      this.lastShownFailure = undefined;
+      this.setSnapshot(undefined);
+      if (!environment) {
+        this.setState({ kind: 'noEnvironment' });
+        return;
+      }
+      this.setState({ kind: 'loading' });
+      await this.loadFromCache(environment, generation);
+      if (generation !== this.generation) {
+        return;
+      }
+    }
+    if (!environment) {
+      return;
+    }
+    if (!sessionId) {
+      this.setState({ kind: 'notSignedIn' });
+      return;
+    }
+    const fresh = this.snapshot?.fetchedAt ? schemaCacheFreshness({ fetchedAt: this.snapshot.fetchedAt.toISOString() }, this.now(), this.deps.ttlMs()) === 'fresh' : false;
+    if (sessionChanged && this.stateValue.kind === 'notSignedIn') {
+      this.setState(this.snapshot ? { kind: 'ready' } : { kind: 'loading' });
+    }
+    // A new session (sign-in, switch of account) or a stale/missing cache: introspect in the background.
+    // A different user may see a different schema on some tenants, so a new session refreshes too.
+    if (envChanged || sessionChanged || !fresh) {
+      void this.refresh();
+    } else {
+      this.scheduleTtl();
+    }
+  }
+
+  private async loadFromCache(environment: string, generation: number): Promise<void> {
+    const started = this.now();
+    const cached = await loadSchemaFromCache(this.deps.storageDir, environment);
+    if (generation !== this.generation || this.disposed) {
+      return;
+    }
+    if (!cached.ok) {
+      this.logger.info(`"${environment}": ${cached.reason}`);
+      return;
+    }
+    const { record, schema, warnings } = cached.value;
+    this.logger.info(`"${environment}": schema loaded from the cache (fetched ${record.fetchedAt}, sha256 ${record.sha256.slice(0, 12)}) in ${this.now() - started} ms`);
+    this.logWarnings(environment, warnings);
+    this.setSnapshot(this.snapshotOf(environment, 'cache', schema, record, warnings));
+    this.setState({ kind: 'ready' });
+  }
+
+  private async doRefresh(environment: string, signal: AbortSignal): Promise<RefreshOutcome> {
+    const generation = this.generation;
+    const stale = () => generation !== this.generation || this.disposed;
+    if (!this.snapshot) {
+      this.setState({ kind: 'loading' });
+    }
+    try {
+      const body = await this.deps.introspect(signal);
+      if (stale()) {
+        return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
+      }
+      const loaded = schemaFromIntrospection(body);
+      const record = await writeSchemaCache(this.deps.storageDir, environment, body, new Date(this.now()));
+      if (stale()) {
+        return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
+      }
+      const previous = this.snapshot;
+      const changed = previous?.sha256 !== record.sha256;
+      this.logger.info(`"${environment}": introspection ${changed ? 'brought a new schema' : 'unchanged'} (sha256 ${record.sha256.slice(0, 12)})`);
+      this.logWarnings(environment, loaded.warnings);
+      this.lastShownFailure = undefined;
+      // An unchanged schema keeps its object, so nothing built on it is rebuilt.
+      const snapshot = this.snapshotOf(environment, 'introspection', !changed && previous ? previous.schema : loaded.schema, record, loaded.warnings);
+      this.setSnapshot(snapshot);
+      this.setState({ kind: 'ready' });
+      this.scheduleTtl();
+      return {
+        ok: true,
+        environment,
+        changed,
+        source: snapshot.source,
+        fetchedAt: record.fetchedAt,
+        sha256: record.sha256,
+        cacheFile: snapshot.file,
+        warnings: loaded.warnings,
+      };
+    } catch (err) {
+      const kept = this.snapshot;
+      const base = { ok: false, environment, source: kept?.source, sha256: kept?.sha256, fetchedAt: kept?.fetchedAt?.toISOString(), cacheFile: kept?.file } as const;
+      if (err instanceof CancelledError || signal.aborted) {
+        if (!stale()) {
+          this.setState(kept ? { kind: 'ready' } : { kind: 'idle' });
+        }
+        return { ...base, cancelled: true, reason: 'Cancelled.' };
+      }
+      if (this.deps.isNotSignedIn(err)) {
+        if (!stale()) {
+          this.setState({ kind: 'notSignedIn' });
+        }
+        return { ...base, notSignedIn: true, reason: errorMessage(err) };
+      }
+      const reason = errorMessage(err);
+      this.logger.warn(`"${environment}": introspection failed, ${kept ? 'keeping the last good schema' : 'no schema yet'}: ${reason}`);
+      if (!stale()) {
+        this.setState({ kind: 'failed', reason });
+        this.scheduleTtl();
+      }
+      return { ...base, reason };
+    }
+  }
+
+  private snapshotOf(
+    environment: string,
+    source: 'cache' | 'introspection',
+    schema: GraphQLSchema,
+    record: { fetchedAt: string; sha256: string },
+    warnings: readonly string[],
+  ): SchemaSnapshot {
+    const file = schemaCacheFile(this.deps.storageDir, environment);
+    return { schema, source, label: environment, key: `env:${environment}`, fetchedAt: new Date(record.fetchedAt), sha256: record.sha256, file, warnings };
+  }
+
+  private logWarnings(environment: string, warnings: readonly string[]): void {
+    if (warnings.length > 0) {
+      this.logger.warn(`"${environment}": the schema has ${warnings.length} problem(s), tolerated: ${warnings.slice(0, 5).join(' | ')}`);
+    }
+  }
+
+  /** Refreshes again when the schema in use reaches the TTL (or retries after the TTL on failure). */
+  private scheduleTtl(): void {
+    this.ttlTimer?.dispose();
+    const ttl = this.deps.ttlMs();
+    const fetched = this.snapshot?.fetchedAt?.getTime() ?? this.now();
+    const due = Math.max(60_000, Math.min(ttl, fetched + ttl - this.now()));
+    this.ttlTimer = this.timers.setTimeout(() => {
+      this.ttlTimer = undefined;
+      if (this.sessionId) {
+        void this.refresh();
+      }
+    }, due);
+  }
+
+  private setSnapshot(snapshot: SchemaSnapshot | undefined): void {
+    const before = this.snapshot;
+    this.snapshot = snapshot;
+    if (before?.schema !== snapshot?.schema || before === undefined || snapshot === undefined) {
+      this.changed.fire(snapshot);
+    } else {
+      // Same schema, newer time: the status bar wants to know, the providers do not rebuild.
+      this.stateChanged.fire(this.stateValue);
+    }
+  }
+
+  private setState(state: SchemaState): void {
+    this.stateValue = state;
+    this.stateChanged.fire(state);
+  }
+
+  private now(): number {
+    return this.clock.now();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.inFlight?.abort.abort();
+    this.ttlTimer?.dispose();
+    for (const d of this.disposables) {
+      d.dispose();
+    }
+  }
+}

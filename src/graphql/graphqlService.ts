@@ -1,0 +1,78 @@
+import type * as vscode from 'vscode';
+import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../core/http/graphqlClient';
+import { bearerHooks, type TokenSource } from '../core/http/tokenPolicy';
+import { NotSignedInError } from '../core/errors';
+import type { Environment, SessionRecord } from '../core/auth';
+import type { Logger } from '../core/logger';
+
+export { NotSignedInError } from '../core/errors';
+
+/** One GraphQL request to the active environment, on behalf of its preferred session. */
+export interface GraphqlRequest {
+  readonly query: string;
+  readonly variables?: Record<string, unknown>;
+  readonly operationName?: string;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/** The result plus who it was made for. */
+export interface GraphqlServiceResult extends GraphqlHttpResult {
+  readonly environment: Environment;
+  readonly session: SessionRecord;
+}
+
+/** What the GraphQL service needs from auth: the active environment and session, and their tokens. */
+export interface SessionSource extends TokenSource {
+  activeEnvironment(): Environment | undefined;
+  activeSession(): Promise<SessionRecord | undefined>;
+}
+
+/**
+ * The authenticated GraphQL client: the active environment's endpoint with the signed-in
+ * session's token. The token policy (bearer, refresh near expiry, one refresh and retry after a
+ * 401) is core's {@link bearerHooks}; retries, timeouts and the keep-alive pool per origin are the
+ * core HTTP client's.
+ */
+export class GraphqlService implements vscode.Disposable {
+  private readonly http: GraphqlHttpClient;
+
+  constructor(
+    private readonly sessions: SessionSource,
+    logger: Logger,
+  ) {
+    this.http = new GraphqlHttpClient({ logger, userAgent: 'tenant-graphql-vscode' });
+  }
+
+  /** The environment and session a request would use now, or a {@link NotSignedInError}. */
+  async target(): Promise<{ environment: Environment; session: SessionRecord }> {
+    const environment = this.sessions.activeEnvironment();
+    const session = environment ? await this.sessions.activeSession() : undefined;
+    if (!environment || !session) {
+      throw new NotSignedInError(environment?.name);
+    }
+    return { environment, session };
+  }
+
+  /** Runs one request against the active environment; throws the core's typed errors. */
+  async execute(request: GraphqlRequest, hooks?: ExecuteHooks): Promise<GraphqlServiceResult> {
+    const { environment, session } = await this.target();
+    const result = await this.http.execute(
+      {
+        baseUrl: environment.baseUrl,
+        query: request.query,
+        variables: request.variables,
+        operationName: request.operationName,
+        signal: request.signal,
+        timeoutMs: request.timeoutMs,
+        ...bearerHooks(this.sessions, session.id, request.signal),
+      },
+      hooks,
+    );
+    return { ...result, environment, session };
+  }
+
+  dispose(): void {
+    this.http.dispose();
+  }
+}

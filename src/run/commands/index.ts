@@ -1,0 +1,9 @@
+import { clearHistory } from './clearHistory';
+import type { RunCommand } from './runCommand';
+import { runOperation } from './runOperation';
+import { showHistory } from './showHistory';
+
+export type { RunCommand, RunCommandServices } from './runCommand';
+
+/** The run feature's commands, one file each. */
+export const runCommands: readonly RunCommand[] = [runOperation, showHistory, clearHistory];

@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { historyDescription, historyLabel, type RunHistoryEntry } from '../../core/run/history';
+import type { RunCommand, RunCommandServices } from './runCommand';
+
+/**
+ * Tenant GraphQL: Show Run History. A quick pick of the workspace's last runs (operation and
+ * variables; status, outcome, time). Picking one offers "Run Again" and, while its result is
+ * still in memory, "Show Result". Argument `{ index, action: 'run' | 'show' }` (newest first)
+ * does the same without asking. Resolves to the re-run's outcome, true when a result was shown,
+ * or undefined.
+ */
+export const showHistory: RunCommand = {
+  id: 'tenantGraphql.showHistory',
+  run: async (services, arg) => {
+    const entries = services.history.list();
+    const a = (arg ?? {}) as { index?: unknown; action?: unknown };
+    if (typeof a.index === 'number') {
+      const entry = entries[a.index];
+      return entry ? act(services, entry, a.action === 'show' ? 'show' : 'run') : undefined;
+    }
+    if (entries.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No operation has run in this workspace yet.'));
+      return undefined;
+    }
+    const now = Date.now();
+    const picked = await vscode.window.showQuickPick(
+      entries.map((e) => ({
+        label: historyLabel(e),
+        description: historyDescription(e, now),
+        detail: vscode.workspace.asRelativePath(vscode.Uri.parse(e.documentUri)),
+        entry: e,
+      })),
+      { title: vscode.l10n.t('Run History'), placeHolder: vscode.l10n.t('Pick a run to run again or to show its result'), matchOnDescription: true, matchOnDetail: true },
+    );
+    if (!picked) {
+      return undefined;
+    }
+    if (!services.history.result(picked.entry.id)) {
+      return act(services, picked.entry, 'run');
+    }
+    const runAgain = { label: vscode.l10n.t('$(play) Run Again'), description: vscode.l10n.t('with the same variables'), action: 'run' as const };
+    const show = { label: vscode.l10n.t('$(output) Show Result'), description: vscode.l10n.t('as it was then'), action: 'show' as const };
+    const choice = await vscode.window.showQuickPick([runAgain, show], { title: historyLabel(picked.entry) });
+    return choice ? act(services, picked.entry, choice.action) : undefined;
+  },
+};
+
+async function act(services: RunCommandServices, entry: RunHistoryEntry, action: 'run' | 'show'): Promise<unknown> {
+  if (action === 'show') {
+    const view = services.history.result(entry.id);
+    if (!view) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The result of that run is no longer kept. Run it again to see a result.'));
+      return undefined;
+    }
+    services.presenter.show(view);
+    return true;
+  }
+  return services.controller.run({ uri: vscode.Uri.parse(entry.documentUri), operationName: entry.operationName, variables: entry.variables });
+}

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { asExplorerNode, sdlKeyOf } from '../explorer';
+import { sdlViewUri, showSdlLine } from '../sdlView';
+import type { SchemaCommand } from './schemaCommand';
+
+/**
+ * Go to Definition (schema explorer context menu): opens the read-only SDL view at the line of
+ * the type, field or enum value. Resolves to `{ uri, line }` of the place shown.
+ */
+export const explorerGoToDefinition: SchemaCommand = {
+  id: 'tenantGraphql.explorer.goToDefinition',
+  run: async ({ schemas, explorer }, arg): Promise<{ uri: string; line: number } | undefined> => {
+    const node = asExplorerNode(arg);
+    const snapshot = explorer.currentSnapshot();
+    if (!node || !snapshot) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Choose a type or field in the schema explorer to see its definition.'));
+      return undefined;
+    }
+    const view = schemas.sdlViewOf(snapshot.schema);
+    let key = sdlKeyOf(node);
+    let line = view.lines.get(key);
+    if (line === undefined && key.includes('.')) {
+      key = key.slice(0, key.indexOf('.'));
+      line = view.lines.get(key);
+    }
+    if (line === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not in the schema any more. Refresh the explorer.', key));
+      return undefined;
+    }
+    await showSdlLine(snapshot, line);
+    return { uri: sdlViewUri(snapshot).toString(), line };
+  },
+};
