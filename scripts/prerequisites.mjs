@@ -25,8 +25,17 @@ const readyMarker = join(codeServerDir, `.ready-${CODE_SERVER_VERSION}`);
 
 // Packages of code-server's VS Code whose install scripts build native modules we need on Linux.
 const VSCODE_NATIVE = [
-  '@parcel/watcher', '@vscode/deviceid', '@vscode/fs-copyfile', '@vscode/native-watchdog', '@vscode/spdlog',
-  '@vscode/sqlite3', 'kerberos', 'node-pty', 'cpu-features', 'ssh2', 'koffi',
+  '@parcel/watcher',
+  '@vscode/deviceid',
+  '@vscode/fs-copyfile',
+  '@vscode/native-watchdog',
+  '@vscode/spdlog',
+  '@vscode/sqlite3',
+  'kerberos',
+  'node-pty',
+  'cpu-features',
+  'ssh2',
+  'koffi',
 ];
 
 /** A missing prerequisite the user must install: its message is one sentence saying what to do. */
@@ -59,9 +68,7 @@ function run(cmd, args, { what, usually, ...opts } = {}) {
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    const ticker = what
-      ? setInterval(() => log(`still ${what}: ${elapsed(Date.now() - started)} so far${usually ? ` (usually ${usually})` : ''}...`), 20_000)
-      : undefined;
+    const ticker = what ? setInterval(() => log(`still ${what}: ${elapsed(Date.now() - started)} so far${usually ? ` (usually ${usually})` : ''}...`), 20_000) : undefined;
     child.once('error', (err) => {
       clearInterval(ticker);
       reject(new PrerequisiteError(`Could not run ${cmd}: ${err.message}.`));

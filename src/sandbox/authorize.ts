@@ -76,7 +76,14 @@ function endSession(state: SandboxState, req: IncomingMessage): string {
 }
 
 /** Issues a code for an approved request and redirects back to the application. */
-function approve(state: SandboxState, res: ServerResponse, status: 302 | 303, p: Omit<PendingAuthorization, 'csrfToken' | 'expiresAt'>, userId: string, headers: OutgoingHttpHeaders = {}): void {
+function approve(
+  state: SandboxState,
+  res: ServerResponse,
+  status: 302 | 303,
+  p: Omit<PendingAuthorization, 'csrfToken' | 'expiresAt'>,
+  userId: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
   state.rememberConsent(userId, p.clientId, p.scopes);
   const code = state.tokens.issueCode({
     clientId: p.clientId,
@@ -125,12 +132,16 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
   const appState = params.get('state');
   const fail = (error: string, hint: string) => {
     state.log(`[authorize] ${clientId}: ${error}`);
-    sendRedirect(res, 302, redirectTarget(redirectUri, {
-      error,
-      error_description: ERROR_DESCRIPTIONS[error],
-      hint,
-      state: appState,
-    }));
+    sendRedirect(
+      res,
+      302,
+      redirectTarget(redirectUri, {
+        error,
+        error_description: ERROR_DESCRIPTIONS[error],
+        hint,
+        state: appState,
+      }),
+    );
   };
   if (duplicates.length > 0) {
     fail('invalid_request', `The \`${duplicates[0]}\` parameter was sent more than once`);
@@ -206,15 +217,17 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
       newScopes: newScopesOf(u.id),
       knownApplication: !state.alwaysConsent && state.hasUsedClient(u.id, clientId),
     })),
-    ...(me === undefined ? {} : {
-      signedIn: {
-        id: me.id,
-        name: me.name,
-        newScopes: newScopesOf(me.id).map(scopeConfig),
-        approvedScopes: scopeCheck.scopes.filter((s) => !newScopesOf(me.id).includes(s)),
-        knownApplication: !state.alwaysConsent && state.hasUsedClient(me.id, clientId),
-      },
-    }),
+    ...(me === undefined
+      ? {}
+      : {
+          signedIn: {
+            id: me.id,
+            name: me.name,
+            newScopes: newScopesOf(me.id).map(scopeConfig),
+            approvedScopes: scopeCheck.scopes.filter((s) => !newScopesOf(me.id).includes(s)),
+            knownApplication: !state.alwaysConsent && state.hasUsedClient(me.id, clientId),
+          },
+        }),
     requestId,
     csrfToken,
   });
@@ -266,12 +279,17 @@ export async function handleAuthorizePost(state: SandboxState, req: IncomingMess
   if (decision === 'deny') {
     state.pending.delete(requestId);
     state.log(`[authorize] ${pending.clientId}: denied`);
-    sendRedirect(res, 303, redirectTarget(pending.redirectUri, {
-      error: 'access_denied',
-      error_description: ERROR_DESCRIPTIONS.access_denied,
-      hint: 'The user denied the request',
-      state: pending.state,
-    }), clearCookie);
+    sendRedirect(
+      res,
+      303,
+      redirectTarget(pending.redirectUri, {
+        error: 'access_denied',
+        error_description: ERROR_DESCRIPTIONS.access_denied,
+        hint: 'The user denied the request',
+        state: pending.state,
+      }),
+      clearCookie,
+    );
     return;
   }
   const userId = params.get('user') ?? '';

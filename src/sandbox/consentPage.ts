@@ -2,12 +2,7 @@ import type { ScopeConfig } from './tenant';
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 const STYLE = `
@@ -106,7 +101,9 @@ function scopeList(scopes: readonly ScopeConfig[]): string {
  */
 export function renderConsentPage(m: ConsentPageModel): string {
   const options = m.users
-    .map((u) => `<option value="${escapeHtml(u.id)}"${u.id === m.signedIn?.id ? ' selected' : ''}>${escapeHtml(u.name)} (${escapeHtml(u.id)}) - ${escapeHtml(userNote(u))}</option>`)
+    .map(
+      (u) => `<option value="${escapeHtml(u.id)}"${u.id === m.signedIn?.id ? ' selected' : ''}>${escapeHtml(u.name)} (${escapeHtml(u.id)}) - ${escapeHtml(userNote(u))}</option>`,
+    )
     .join('\n');
   const form = (label: string, note: string) => `<form method="post" action="authorize">
 <input type="hidden" name="request_id" value="${escapeHtml(m.requestId)}">
@@ -127,50 +124,64 @@ ${options}
   const app = `<strong>${escapeHtml(m.clientName)}</strong> (<code>${escapeHtml(m.clientId)}</code>)`;
   const s = m.signedIn;
   if (s === undefined) {
-    return layout(`Sign in to ${m.teamName}`, `
+    return layout(
+      `Sign in to ${m.teamName}`,
+      `
 <h1>Sign in to ${escapeHtml(m.teamName)}</h1>
 <p>${app} asks for access to your data:</p>
 <ul id="scopes">
 ${scopeList(m.scopes)}
 </ul>
-${form('Sign in as', 'Consent is remembered per user and application: a user who approved these scopes before is only signed in, and is asked again only for scopes the application has not been given yet.')}`);
+${form('Sign in as', 'Consent is remembered per user and application: a user who approved these scopes before is only signed in, and is asked again only for scopes the application has not been given yet.')}`,
+    );
   }
-  const approved = s.approvedScopes.length === 0
-    ? ''
-    : `<p class="note" id="approved">Already approved: ${s.approvedScopes.map((n) => `<code>${escapeHtml(n)}</code>`).join(' ')}</p>\n`;
+  const approved =
+    s.approvedScopes.length === 0 ? '' : `<p class="note" id="approved">Already approved: ${s.approvedScopes.map((n) => `<code>${escapeHtml(n)}</code>`).join(' ')}</p>\n`;
   const ask = s.knownApplication ? 'asks for more access to your data:' : 'asks for access to your data:';
-  return layout(`Allow ${m.clientName}`, `
+  return layout(
+    `Allow ${m.clientName}`,
+    `
 <h1>Allow ${escapeHtml(m.clientName)}?</h1>
 <p id="signed-in">Signed in to ${escapeHtml(m.teamName)} as <strong>${escapeHtml(s.name)}</strong> (${escapeHtml(s.id)}).</p>
 <p>${app} ${ask}</p>
 <ul id="scopes">
 ${scopeList(s.newScopes)}
 </ul>
-${approved}${form('Continue as', `Not ${escapeHtml(s.name)}? Choose another user: Approve signs them in and grants the scopes they have not approved yet.`)}`);
+${approved}${form('Continue as', `Not ${escapeHtml(s.name)}? Choose another user: Approve signs them in and grants the scopes they have not approved yet.`)}`,
+  );
 }
 
 /** An error page for requests that cannot be redirected back to the application. */
 export function renderErrorPage(title: string, message: string): string {
-  return layout(title, `
+  return layout(
+    title,
+    `
 <h1 class="error">${escapeHtml(title)}</h1>
 <p id="message">${escapeHtml(message)}</p>
 <p class="note">Nothing was sent to the application. Go back to it and start signing in again.</p>
-`);
+`,
+  );
 }
 
 /** The sign-out page: a button while the browser is signed in, a confirmation after. */
 export function renderSignOutPage(signedIn: boolean): string {
   if (!signedIn) {
-    return layout('Signed out', `
+    return layout(
+      'Signed out',
+      `
 <h1>Signed out</h1>
 <p id="message">This browser is not signed in to the Sandbox. The next sign-in asks which user you are.</p>
-`);
+`,
+    );
   }
-  return layout('Sign out', `
+  return layout(
+    'Sign out',
+    `
 <h1>Sign out</h1>
 <p id="message">This browser stays signed in to the Sandbox. Sign out to choose another user at the next sign-in.</p>
 <form method="post" action="signout">
 <div class="buttons"><button type="submit" id="signout">Sign out</button></div>
 </form>
-`);
+`,
+  );
 }

@@ -17,17 +17,21 @@ function rejection(status: number, error: string, description: string, headers: 
 }
 
 function invalidToken(description: string, withErrorCode = true): EndpointResponse {
-  const challenge = withErrorCode
-    ? `Bearer realm="${REALM}", error="invalid_token", error_description="${description.replace(/"/g, "'")}"`
-    : `Bearer realm="${REALM}"`;
+  const challenge = withErrorCode ? `Bearer realm="${REALM}", error="invalid_token", error_description="${description.replace(/"/g, "'")}"` : `Bearer realm="${REALM}"`;
   return rejection(401, 'invalid_token', description, { 'www-authenticate': challenge });
 }
 
 function insufficientScope(missing: string[], description: string): EndpointResponse {
   const scope = missing.join(' ');
-  return rejection(401, 'insufficient_scope', description, {
-    'www-authenticate': `Bearer realm="${REALM}", error="insufficient_scope", error_description="${description.replace(/"/g, "'")}", scope="${scope}"`,
-  }, { scope });
+  return rejection(
+    401,
+    'insufficient_scope',
+    description,
+    {
+      'www-authenticate': `Bearer realm="${REALM}", error="insufficient_scope", error_description="${description.replace(/"/g, "'")}", scope="${scope}"`,
+    },
+    { scope },
+  );
 }
 
 function toEndpointResponse([body, init]: GraphqlHttpResponse): EndpointResponse {
@@ -101,26 +105,33 @@ export function createGraphqlHandler(state: SandboxState): Handler<IncomingMessa
       }
       const operation = getOperationAST(document, params.operationName);
       if (!operation) {
-        return [new GraphQLError(params.operationName
-          ? `Unknown operation named "${params.operationName}".`
-          : 'Must provide operation name if query contains multiple operations.')];
+        return [
+          new GraphQLError(params.operationName ? `Unknown operation named "${params.operationName}".` : 'Must provide operation name if query contains multiple operations.'),
+        ];
       }
       if (operation.operation === 'mutation' && req.method === 'GET') {
-        return [JSON.stringify({ errors: [{ message: 'Cannot perform mutations over GET; use POST.' }] }), {
-          status: 405,
-          statusText: 'Method Not Allowed',
-          headers: { allow: 'POST', 'content-type': 'application/json; charset=utf-8' },
-        }];
+        return [
+          JSON.stringify({ errors: [{ message: 'Cannot perform mutations over GET; use POST.' }] }),
+          {
+            status: 405,
+            statusText: 'Method Not Allowed',
+            headers: { allow: 'POST', 'content-type': 'application/json; charset=utf-8' },
+          },
+        ];
       }
       const ctx = req.context;
       const needed = requiredScopes(state.schema, document, operation, state.tenant.scopeRules);
       if (ctx.viewer.scopes.size === 0) {
         const missing = needed.size > 0 ? [...needed] : state.tenant.scopes.map((s) => s.name);
-        return fromEndpointResponse(insufficientScope(missing, 'The access token was issued with an empty scope, so it cannot access any API resource. Sign in again requesting the scopes you need.'));
+        return fromEndpointResponse(
+          insufficientScope(missing, 'The access token was issued with an empty scope, so it cannot access any API resource. Sign in again requesting the scopes you need.'),
+        );
       }
       const missing = [...needed].filter((s) => !ctx.viewer.scopes.has(s)).sort();
       if (missing.length > 0) {
-        return fromEndpointResponse(insufficientScope(missing, `The access token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} that this operation needs.`));
+        return fromEndpointResponse(
+          insufficientScope(missing, `The access token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} that this operation needs.`),
+        );
       }
       return {
         schema: state.schema,
@@ -139,12 +150,7 @@ export function createGraphqlHandler(state: SandboxState): Handler<IncomingMessa
  * the IP allowlist, 401 for a missing, invalid, expired, foreign or under-scoped token, 429 over
  * the rate limit, 400 for missing or invalid parameters, GraphQL errors with 200.
  */
-export async function processGraphqlRequest(
-  state: SandboxState,
-  handler: Handler<IncomingMessage, GraphqlContext>,
-  req: IncomingMessage,
-  url: URL,
-): Promise<EndpointResponse> {
+export async function processGraphqlRequest(state: SandboxState, handler: Handler<IncomingMessage, GraphqlContext>, req: IncomingMessage, url: URL): Promise<EndpointResponse> {
   if (!state.allowlist.allows(remoteAddress(req))) {
     return rejection(403, 'forbidden', 'The originating IP address is not permitted to access the API.');
   }
@@ -157,9 +163,14 @@ export async function processGraphqlRequest(
   }
   const decision = state.rateLimiter.hit(`${viewer.clientId}\u0000${viewer.kind === 'user' ? viewer.user.id : viewer.teamId}`);
   if (!decision.allowed) {
-    return rejection(429, 'rate_limited', `Too many requests: the limit is ${state.rateLimiter.settings.limit} per ${state.rateLimiter.settings.windowMs / 1000} s. Retry after ${decision.retryAfterSeconds} s.`, {
-      'retry-after': String(decision.retryAfterSeconds),
-    });
+    return rejection(
+      429,
+      'rate_limited',
+      `Too many requests: the limit is ${state.rateLimiter.settings.limit} per ${state.rateLimiter.settings.windowMs / 1000} s. Retry after ${decision.retryAfterSeconds} s.`,
+      {
+        'retry-after': String(decision.retryAfterSeconds),
+      },
+    );
   }
   let body: string | null = null;
   if (req.method === 'POST') {

@@ -10,7 +10,11 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(private readonly clock: SandboxClock, private limit: number, private windowMs: number) {}
+  constructor(
+    private readonly clock: SandboxClock,
+    private limit: number,
+    private windowMs: number,
+  ) {}
 
   /** Current settings. */
   get settings(): { limit: number; windowMs: number } {

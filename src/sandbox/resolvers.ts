@@ -91,8 +91,7 @@ function canReadType(ctx: GraphqlContext, typeName: string): boolean {
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 function parseDate(value: unknown): string {
-  if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ||
-    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+  if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
     throw new GraphQLError(`Date must be a calendar date in the form YYYY-MM-DD; got ${JSON.stringify(value)}.`);
   }
   return value;
@@ -139,12 +138,16 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
         // A filter naming a user or group the token cannot see matches nothing, as for an unknown ID.
         const assignee = filter.assigneeId == null ? undefined : ctx.visible.user(String(filter.assigneeId));
         const group = filter.groupId == null ? undefined : ctx.visible.group(String(filter.groupId));
-        const items = ctx.visible.tasks().filter((t) =>
-          (filter.priority == null || t.priority === filter.priority) &&
-          (filter.status == null || t.status === filter.status) &&
-          (filter.assigneeId == null || (assignee !== undefined && t.assigneeIds.includes(assignee.id))) &&
-          (filter.groupId == null || (group !== undefined && t.groupId === group.id)) &&
-          (filter.dueBefore == null || (t.dueDate !== undefined && t.dueDate < String(filter.dueBefore))));
+        const items = ctx.visible
+          .tasks()
+          .filter(
+            (t) =>
+              (filter.priority == null || t.priority === filter.priority) &&
+              (filter.status == null || t.status === filter.status) &&
+              (filter.assigneeId == null || (assignee !== undefined && t.assigneeIds.includes(assignee.id))) &&
+              (filter.groupId == null || (group !== undefined && t.groupId === group.id)) &&
+              (filter.dueBefore == null || (t.dueDate !== undefined && t.dueDate < String(filter.dueBefore))),
+          );
         return paginate(items, args.first, args.after);
       },
       task: (_s, args, ctx) => ctx.visible.task(String(args.id)) ?? null,
@@ -193,17 +196,20 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
         if (groupId !== undefined && !ctx.visible.group(groupId)) {
           throw userError(`No group with ID "${groupId}" is visible to this token.`);
         }
-        const task = ctx.visible.addTask({
-          name,
-          ...(input.description == null ? {} : { description: String(input.description) }),
-          priority: (input.priority ?? 'MEDIUM') as TaskPriorityValue,
-          status: 'TODO',
-          ...(input.dueDate == null ? {} : { dueDate: String(input.dueDate) }),
-          ...(ctx.viewer.kind === 'user' ? { ownerId: ctx.viewer.user.id } : {}),
-          ...(groupId === undefined ? {} : { groupId }),
-          assigneeIds: [...new Set(assigneeIds)],
-          attachmentIds: [],
-        }, new Date(ctx.now()).toISOString());
+        const task = ctx.visible.addTask(
+          {
+            name,
+            ...(input.description == null ? {} : { description: String(input.description) }),
+            priority: (input.priority ?? 'MEDIUM') as TaskPriorityValue,
+            status: 'TODO',
+            ...(input.dueDate == null ? {} : { dueDate: String(input.dueDate) }),
+            ...(ctx.viewer.kind === 'user' ? { ownerId: ctx.viewer.user.id } : {}),
+            ...(groupId === undefined ? {} : { groupId }),
+            assigneeIds: [...new Set(assigneeIds)],
+            attachmentIds: [],
+          },
+          new Date(ctx.now()).toISOString(),
+        );
         return { task };
       },
       updateTaskPriority: (_s, args, ctx) => {
@@ -325,9 +331,7 @@ function guardEveryField(schema: GraphQLSchema): void {
       const coordinate = `${type.name}.${field.name}`;
       const guarded: GraphQLFieldResolver<unknown, GraphqlContext> = (source, args, ctx, info) => {
         const result: unknown = resolve(source, args, ctx, info);
-        return result instanceof Promise
-          ? result.then((r: unknown) => guardResult(r, field.type, ctx, coordinate))
-          : guardResult(result, field.type, ctx, coordinate);
+        return result instanceof Promise ? result.then((r: unknown) => guardResult(r, field.type, ctx, coordinate)) : guardResult(result, field.type, ctx, coordinate);
       };
       field.resolve = guarded as GraphQLFieldResolver<unknown, unknown>;
     }

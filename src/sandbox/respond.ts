@@ -45,9 +45,7 @@ function statusFaultResponse(f: Extract<FaultSpec, { kind: 'status' }>, target: 
     headers['www-authenticate'] = target === 'token' ? 'Basic realm="Tenant GraphQL Sandbox"' : 'Bearer error="invalid_token"';
   }
   const tokenError = target === 'token' && f.status === 401 ? 'invalid_client' : target === 'token' && f.status === 429 ? 'temporarily_unavailable' : error;
-  const body = target === 'token'
-    ? { error: tokenError, error_description: description }
-    : { error, error_description: description, errors: [{ message: description }] };
+  const body = target === 'token' ? { error: tokenError, error_description: description } : { error, error_description: description, errors: [{ message: description }] };
   return jsonResponse(f.status, body, headers);
 }
 
@@ -65,9 +63,7 @@ function pad(r: EndpointResponse, bytes: number, target: FaultTarget): EndpointR
   const obj = parsed as Record<string, unknown>;
   const missing = Math.max(0, bytes - Buffer.byteLength(r.body));
   const padding = 'x'.repeat(missing);
-  const padded = target === 'graphql'
-    ? { ...obj, extensions: { ...(obj.extensions as Record<string, unknown> | undefined), padding } }
-    : { ...obj, padding };
+  const padded = target === 'graphql' ? { ...obj, extensions: { ...(obj.extensions as Record<string, unknown> | undefined), padding } } : { ...obj, padding };
   return { ...r, body: JSON.stringify(padded) };
 }
 
@@ -104,9 +100,12 @@ export async function respondWithFaults(
   }
   if (f?.kind === 'malformedJson') {
     state.log(`[fault] malformed JSON (${target})`);
-    const body = f.variant === 'html'
-      ? '<html><body><h1>502 Bad Gateway</h1></body></html>'
-      : target === 'graphql' ? '{"data":{"tasks":{"edges":[{"node":{"id":"task-1","name":"Rot' : '{"token_type":"bearer","expires_in":36';
+    const body =
+      f.variant === 'html'
+        ? '<html><body><h1>502 Bad Gateway</h1></body></html>'
+        : target === 'graphql'
+          ? '{"data":{"tasks":{"edges":[{"node":{"id":"task-1","name":"Rot'
+          : '{"token_type":"bearer","expires_in":36';
     write(res, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
     return;
   }

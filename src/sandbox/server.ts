@@ -99,9 +99,10 @@ export function apiListener(state: SandboxState): RequestListener {
       });
       return;
     }
-    const notFound = path === '/oauth/authorize'
-      ? tokenError('invalid_request', 'The authorization endpoint is on {auth_url}, not on {base_url}')
-      : jsonResponse(404, { error: 'not_found', error_description: `There is nothing at ${path}; the API paths are /v1/oauth/token and /v1/graphql.` });
+    const notFound =
+      path === '/oauth/authorize'
+        ? tokenError('invalid_request', 'The authorization endpoint is on {auth_url}, not on {base_url}')
+        : jsonResponse(404, { error: 'not_found', error_description: `There is nothing at ${path}; the API paths are /v1/oauth/token and /v1/graphql.` });
     res.writeHead(404, notFound.headers);
     res.end(notFound.body);
   });

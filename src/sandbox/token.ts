@@ -13,7 +13,10 @@ const CODE_VERIFIER_RE = /^[A-Za-z0-9\-._~]{43,128}$/;
 const ERRORS: Record<string, [status: number, description: string]> = {
   invalid_request: [400, 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed.'],
   invalid_client: [401, 'Client authentication failed'],
-  invalid_grant: [400, 'The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.'],
+  invalid_grant: [
+    400,
+    'The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+  ],
   unauthorized_client: [400, 'The authenticated client is not authorized to use this authorization grant type.'],
   unsupported_grant_type: [400, 'The authorization grant type is not supported by the authorization server.'],
   invalid_scope: [400, 'The requested scope is invalid, unknown, or malformed'],
@@ -164,7 +167,7 @@ function parseScopeParam(state: SandboxState, client: ClientConfig, value: strin
 }
 
 async function issueTokens(state: SandboxState, client: ClientConfig, principal: Principal, scopes: string[], familyId: string): Promise<EndpointResponse> {
-  const groups = principal.kind === 'user' ? state.store.userById(principal.userId)?.groups ?? [] : [];
+  const groups = principal.kind === 'user' ? (state.store.userById(principal.userId)?.groups ?? []) : [];
   const accessToken = await state.tokens.signAccessToken({
     principal,
     teamId: state.tenant.team.id,

@@ -130,14 +130,7 @@ export class TokenService {
   }
 
   /** Signs an access token valid for one hour. */
-  async signAccessToken(input: {
-    principal: Principal;
-    teamId: string;
-    clientId: string;
-    scopes: string[];
-    groups: string[];
-    familyId: string;
-  }): Promise<string> {
+  async signAccessToken(input: { principal: Principal; teamId: string; clientId: string; scopes: string[]; groups: string[]; familyId: string }): Promise<string> {
     const iat = Math.floor(this.clock.now() / 1000);
     const jti = randomUUID();
     this.familyOfJti.set(jti, input.familyId);

@@ -146,7 +146,10 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
 
   /** Moves the cursor to the start of a line (1-based), through Go to Line (Ctrl+G). */
   async function goToLine(line: number): Promise<void> {
-    await page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first().click({ position: { x: 30, y: 8 } });
+    await page
+      .locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines')
+      .first()
+      .click({ position: { x: 30, y: 8 } });
     const input = await openQuickInput('Control+G');
     await input.fill(`:${line}`);
     await page.keyboard.press('Enter');
@@ -205,8 +208,14 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       headless: true,
       env: { ...process.env, HOME: join(tmp, 'chromium-home') },
       args: [
-        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
       ],
     });
@@ -219,7 +228,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     if (this.currentTest?.state === 'failed' && page) {
       const dir = join(root, '.cache', 'e2e-failures');
       mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${(this.currentTest.title).replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
+      const file = join(dir, `${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
       await page.screenshot({ path: file }).catch(() => undefined);
       console.log(`    screenshot of the failure: ${file}`);
     }
@@ -260,7 +269,11 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     // No prompt about the Git repository around the sample workspace, nor any other toast.
     await page.waitForTimeout(1500);
     const toasts = await page.locator('.notifications-toasts .notification-list-item').allTextContents();
-    assert.deepEqual(toasts.filter((t) => /git|repositor/i.test(t)), [], `no Git prompt: ${toasts.join(' | ')}`);
+    assert.deepEqual(
+      toasts.filter((t) => /git|repositor/i.test(t)),
+      [],
+      `no Git prompt: ${toasts.join(' | ')}`,
+    );
     await shot(page, 'workbench');
   });
 
@@ -311,9 +324,15 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await frame.locator('h1.operation', { hasText: 'UrgentTasks' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await frame.locator('.status', { hasText: '200' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     // Open the answer's tree the way a reader does: edges, then its first item.
-    await frame.locator('span.key', { hasText: /^edges$/ }).first().click();
+    await frame
+      .locator('span.key', { hasText: /^edges$/ })
+      .first()
+      .click();
     await frame.locator('span.key.index', { hasText: /^0$/ }).first().click();
-    await frame.locator('span.key', { hasText: /^node$/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await frame
+      .locator('span.key', { hasText: /^node$/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.mouse.move(700, 600);
     await shot(page, 'results');
   });

@@ -49,7 +49,10 @@ describe('npm start in desktop mode (a `code` on PATH)', function () {
       assert.match(output, /Ctrl-C here stops the Sandbox\./, output);
       assert.doesNotMatch(output, /code-server|Chromium/, 'no code-server or browser is needed on this path');
       await new Promise((r) => setTimeout(r, 500)); // `code` is spawned without waiting for it
-      const [args] = readFileSync(calls, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]);
+      const [args] = readFileSync(calls, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as string[]);
       const workspace = join(state, 'workspace');
       assert.deepEqual(args, ['--new-window', `--extensionDevelopmentPath=${root}`, workspace, join(workspace, 'tasks.graphql')]);
       const settings = JSON.parse(readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;

@@ -20,8 +20,7 @@ export const trySandbox: SandboxCommand = {
       return undefined;
     }
     const session =
-      (await auth.activeSession()) ??
-      (await vscode.commands.executeCommand<{ account: string } | undefined>('tenantGraphql.signIn', { environment: BUILT_IN_SANDBOX }));
+      (await auth.activeSession()) ?? (await vscode.commands.executeCommand<{ account: string } | undefined>('tenantGraphql.signIn', { environment: BUILT_IN_SANDBOX }));
     const file = await openSample(context);
     if (!session) {
       void vscode.window.showInformationMessage(

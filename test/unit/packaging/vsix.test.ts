@@ -90,10 +90,18 @@ describe('the packaged extension (npm run package)', function () {
   });
 
   it('has a README that links no image it does not ship, and a manifest without the build hook', () => {
-    const readme = entries.find((e) => e.name === 'extension/readme.md')!.read().toString('utf8');
+    const readme = entries
+      .find((e) => e.name === 'extension/readme.md')!
+      .read()
+      .toString('utf8');
     assert.match(readme, /## Quick start/);
     assert.doesNotMatch(readme, /docs\/images/);
-    const manifest = JSON.parse(entries.find((e) => e.name === 'extension/package.json')!.read().toString('utf8')) as {
+    const manifest = JSON.parse(
+      entries
+        .find((e) => e.name === 'extension/package.json')!
+        .read()
+        .toString('utf8'),
+    ) as {
       main: string;
       scripts: Record<string, string>;
     };

@@ -2,9 +2,7 @@ import * as assert from 'node:assert/strict';
 import { demoTenant } from '../../../src/sandbox/demoTenant';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { PENDING_LIFETIME_MS } from '../../../src/sandbox/state';
-import {
-  ALL_SCOPES, PUBLIC_CLIENT, REDIRECT_URI, authorizeUrl, consentForm, get, pkce, postConsent, signIn, start,
-} from './helpers';
+import { ALL_SCOPES, PUBLIC_CLIENT, REDIRECT_URI, authorizeUrl, consentForm, get, pkce, postConsent, signIn, start } from './helpers';
 
 describe('sandbox E1 authorize', () => {
   let sb: RunningSandbox;

@@ -28,13 +28,27 @@ describe('sandbox CLI', function () {
     const { child, firstLine, rest } = await spawnSandbox(['--auth-port', '0', '--api-port', '0', '--quiet', '--auto-consent', 'bob']);
     try {
       assert.match(firstLine, /^SANDBOX \{/);
-      const info = JSON.parse(firstLine.slice('SANDBOX '.length)) as { authUrl: string; baseUrl: string; adminUrl: string; clients: Array<{ clientId: string }>; users: Array<{ id: string }>; scopes: string[]; team: { id: string } };
+      const info = JSON.parse(firstLine.slice('SANDBOX '.length)) as {
+        authUrl: string;
+        baseUrl: string;
+        adminUrl: string;
+        clients: Array<{ clientId: string }>;
+        users: Array<{ id: string }>;
+        scopes: string[];
+        team: { id: string };
+      };
       assert.match(info.authUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.match(info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.notEqual(info.authUrl, info.baseUrl);
       assert.equal(info.adminUrl, `${info.baseUrl}/admin`);
-      assert.deepEqual(info.clients.map((c) => c.clientId), ['tenant-graphql-vscode', 'acme-ci']);
-      assert.deepEqual(info.users.map((u) => u.id), ['alice', 'bob', 'carol']);
+      assert.deepEqual(
+        info.clients.map((c) => c.clientId),
+        ['tenant-graphql-vscode', 'acme-ci'],
+      );
+      assert.deepEqual(
+        info.users.map((u) => u.id),
+        ['alice', 'bob', 'carol'],
+      );
       assert.equal(info.team.id, 'team-acme');
       const stats = await fetch(`${info.adminUrl}/stats`);
       assert.equal(stats.status, 200);
@@ -67,20 +81,34 @@ describe('sandbox CLI', function () {
     });
 
     it('reads every option, with values separate or after =', () => {
-      assert.deepEqual(parseArgs([
-        '--auth-port', '0', '--api-port=0', '--config', 'tenant.json', '--auto-consent=alice',
-        '--redirect-uri', 'http://127.0.0.1:1/a', '--redirect-uri', 'http://127.0.0.1:2/b',
-        '--fault', '{"kind":"status","status":500,"count":2}', '--quiet', '--always-consent',
-      ]), {
-        authPort: 0,
-        apiPort: 0,
-        config: 'tenant.json',
-        autoConsent: 'alice',
-        alwaysConsent: true,
-        redirectUris: ['http://127.0.0.1:1/a', 'http://127.0.0.1:2/b'],
-        faults: [{ kind: 'status', status: 500, count: 2 }],
-        quiet: true,
-      });
+      assert.deepEqual(
+        parseArgs([
+          '--auth-port',
+          '0',
+          '--api-port=0',
+          '--config',
+          'tenant.json',
+          '--auto-consent=alice',
+          '--redirect-uri',
+          'http://127.0.0.1:1/a',
+          '--redirect-uri',
+          'http://127.0.0.1:2/b',
+          '--fault',
+          '{"kind":"status","status":500,"count":2}',
+          '--quiet',
+          '--always-consent',
+        ]),
+        {
+          authPort: 0,
+          apiPort: 0,
+          config: 'tenant.json',
+          autoConsent: 'alice',
+          alwaysConsent: true,
+          redirectUris: ['http://127.0.0.1:1/a', 'http://127.0.0.1:2/b'],
+          faults: [{ kind: 'status', status: 500, count: 2 }],
+          quiet: true,
+        },
+      );
       assert.equal(parseArgs(['--help']), 'help');
     });
 
@@ -94,7 +122,10 @@ describe('sandbox CLI', function () {
     ];
     for (const [args, message] of bad) {
       it(`refuses ${args.join(' ')}`, () => {
-        assert.throws(() => parseArgs(args), (err: Error) => err instanceof UsageError && message.test(err.message));
+        assert.throws(
+          () => parseArgs(args),
+          (err: Error) => err instanceof UsageError && message.test(err.message),
+        );
       });
     }
   });

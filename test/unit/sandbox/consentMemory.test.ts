@@ -2,15 +2,10 @@ import * as assert from 'node:assert/strict';
 import { demoTenant } from '../../../src/sandbox/demoTenant';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { SESSION_LIFETIME_MS } from '../../../src/sandbox/state';
-import {
-  CONFIDENTIAL_CLIENT, PUBLIC_CLIENT, REDIRECT_URI, TestBrowser, jwtPayload, pkce, start, tokenRequest,
-} from './helpers';
+import { CONFIDENTIAL_CLIENT, PUBLIC_CLIENT, REDIRECT_URI, TestBrowser, jwtPayload, pkce, start, tokenRequest } from './helpers';
 
 /** What E1 answered: a code at once, the sign-in page (who are you?) or the consent page of a signed-in user. */
-type Outcome =
-  | { kind: 'code'; location: URL }
-  | { kind: 'sign-in page'; html: string }
-  | { kind: 'consent page'; html: string; asked: string[]; approved: string[] };
+type Outcome = { kind: 'code'; location: URL } | { kind: 'sign-in page'; html: string } | { kind: 'consent page'; html: string; asked: string[]; approved: string[] };
 
 async function outcome(res: Response): Promise<Outcome> {
   if (res.status === 302) {
@@ -60,29 +55,54 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
     const cases: Case[] = [
       { name: 'the same scope: a code at once, no page', remember: true, request: { scope: 'tasks:read' }, expected: { kind: 'code' } },
       { name: 'no scope: a code at once (the application is known)', remember: true, request: { scope: undefined }, expected: { kind: 'code' } },
-      { name: 'an additional scope: the consent page asks for that scope only', remember: true, request: { scope: 'tasks:read files:read' }, expected: { kind: 'consent page', asked: ['files:read'], approved: ['tasks:read'] } },
-      { name: 'another application: the consent page (first use)', remember: true, request: { client_id: CONFIDENTIAL_CLIENT, scope: 'tasks:read' }, expected: { kind: 'consent page', asked: ['tasks:read'], approved: [] } },
+      {
+        name: 'an additional scope: the consent page asks for that scope only',
+        remember: true,
+        request: { scope: 'tasks:read files:read' },
+        expected: { kind: 'consent page', asked: ['files:read'], approved: ['tasks:read'] },
+      },
+      {
+        name: 'another application: the consent page (first use)',
+        remember: true,
+        request: { client_id: CONFIDENTIAL_CLIENT, scope: 'tasks:read' },
+        expected: { kind: 'consent page', asked: ['tasks:read'], approved: [] },
+      },
       { name: 'not signed in to stay: the sign-in page (who is at the browser?)', remember: false, request: { scope: 'tasks:read' }, expected: { kind: 'sign-in page' } },
       {
-        name: 'after signing out: the sign-in page', remember: true, request: { scope: 'tasks:read' }, expected: { kind: 'sign-in page' },
+        name: 'after signing out: the sign-in page',
+        remember: true,
+        request: { scope: 'tasks:read' },
+        expected: { kind: 'sign-in page' },
         between: async (s, browser) => {
           browser.keep(await fetch(`${s.authUrl}/oauth/signout`, { method: 'POST', headers: { cookie: browser.cookieHeader() } }));
         },
       },
       {
-        name: 'after the sign-in expired (8 h on the Sandbox clock): the sign-in page', remember: true, request: { scope: 'tasks:read' }, expected: { kind: 'sign-in page' },
+        name: 'after the sign-in expired (8 h on the Sandbox clock): the sign-in page',
+        remember: true,
+        request: { scope: 'tasks:read' },
+        expected: { kind: 'sign-in page' },
         between: async (s) => s.clock.advance(SESSION_LIFETIME_MS),
       },
       {
-        name: 'after the admin forgot every consent and sign-in: the sign-in page', remember: true, request: { scope: 'tasks:read' }, expected: { kind: 'sign-in page' },
+        name: 'after the admin forgot every consent and sign-in: the sign-in page',
+        remember: true,
+        request: { scope: 'tasks:read' },
+        expected: { kind: 'sign-in page' },
         between: async (s) => void (await admin(s, 'DELETE', '/consents')),
       },
       {
-        name: "after the admin forgot alice's consents: the consent page again", remember: true, request: { scope: 'tasks:read' }, expected: { kind: 'consent page', asked: ['tasks:read'], approved: [] },
+        name: "after the admin forgot alice's consents: the consent page again",
+        remember: true,
+        request: { scope: 'tasks:read' },
+        expected: { kind: 'consent page', asked: ['tasks:read'], approved: [] },
         between: async (s) => void (await admin(s, 'DELETE', '/consents', { userId: 'alice' })),
       },
       {
-        name: 'with a forged sign-in cookie: the sign-in page', remember: false, request: { scope: 'tasks:read' }, expected: { kind: 'sign-in page' },
+        name: 'with a forged sign-in cookie: the sign-in page',
+        remember: false,
+        request: { scope: 'tasks:read' },
+        expected: { kind: 'sign-in page' },
         between: async (_s, browser) => {
           const name = browser.cookieNames().find((n) => n.startsWith('sandbox_session_')) ?? 'sandbox_session_0';
           browser.keep(new Response(null, { headers: { 'set-cookie': `${name}=forged` } }));
@@ -118,7 +138,13 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
     const location = new URL(res.headers.get('location') ?? '');
     assert.equal(`${location.origin}${location.pathname}`, REDIRECT_URI);
     assert.equal(location.searchParams.get('state'), 'second');
-    const token = await tokenRequest(sb, { grant_type: 'authorization_code', code: location.searchParams.get('code') ?? '', client_id: PUBLIC_CLIENT, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const token = await tokenRequest(sb, {
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code') ?? '',
+      client_id: PUBLIC_CLIENT,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     assert.equal(token.status, 200);
     const claims = jwtPayload(String(token.body.access_token));
     assert.equal(claims.sub, 'bob');
@@ -174,7 +200,11 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
     const page = await res.text();
     assert.doesNotMatch(page, /id="remember" checked/, 'not ticked by default');
     const answered = await browser.answer(page, { user: 'alice', decision: 'approve' });
-    assert.deepEqual(answered.headers.getSetCookie().filter((c) => c.startsWith('sandbox_session_') && !/Max-Age=0/.test(c)), [], 'no sign-in cookie');
+    assert.deepEqual(
+      answered.headers.getSetCookie().filter((c) => c.startsWith('sandbox_session_') && !/Max-Age=0/.test(c)),
+      [],
+      'no sign-in cookie',
+    );
     const again = await outcome(await browser.authorize({ scope: 'tasks:read' }));
     assert.equal(again.kind, 'sign-in page');
     assert.match(again.kind === 'sign-in page' ? again.html : '', /Alice Anders \(alice\) - already approved/);
@@ -195,7 +225,10 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
       const otherBrowser = new TestBrowser(other);
       const otherPage = await (await otherBrowser.authorize()).text();
       const otherRes = await otherBrowser.answer(otherPage, { user: 'alice', decision: 'approve', remember: '1' });
-      const otherName = otherRes.headers.getSetCookie().find((c) => c.startsWith('sandbox_session_'))?.split('=')[0];
+      const otherName = otherRes.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sandbox_session_'))
+        ?.split('=')[0];
       assert.notEqual(otherName, session.split('=')[0], 'cookies ignore ports: two Sandboxes must not share one');
     } finally {
       await other.close();

@@ -46,7 +46,12 @@ describe('sandbox faults and admin', () => {
     assert.equal(first.body.error, 'server_error');
   });
 
-  const statusCases: Array<[500 | 429 | 403 | 400 | 401, string]> = [[429, 'rate_limited'], [403, 'forbidden'], [400, 'invalid_request'], [401, 'invalid_token']];
+  const statusCases: Array<[500 | 429 | 403 | 400 | 401, string]> = [
+    [429, 'rate_limited'],
+    [403, 'forbidden'],
+    [400, 'invalid_request'],
+    [401, 'invalid_token'],
+  ];
   for (const [status, error] of statusCases) {
     it(`status fault ${status}`, async () => {
       sb.injectFault({ kind: 'status', status, count: 1, ...(status === 429 ? { retryAfter: '7' } : {}) });
@@ -88,7 +93,10 @@ describe('sandbox faults and admin', () => {
   });
 
   it('latency without count stays until cleared, and combines with another fault', () => {
-    const injector = new FaultInjector([{ kind: 'latency', ms: 20 }, { kind: 'status', status: 500, count: 1 }]);
+    const injector = new FaultInjector([
+      { kind: 'latency', ms: 20 },
+      { kind: 'status', status: 500, count: 1 },
+    ]);
     assert.deepEqual(injector.take('graphql'), { latencyMs: 20, fault: { kind: 'status', status: 500, count: 1 } });
     assert.deepEqual(injector.take('graphql'), { latencyMs: 20 });
     assert.deepEqual(injector.take('token'), { latencyMs: 0 });
@@ -116,7 +124,11 @@ describe('sandbox faults and admin', () => {
 
   it('huge: a large but valid GraphQL response', async () => {
     sb.injectFault({ kind: 'huge', bytes: 2_000_000, count: 1 });
-    const res = await fetch(`${sb.baseUrl}/v1/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY }) });
+    const res = await fetch(`${sb.baseUrl}/v1/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: QUERY }),
+    });
     const text = await res.text();
     assert.ok(text.length >= 2_000_000);
     const body = JSON.parse(text) as { data: unknown; extensions: { padding: string } };

@@ -24,7 +24,14 @@ describe('sandbox E3 graphql', () => {
   });
 
   describe('table of rejected requests', () => {
-    type Case = { name: string; request: () => Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>; status: number; error?: string; message?: RegExp; wwwAuthenticate?: RegExp };
+    type Case = {
+      name: string;
+      request: () => Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
+      status: number;
+      error?: string;
+      message?: RegExp;
+      wwwAuthenticate?: RegExp;
+    };
     const raw = async (init: RequestInit & { path?: string }) => {
       const res = await fetch(`${sb.baseUrl}${init.path ?? '/v1/graphql'}`, init);
       const text = await res.text();
@@ -33,16 +40,58 @@ describe('sandbox E3 graphql', () => {
     const cases: Case[] = [
       { name: 'no token', request: () => graphql(sb, undefined, '{ viewer { kind } }'), status: 401, error: 'invalid_token', wwwAuthenticate: /^Bearer realm=/ },
       { name: 'garbage token', request: () => graphql(sb, 'not-a-jwt', '{ viewer { kind } }'), status: 401, error: 'invalid_token', wwwAuthenticate: /error="invalid_token"/ },
-      { name: 'token in the URL', request: () => raw({ path: `/v1/graphql?access_token=${alice}&query=%7Bviewer%7Bkind%7D%7D` }), status: 401, error: 'invalid_token', message: /Authorization header/ },
-      { name: 'Basic instead of Bearer', request: () => graphql(sb, undefined, '{ viewer { kind } }', undefined, { authorization: 'Basic YTpi' }), status: 401, error: 'invalid_token' },
+      {
+        name: 'token in the URL',
+        request: () => raw({ path: `/v1/graphql?access_token=${alice}&query=%7Bviewer%7Bkind%7D%7D` }),
+        status: 401,
+        error: 'invalid_token',
+        message: /Authorization header/,
+      },
+      {
+        name: 'Basic instead of Bearer',
+        request: () => graphql(sb, undefined, '{ viewer { kind } }', undefined, { authorization: 'Basic YTpi' }),
+        status: 401,
+        error: 'invalid_token',
+      },
       { name: 'tampered token', request: () => graphql(sb, `${alice.slice(0, -4)}AAAA`, '{ viewer { kind } }'), status: 401, error: 'invalid_token' },
-      { name: 'missing scope', request: async () => graphql(sb, (await userTokens(sb, 'alice', 'tasks:read')).access_token, '{ files { totalCount } }'), status: 401, error: 'insufficient_scope', wwwAuthenticate: /error="insufficient_scope".*scope="files:read"/ },
-      { name: 'missing query', request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{}' }), status: 400, message: /Missing query/ },
-      { name: 'query that is not a string', request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"query":1}' }), status: 400, message: /Invalid query/ },
-      { name: 'variables that are not an object', request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"query":"{viewer{kind}}","variables":[1]}' }), status: 400, message: /Invalid variables/ },
-      { name: 'unparsable JSON body', request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"query":' }), status: 400, message: /Unparsable JSON/ },
+      {
+        name: 'missing scope',
+        request: async () => graphql(sb, (await userTokens(sb, 'alice', 'tasks:read')).access_token, '{ files { totalCount } }'),
+        status: 401,
+        error: 'insufficient_scope',
+        wwwAuthenticate: /error="insufficient_scope".*scope="files:read"/,
+      },
+      {
+        name: 'missing query',
+        request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{}' }),
+        status: 400,
+        message: /Missing query/,
+      },
+      {
+        name: 'query that is not a string',
+        request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"query":1}' }),
+        status: 400,
+        message: /Invalid query/,
+      },
+      {
+        name: 'variables that are not an object',
+        request: () =>
+          raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"query":"{viewer{kind}}","variables":[1]}' }),
+        status: 400,
+        message: /Invalid variables/,
+      },
+      {
+        name: 'unparsable JSON body',
+        request: () => raw({ method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"query":' }),
+        status: 400,
+        message: /Unparsable JSON/,
+      },
       { name: 'GET without query', request: () => raw({ headers: { authorization: `Bearer ${alice}` } }), status: 400, message: /Missing query/ },
-      { name: 'mutation over GET', request: () => raw({ path: `/v1/graphql?query=${encodeURIComponent('mutation { completeTask(id: "task-2") { id } }')}`, headers: { authorization: `Bearer ${alice}` } }), status: 405 },
+      {
+        name: 'mutation over GET',
+        request: () => raw({ path: `/v1/graphql?query=${encodeURIComponent('mutation { completeTask(id: "task-2") { id } }')}`, headers: { authorization: `Bearer ${alice}` } }),
+        status: 405,
+      },
       { name: 'PUT', request: () => raw({ method: 'PUT', headers: { authorization: `Bearer ${alice}` } }), status: 405 },
     ];
     for (const c of cases) {
@@ -55,7 +104,10 @@ describe('sandbox E3 graphql', () => {
         }
         if (c.message) {
           const messages = [String(res.body.error_description ?? ''), ...((res.body.errors as Array<{ message: string }> | undefined) ?? []).map((e) => e.message)];
-          assert.ok(messages.some((m) => c.message?.test(m)), JSON.stringify(res.body));
+          assert.ok(
+            messages.some((m) => c.message?.test(m)),
+            JSON.stringify(res.body),
+          );
         }
         if (c.wwwAuthenticate) {
           assert.match(res.headers.get('www-authenticate') ?? '', c.wwwAuthenticate);
@@ -196,7 +248,7 @@ describe('sandbox E3 graphql', () => {
       assert.ok(teamIds.length > aliceIds.length);
     });
 
-    it('objects outside the user\'s reach read as null', async () => {
+    it("objects outside the user's reach read as null", async () => {
       const carol = (await userTokens(sb, 'carol')).access_token;
       const res = await graphql(sb, carol, '{ task(id: "task-1") { id } file(id: "file-3") { id } user(id: "alice") { id } node(id: "task-2") { id } }');
       assert.deepEqual(res.body.data, { task: null, file: null, user: null, node: null });
@@ -206,10 +258,23 @@ describe('sandbox E3 graphql', () => {
 
     describe('nested fields follow the same rules as lookups by ID (no side doors)', () => {
       const cases: Array<[string, string, string, unknown]> = [
-        ['a task seen through an assignment hides its foreign group', 'alice', '{ task(id: "task-11") { owner { id } group { id } assignees { id } } }',
-          { task: { owner: { id: 'bob' }, group: null, assignees: [{ id: 'bob' }, { id: 'alice' }] } }],
-        ["a visible user's groups are only the viewer's groups", 'alice', '{ users { id groups { id } } }',
-          { users: [{ id: 'alice', groups: [{ id: 'eng' }] }, { id: 'bob', groups: [{ id: 'eng' }] }] }],
+        [
+          'a task seen through an assignment hides its foreign group',
+          'alice',
+          '{ task(id: "task-11") { owner { id } group { id } assignees { id } } }',
+          { task: { owner: { id: 'bob' }, group: null, assignees: [{ id: 'bob' }, { id: 'alice' }] } },
+        ],
+        [
+          "a visible user's groups are only the viewer's groups",
+          'alice',
+          '{ users { id groups { id } } }',
+          {
+            users: [
+              { id: 'alice', groups: [{ id: 'eng' }] },
+              { id: 'bob', groups: [{ id: 'eng' }] },
+            ],
+          },
+        ],
         ['a filter naming a hidden group matches nothing', 'alice', '{ tasks(filter: { groupId: "ops" }) { totalCount } }', { tasks: { totalCount: 0 } }],
         ['a filter naming a hidden user matches nothing', 'carol', '{ tasks(filter: { assigneeId: "alice" }) { totalCount } }', { tasks: { totalCount: 0 } }],
         ['search finds no hidden user', 'alice', '{ search(text: "Carol") { __typename } }', { search: [] }],
@@ -247,7 +312,9 @@ describe('sandbox E3 graphql', () => {
       const t1 = (page1.body.data as { tasks: { edges: Array<{ node: { id: string } }>; pageInfo: { hasNextPage: boolean; endCursor: string } } }).tasks;
       assert.equal(t1.edges.length, 8);
       assert.equal(t1.pageInfo.hasNextPage, true);
-      const page2 = await graphql(sb, team, 'query Q($after: String) { tasks(first: 100, after: $after) { edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }', { after: t1.pageInfo.endCursor });
+      const page2 = await graphql(sb, team, 'query Q($after: String) { tasks(first: 100, after: $after) { edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }', {
+        after: t1.pageInfo.endCursor,
+      });
       const t2 = (page2.body.data as { tasks: { edges: Array<{ node: { id: string } }>; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean } } }).tasks;
       assert.equal(t2.edges[0].node.id, 'task-9');
       assert.equal(t2.pageInfo.hasNextPage, false);
@@ -261,11 +328,16 @@ describe('sandbox E3 graphql', () => {
     it('File has fields; deprecated field still answers', async () => {
       const res = await graphql(sb, team, '{ file(id: "file-1") { name size sizeBytes fields { name type value } } }');
       assert.deepEqual(res.body.data, {
-        file: { name: 'onboarding-guide.md', size: 18432, sizeBytes: 18432, fields: [
-          { name: 'status', type: 'TEXT', value: 'draft' },
-          { name: 'reviewer', type: 'USER', value: 'bob' },
-          { name: 'pages', type: 'NUMBER', value: '12' },
-        ] },
+        file: {
+          name: 'onboarding-guide.md',
+          size: 18432,
+          sizeBytes: 18432,
+          fields: [
+            { name: 'status', type: 'TEXT', value: 'draft' },
+            { name: 'reviewer', type: 'USER', value: 'bob' },
+            { name: 'pages', type: 'NUMBER', value: '12' },
+          ],
+        },
       });
     });
 
@@ -288,7 +360,11 @@ describe('sandbox E3 graphql', () => {
         assert.equal(task.owner.id, 'carol');
         assert.equal(task.group.id, 'sales');
         assert.equal(task.status, 'TODO');
-        const updated = await graphql(own, carol, `mutation { updateTaskPriority(id: "${task.id}", priority: URGENT) { priority } completeTask(id: "${task.id}") { status done } }`);
+        const updated = await graphql(
+          own,
+          carol,
+          `mutation { updateTaskPriority(id: "${task.id}", priority: URGENT) { priority } completeTask(id: "${task.id}") { status done } }`,
+        );
         assert.deepEqual(updated.body.data, { updateTaskPriority: { priority: 'URGENT' }, completeTask: { status: 'DONE', done: true } });
         const foreign = await graphql(own, carol, 'mutation { completeTask(id: "task-1") { id } }');
         assert.match((foreign.body.errors as Array<{ message: string }>)[0].message, /No task with ID "task-1"/);
@@ -302,7 +378,9 @@ describe('sandbox E3 graphql', () => {
     });
 
     it('answers GET with a URL-encoded query', async () => {
-      const res = await fetch(`${sb.baseUrl}/v1/graphql?query=${encodeURIComponent('query Q { viewer { kind } }')}&operationName=Q`, { headers: { authorization: `Bearer ${alice}` } });
+      const res = await fetch(`${sb.baseUrl}/v1/graphql?query=${encodeURIComponent('query Q { viewer { kind } }')}&operationName=Q`, {
+        headers: { authorization: `Bearer ${alice}` },
+      });
       assert.equal(res.status, 200);
       assert.deepEqual(await res.json(), { data: { viewer: { kind: 'USER' } } });
     });

@@ -75,7 +75,11 @@ export async function signIn(sb: RunningSandbox, user: string, overrides: Record
 }
 
 /** POSTs form data to E2. */
-export async function tokenRequest(sb: RunningSandbox, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+export async function tokenRequest(
+  sb: RunningSandbox,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(new URL('/v1/oauth/token', sb.baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -107,7 +111,13 @@ export async function teamToken(sb: RunningSandbox, scope?: string): Promise<str
 }
 
 /** POSTs a GraphQL request to E3. */
-export async function graphql(sb: RunningSandbox, token: string | undefined, query: string, variables?: Record<string, unknown>, extraHeaders: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+export async function graphql(
+  sb: RunningSandbox,
+  token: string | undefined,
+  query: string,
+  variables?: Record<string, unknown>,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(new URL('/v1/graphql', sb.baseUrl), {
     method: 'POST',
     headers: {

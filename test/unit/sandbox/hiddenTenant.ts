@@ -19,7 +19,13 @@ function task(id: string, ownerId: string | undefined, groupId: string | undefin
 
 function file(id: string, ownerId: string, groupId: string | undefined, fields: FileRecord['fields'] = []): FileRecord {
   return {
-    id, name: `${id}.txt`, mimeType: 'text/plain', sizeBytes: 10, ownerId, updatedAt: '2025-01-01T00:00:00.000Z', fields,
+    id,
+    name: `${id}.txt`,
+    mimeType: 'text/plain',
+    sizeBytes: 10,
+    ownerId,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    fields,
     ...(groupId === undefined ? {} : { groupId }),
   };
 }
@@ -64,12 +70,19 @@ export function hiddenUserTenant(): TenantConfig {
         task('t-7', 'eve', 'ghost', ['eve']),
       ],
       files: [
-        file('f-red', 'ann', 'red', [{ name: 'reviewer', type: 'USER', value: 'cat' }, { name: 'approver', type: 'USER', value: 'ben' }, { name: 'empty', type: 'TEXT' }]),
+        file('f-red', 'ann', 'red', [
+          { name: 'reviewer', type: 'USER', value: 'cat' },
+          { name: 'approver', type: 'USER', value: 'ben' },
+          { name: 'empty', type: 'TEXT' },
+        ]),
         file('f-dan', 'dan', 'black'),
         file('f-orphan', 'dan', 'red'),
         file('f-eve', 'eve', undefined),
         file('f-blue', 'ben', 'blue'),
-        file('f-ann-blue', 'ann', 'blue', [{ name: 'auditor', type: 'USER', value: 'dan' }, { name: 'note', type: 'TEXT', value: 'dan' }]),
+        file('f-ann-blue', 'ann', 'blue', [
+          { name: 'auditor', type: 'USER', value: 'dan' },
+          { name: 'note', type: 'TEXT', value: 'dan' },
+        ]),
       ],
     },
   };

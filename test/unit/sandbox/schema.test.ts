@@ -1,7 +1,17 @@
 import * as assert from 'node:assert/strict';
 import {
-  buildSchema, getNamedType, GraphQLEnumType, GraphQLInputObjectType, GraphQLInterfaceType, GraphQLNonNull, GraphQLObjectType,
-  GraphQLUnionType, isIntrospectionType, isSpecifiedScalarType, parse, getOperationAST,
+  buildSchema,
+  getNamedType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInterfaceType,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLUnionType,
+  isIntrospectionType,
+  isSpecifiedScalarType,
+  parse,
+  getOperationAST,
 } from 'graphql';
 import { SANDBOX_SDL } from '../../../src/sandbox/schema';
 import { createSandboxSchema } from '../../../src/sandbox/resolvers';
@@ -11,15 +21,21 @@ import { demoTenant } from '../../../src/sandbox/demoTenant';
 describe('sandbox schema', () => {
   const schema = buildSchema(SANDBOX_SDL);
 
-  it('has the spec\'s tasks query with a priority filter returning a connection', () => {
+  it("has the spec's tasks query with a priority filter returning a connection", () => {
     const tasks = schema.getQueryType()?.getFields().tasks;
     assert.ok(tasks);
     assert.equal(String(tasks.type), 'TaskConnection!');
-    assert.deepEqual(tasks.args.map((a) => `${a.name}: ${String(a.type)}`), ['filter: TaskFilter', 'first: Int', 'after: String']);
+    assert.deepEqual(
+      tasks.args.map((a) => `${a.name}: ${String(a.type)}`),
+      ['filter: TaskFilter', 'first: Int', 'after: String'],
+    );
     assert.equal(tasks.args[1].defaultValue, 20);
     const filter = schema.getType('TaskFilter') as GraphQLInputObjectType;
     assert.equal(String(filter.getFields().priority.type), 'TaskPriority');
-    assert.deepEqual((schema.getType('TaskPriority') as GraphQLEnumType).getValues().map((v) => v.name), ['LOW', 'MEDIUM', 'HIGH', 'URGENT']);
+    assert.deepEqual(
+      (schema.getType('TaskPriority') as GraphQLEnumType).getValues().map((v) => v.name),
+      ['LOW', 'MEDIUM', 'HIGH', 'URGENT'],
+    );
     const task = schema.getType('Task') as GraphQLObjectType;
     assert.equal(String(task.getFields().id.type), 'ID!');
     assert.equal(String(task.getFields().name.type), 'String!');
@@ -33,7 +49,10 @@ describe('sandbox schema', () => {
     const file = schema.getType('File') as GraphQLObjectType;
     assert.equal(String(file.getFields().fields.type), '[FileField!]!');
     assert.ok(schema.getType('Node') instanceof GraphQLInterfaceType);
-    assert.deepEqual((schema.getType('SearchResult') as GraphQLUnionType).getTypes().map((t) => t.name), ['Task', 'File', 'User']);
+    assert.deepEqual(
+      (schema.getType('SearchResult') as GraphQLUnionType).getTypes().map((t) => t.name),
+      ['Task', 'File', 'User'],
+    );
     assert.ok(schema.getType('CreateTaskInput') instanceof GraphQLInputObjectType);
     assert.match((schema.getType('Task') as GraphQLObjectType).getFields().done.deprecationReason ?? '', /status/);
     const mutation = schema.getMutationType()?.getFields() ?? {};

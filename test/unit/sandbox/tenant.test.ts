@@ -10,12 +10,18 @@ describe('sandbox tenant configuration', () => {
   it('the demo tenant is valid and matches the contract', () => {
     const t = validateTenantConfig(demoTenant());
     assert.deepEqual(t.team, { id: 'team-acme', name: 'Acme Corp' });
-    assert.deepEqual(t.users.map((u) => [u.id, u.name, u.groups]), [
-      ['alice', 'Alice Anders', ['eng']],
-      ['bob', 'Bob Berg', ['eng', 'ops']],
-      ['carol', 'Carol Chen', ['sales']],
-    ]);
-    assert.deepEqual(t.scopes.map((s) => s.name), ['tasks:read', 'tasks:write', 'files:read', 'users:read']);
+    assert.deepEqual(
+      t.users.map((u) => [u.id, u.name, u.groups]),
+      [
+        ['alice', 'Alice Anders', ['eng']],
+        ['bob', 'Bob Berg', ['eng', 'ops']],
+        ['carol', 'Carol Chen', ['sales']],
+      ],
+    );
+    assert.deepEqual(
+      t.scopes.map((s) => s.name),
+      ['tasks:read', 'tasks:write', 'files:read', 'users:read'],
+    );
     const [pub, conf] = t.clients;
     assert.equal(pub.clientId, 'tenant-graphql-vscode');
     assert.equal(pub.type, 'public');
@@ -37,22 +43,118 @@ describe('sandbox tenant configuration', () => {
 
   describe('refuses invalid configurations', () => {
     const cases: Array<[string, (t: TenantConfig) => void, RegExp]> = [
-      ['public client with a secret', (t) => { t.clients[0].clientSecret = 'abcdefgh'; }, /public clients have no client secret/],
-      ['confidential client without a secret', (t) => { delete t.clients[1].clientSecret; }, /need a secret/],
-      ['relative redirect URI', (t) => { t.clients[0].redirectUris = ['/cb']; }, /absolute/],
-      ['wildcard redirect URI', (t) => { t.clients[0].redirectUris = ['http://127.0.0.1:*/cb']; }, /Wildcards/],
-      ['redirect URI with fragment', (t) => { t.clients[0].redirectUris = ['http://127.0.0.1:1/cb#x']; }, /fragment/],
-      ['unknown client scope', (t) => { t.clients[0].scopes = ['root']; }, /unknown scope "root"/],
-      ['unknown grant', (t) => { t.clients[0].grants = ['password' as never]; }, /unknown grant/],
-      ['client_credentials on a public client', (t) => { t.clients[0].grants = ['client_credentials']; }, /confidential clients only/],
-      ['duplicate client id', (t) => { t.clients[1].clientId = t.clients[0].clientId; }, /duplicate client id/],
-      ['duplicate user id', (t) => { t.users[1].id = 'alice'; }, /duplicate id/],
-      ['user id equal to the team id', (t) => { t.users[0].id = 'team-acme'; }, /differ from the team id/],
-      ['scope name with a comma', (t) => { t.scopes[0].name = 'a,b'; }, /spaces or commas/],
-      ['scope rule naming an unknown scope', (t) => { t.scopeRules.fields['Query.tasks'] = 'nope'; }, /unknown scope "nope"/],
-      ['non-positive rate limit', (t) => { t.rateLimit = { limit: 0, windowMs: 1000 }; }, /rateLimit/],
-      ['missing team', (t) => { (t as { team?: unknown }).team = undefined; }, /team/],
-      ['file owned by no user of the tenant', (t) => { t.data!.files[0].ownerId = 'mallory'; }, /data\.files\[0\]\.ownerId: "mallory" is not a user/],
+      [
+        'public client with a secret',
+        (t) => {
+          t.clients[0].clientSecret = 'abcdefgh';
+        },
+        /public clients have no client secret/,
+      ],
+      [
+        'confidential client without a secret',
+        (t) => {
+          delete t.clients[1].clientSecret;
+        },
+        /need a secret/,
+      ],
+      [
+        'relative redirect URI',
+        (t) => {
+          t.clients[0].redirectUris = ['/cb'];
+        },
+        /absolute/,
+      ],
+      [
+        'wildcard redirect URI',
+        (t) => {
+          t.clients[0].redirectUris = ['http://127.0.0.1:*/cb'];
+        },
+        /Wildcards/,
+      ],
+      [
+        'redirect URI with fragment',
+        (t) => {
+          t.clients[0].redirectUris = ['http://127.0.0.1:1/cb#x'];
+        },
+        /fragment/,
+      ],
+      [
+        'unknown client scope',
+        (t) => {
+          t.clients[0].scopes = ['root'];
+        },
+        /unknown scope "root"/,
+      ],
+      [
+        'unknown grant',
+        (t) => {
+          t.clients[0].grants = ['password' as never];
+        },
+        /unknown grant/,
+      ],
+      [
+        'client_credentials on a public client',
+        (t) => {
+          t.clients[0].grants = ['client_credentials'];
+        },
+        /confidential clients only/,
+      ],
+      [
+        'duplicate client id',
+        (t) => {
+          t.clients[1].clientId = t.clients[0].clientId;
+        },
+        /duplicate client id/,
+      ],
+      [
+        'duplicate user id',
+        (t) => {
+          t.users[1].id = 'alice';
+        },
+        /duplicate id/,
+      ],
+      [
+        'user id equal to the team id',
+        (t) => {
+          t.users[0].id = 'team-acme';
+        },
+        /differ from the team id/,
+      ],
+      [
+        'scope name with a comma',
+        (t) => {
+          t.scopes[0].name = 'a,b';
+        },
+        /spaces or commas/,
+      ],
+      [
+        'scope rule naming an unknown scope',
+        (t) => {
+          t.scopeRules.fields['Query.tasks'] = 'nope';
+        },
+        /unknown scope "nope"/,
+      ],
+      [
+        'non-positive rate limit',
+        (t) => {
+          t.rateLimit = { limit: 0, windowMs: 1000 };
+        },
+        /rateLimit/,
+      ],
+      [
+        'missing team',
+        (t) => {
+          (t as { team?: unknown }).team = undefined;
+        },
+        /team/,
+      ],
+      [
+        'file owned by no user of the tenant',
+        (t) => {
+          t.data!.files[0].ownerId = 'mallory';
+        },
+        /data\.files\[0\]\.ownerId: "mallory" is not a user/,
+      ],
     ];
     for (const [name, mutate, message] of cases) {
       it(name, () => {
@@ -84,7 +186,21 @@ describe('sandbox tenant configuration', () => {
       config.team = { id: 'team-globex', name: 'Globex' };
       config.users = [{ id: 'hank', name: 'Hank Scorpio', groups: ['evil'] }];
       config.groups = [];
-      config.data = { tasks: [{ id: 't1', name: 'Take over the east coast', priority: 'URGENT', status: 'TODO', createdAt: '2025-01-01T00:00:00.000Z', groupId: 'evil', assigneeIds: [], attachmentIds: [] }], files: [] };
+      config.data = {
+        tasks: [
+          {
+            id: 't1',
+            name: 'Take over the east coast',
+            priority: 'URGENT',
+            status: 'TODO',
+            createdAt: '2025-01-01T00:00:00.000Z',
+            groupId: 'evil',
+            assigneeIds: [],
+            attachmentIds: [],
+          },
+        ],
+        files: [],
+      };
       const path = join(dir, 'tenant.json');
       await writeFile(path, JSON.stringify(config));
       assert.equal((await loadTenantConfig(path)).team.name, 'Globex');

@@ -2,8 +2,19 @@ import * as assert from 'node:assert/strict';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { AUTHORIZATION_CODE_LIFETIME_MS, REFRESH_TOKEN_LIFETIME_MS } from '../../../src/sandbox/tokens';
 import {
-  ALL_SCOPES, CONFIDENTIAL_CLIENT, CONFIDENTIAL_SECRET, PUBLIC_CLIENT, REDIRECT_URI, graphql, jwtPayload, pkce, signIn, start,
-  teamToken, tokenRequest, userTokens,
+  ALL_SCOPES,
+  CONFIDENTIAL_CLIENT,
+  CONFIDENTIAL_SECRET,
+  PUBLIC_CLIENT,
+  REDIRECT_URI,
+  graphql,
+  jwtPayload,
+  pkce,
+  signIn,
+  start,
+  teamToken,
+  tokenRequest,
+  userTokens,
 } from './helpers';
 
 /** An authorization code for `client` (as alice) and its verifier. */
@@ -55,7 +66,14 @@ describe('sandbox E2 token', () => {
 
     it('a confidential client must send its secret (body or HTTP Basic)', async () => {
       const a = await codeFor(sb, CONFIDENTIAL_CLIENT);
-      const withBody = await tokenRequest(sb, { grant_type: 'authorization_code', code: a.code, client_id: CONFIDENTIAL_CLIENT, client_secret: CONFIDENTIAL_SECRET, redirect_uri: REDIRECT_URI, code_verifier: a.verifier });
+      const withBody = await tokenRequest(sb, {
+        grant_type: 'authorization_code',
+        code: a.code,
+        client_id: CONFIDENTIAL_CLIENT,
+        client_secret: CONFIDENTIAL_SECRET,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: a.verifier,
+      });
       assert.equal(withBody.status, 200);
       const b = await codeFor(sb, CONFIDENTIAL_CLIENT);
       const basic = `Basic ${Buffer.from(`${CONFIDENTIAL_CLIENT}:${CONFIDENTIAL_SECRET}`).toString('base64')}`;
@@ -66,11 +84,23 @@ describe('sandbox E2 token', () => {
     it('the code lives 60 s on the Sandbox clock', async () => {
       const fresh = await codeFor(sb);
       sb.clock.advance(AUTHORIZATION_CODE_LIFETIME_MS - 1);
-      const ok = await tokenRequest(sb, { grant_type: 'authorization_code', code: fresh.code, client_id: PUBLIC_CLIENT, redirect_uri: REDIRECT_URI, code_verifier: fresh.verifier });
+      const ok = await tokenRequest(sb, {
+        grant_type: 'authorization_code',
+        code: fresh.code,
+        client_id: PUBLIC_CLIENT,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: fresh.verifier,
+      });
       assert.equal(ok.status, 200);
       const stale = await codeFor(sb);
       sb.clock.advance(AUTHORIZATION_CODE_LIFETIME_MS);
-      const expired = await tokenRequest(sb, { grant_type: 'authorization_code', code: stale.code, client_id: PUBLIC_CLIENT, redirect_uri: REDIRECT_URI, code_verifier: stale.verifier });
+      const expired = await tokenRequest(sb, {
+        grant_type: 'authorization_code',
+        code: stale.code,
+        client_id: PUBLIC_CLIENT,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: stale.verifier,
+      });
       assert.equal(expired.status, 400);
       assert.equal(expired.body.error, 'invalid_grant');
       assert.match(String(expired.body.hint), /expired/);
@@ -101,26 +131,73 @@ describe('sandbox E2 token', () => {
 
   describe('table of bad token requests', () => {
     type Fields = Record<string, string | undefined>;
-    const cases: Array<{ name: string; fields: (c: { code: string; verifier: string }) => Fields; client?: string; status: number; error: string; hint?: RegExp; headers?: Record<string, string> }> = [
+    const cases: Array<{
+      name: string;
+      fields: (c: { code: string; verifier: string }) => Fields;
+      client?: string;
+      status: number;
+      error: string;
+      hint?: RegExp;
+      headers?: Record<string, string>;
+    }> = [
       { name: 'missing grant_type', fields: (c) => ({ grant_type: undefined, code: c.code }), status: 400, error: 'invalid_request', hint: /grant_type/ },
       { name: 'unknown grant_type', fields: () => ({ grant_type: 'password' }), status: 400, error: 'unsupported_grant_type' },
       { name: 'missing client_id', fields: () => ({ client_id: undefined }), status: 400, error: 'invalid_request', hint: /client_id/ },
       { name: 'unknown client', fields: () => ({ client_id: 'nobody' }), status: 401, error: 'invalid_client' },
       { name: 'public client sending a secret', fields: () => ({ client_secret: 'anything' }), status: 400, error: 'invalid_request', hint: /Public clients must not send/ },
-      { name: 'confidential client without secret', client: CONFIDENTIAL_CLIENT, fields: () => ({ client_id: CONFIDENTIAL_CLIENT }), status: 401, error: 'invalid_client', hint: /must send its client_secret/ },
-      { name: 'confidential client with a wrong secret', client: CONFIDENTIAL_CLIENT, fields: () => ({ client_id: CONFIDENTIAL_CLIENT, client_secret: 'wrong-secret' }), status: 401, error: 'invalid_client' },
+      {
+        name: 'confidential client without secret',
+        client: CONFIDENTIAL_CLIENT,
+        fields: () => ({ client_id: CONFIDENTIAL_CLIENT }),
+        status: 401,
+        error: 'invalid_client',
+        hint: /must send its client_secret/,
+      },
+      {
+        name: 'confidential client with a wrong secret',
+        client: CONFIDENTIAL_CLIENT,
+        fields: () => ({ client_id: CONFIDENTIAL_CLIENT, client_secret: 'wrong-secret' }),
+        status: 401,
+        error: 'invalid_client',
+      },
       { name: 'missing code', fields: () => ({ code: undefined }), status: 400, error: 'invalid_request', hint: /`code`/ },
       { name: 'unknown code', fields: () => ({ code: 'not-a-code' }), status: 400, error: 'invalid_grant' },
       { name: 'missing redirect_uri', fields: () => ({ redirect_uri: undefined }), status: 400, error: 'invalid_request', hint: /redirect_uri/ },
-      { name: 'another registered redirect_uri', fields: () => ({ redirect_uri: 'http://127.0.0.1:33334/auth-callback' }), status: 400, error: 'invalid_grant', hint: /redirect_uri/ },
+      {
+        name: 'another registered redirect_uri',
+        fields: () => ({ redirect_uri: 'http://127.0.0.1:33334/auth-callback' }),
+        status: 400,
+        error: 'invalid_grant',
+        hint: /redirect_uri/,
+      },
       { name: 'missing code_verifier', fields: () => ({ code_verifier: undefined }), status: 400, error: 'invalid_request', hint: /code_verifier/ },
       { name: 'code_verifier of 42 characters', fields: () => ({ code_verifier: 'a'.repeat(42) }), status: 400, error: 'invalid_request', hint: /RFC-7636/ },
       { name: 'code_verifier of 129 characters', fields: () => ({ code_verifier: 'a'.repeat(129) }), status: 400, error: 'invalid_request', hint: /RFC-7636/ },
-      { name: 'code_verifier with a character outside the unreserved set', fields: (c) => ({ code_verifier: `${c.verifier.slice(0, 42)}+` }), status: 400, error: 'invalid_request', hint: /RFC-7636/ },
+      {
+        name: 'code_verifier with a character outside the unreserved set',
+        fields: (c) => ({ code_verifier: `${c.verifier.slice(0, 42)}+` }),
+        status: 400,
+        error: 'invalid_request',
+        hint: /RFC-7636/,
+      },
       { name: 'wrong code_verifier', fields: () => ({ code_verifier: 'b'.repeat(43) }), status: 400, error: 'invalid_grant', hint: /code_verifier/ },
-      { name: 'code issued to another client', client: PUBLIC_CLIENT, fields: () => ({ client_id: CONFIDENTIAL_CLIENT, client_secret: CONFIDENTIAL_SECRET }), status: 400, error: 'invalid_grant', hint: /not issued to this client/ },
+      {
+        name: 'code issued to another client',
+        client: PUBLIC_CLIENT,
+        fields: () => ({ client_id: CONFIDENTIAL_CLIENT, client_secret: CONFIDENTIAL_SECRET }),
+        status: 400,
+        error: 'invalid_grant',
+        hint: /not issued to this client/,
+      },
       { name: 'public client asking for client_credentials', fields: () => ({ grant_type: 'client_credentials' }), status: 400, error: 'unauthorized_client' },
-      { name: 'secret both in body and HTTP Basic', client: CONFIDENTIAL_CLIENT, fields: () => ({ client_id: CONFIDENTIAL_CLIENT, client_secret: CONFIDENTIAL_SECRET }), headers: { authorization: `Basic ${Buffer.from(`${CONFIDENTIAL_CLIENT}:${CONFIDENTIAL_SECRET}`).toString('base64')}` }, status: 400, error: 'invalid_request' },
+      {
+        name: 'secret both in body and HTTP Basic',
+        client: CONFIDENTIAL_CLIENT,
+        fields: () => ({ client_id: CONFIDENTIAL_CLIENT, client_secret: CONFIDENTIAL_SECRET }),
+        headers: { authorization: `Basic ${Buffer.from(`${CONFIDENTIAL_CLIENT}:${CONFIDENTIAL_SECRET}`).toString('base64')}` },
+        status: 400,
+        error: 'invalid_request',
+      },
       { name: 'missing refresh_token', fields: () => ({ grant_type: 'refresh_token', code: undefined }), status: 400, error: 'invalid_request', hint: /refresh_token/ },
       { name: 'unknown refresh_token', fields: () => ({ grant_type: 'refresh_token', refresh_token: 'nope' }), status: 400, error: 'invalid_grant' },
     ];

@@ -12,30 +12,42 @@ interface Expected {
 }
 
 const demoCases: Array<[string, Expected]> = [
-  ['alice', {
-    users: ['alice', 'bob'],
-    groups: ['eng'],
-    tasks: ['task-2', 'task-3', 'task-7', 'task-9', 'task-11', 'task-12', 'task-14', 'task-16', 'task-19'],
-    files: ['file-1', 'file-2', 'file-7', 'file-8'],
-  }],
-  ['bob', {
-    users: ['alice', 'bob'],
-    groups: ['eng', 'ops'],
-    tasks: ['task-1', 'task-2', 'task-3', 'task-4', 'task-7', 'task-8', 'task-9', 'task-11', 'task-12', 'task-14', 'task-15', 'task-17', 'task-19'],
-    files: ['file-1', 'file-2', 'file-3', 'file-4', 'file-8'],
-  }],
-  ['carol', {
-    users: ['carol'],
-    groups: ['sales'],
-    tasks: ['task-5', 'task-6', 'task-10', 'task-13', 'task-18', 'task-20'],
-    files: ['file-5', 'file-6'],
-  }],
-  ['team', {
-    users: ['alice', 'bob', 'carol'],
-    groups: ['eng', 'ops', 'sales'],
-    tasks: Array.from({ length: 20 }, (_, i) => `task-${i + 1}`),
-    files: Array.from({ length: 8 }, (_, i) => `file-${i + 1}`),
-  }],
+  [
+    'alice',
+    {
+      users: ['alice', 'bob'],
+      groups: ['eng'],
+      tasks: ['task-2', 'task-3', 'task-7', 'task-9', 'task-11', 'task-12', 'task-14', 'task-16', 'task-19'],
+      files: ['file-1', 'file-2', 'file-7', 'file-8'],
+    },
+  ],
+  [
+    'bob',
+    {
+      users: ['alice', 'bob'],
+      groups: ['eng', 'ops'],
+      tasks: ['task-1', 'task-2', 'task-3', 'task-4', 'task-7', 'task-8', 'task-9', 'task-11', 'task-12', 'task-14', 'task-15', 'task-17', 'task-19'],
+      files: ['file-1', 'file-2', 'file-3', 'file-4', 'file-8'],
+    },
+  ],
+  [
+    'carol',
+    {
+      users: ['carol'],
+      groups: ['sales'],
+      tasks: ['task-5', 'task-6', 'task-10', 'task-13', 'task-18', 'task-20'],
+      files: ['file-5', 'file-6'],
+    },
+  ],
+  [
+    'team',
+    {
+      users: ['alice', 'bob', 'carol'],
+      groups: ['eng', 'ops', 'sales'],
+      tasks: Array.from({ length: 20 }, (_, i) => `task-${i + 1}`),
+      files: Array.from({ length: 8 }, (_, i) => `file-${i + 1}`),
+    },
+  ],
 ];
 
 const hiddenCases: Array<[string, Expected]> = [
@@ -44,12 +56,15 @@ const hiddenCases: Array<[string, Expected]> = [
   ['cat', { users: ['ben', 'cat'], groups: ['blue'], tasks: ['t-2', 't-4', 't-6'], files: ['f-blue'] }],
   ['dan', { users: ['dan'], groups: ['black'], tasks: ['t-1', 't-5', 't-6'], files: ['f-dan', 'f-orphan'] }],
   ['eve', { users: ['eve'], groups: [], tasks: ['t-3', 't-7'], files: ['f-eve'] }],
-  ['team', {
-    users: ['ann', 'ben', 'cat', 'dan', 'eve'],
-    groups: ['red', 'blue', 'black', 'ghost'],
-    tasks: ['t-1', 't-2', 't-3', 't-4', 't-5', 't-6', 't-7'],
-    files: ['f-red', 'f-dan', 'f-orphan', 'f-eve', 'f-blue', 'f-ann-blue'],
-  }],
+  [
+    'team',
+    {
+      users: ['ann', 'ben', 'cat', 'dan', 'eve'],
+      groups: ['red', 'blue', 'black', 'ghost'],
+      tasks: ['t-1', 't-2', 't-3', 't-4', 't-5', 't-6', 't-7'],
+      files: ['f-red', 'f-dan', 'f-orphan', 'f-eve', 'f-blue', 'f-ann-blue'],
+    },
+  ],
 ];
 
 describe('sandbox visibility model', () => {
@@ -62,12 +77,15 @@ describe('sandbox visibility model', () => {
         it(`${principal} sees exactly these users, groups, tasks and files`, () => {
           const tenant = tenantOf();
           const visible = new Visibility(new DataStore(tenant), viewerOf(tenant, principal));
-          assert.deepEqual({
-            users: visible.users().map((u) => u.id),
-            groups: visible.groups().map((g) => g.id),
-            tasks: visible.tasks().map((t) => t.id),
-            files: visible.files().map((f) => f.id),
-          }, expected);
+          assert.deepEqual(
+            {
+              users: visible.users().map((u) => u.id),
+              groups: visible.groups().map((g) => g.id),
+              tasks: visible.tasks().map((t) => t.id),
+              files: visible.files().map((f) => f.id),
+            },
+            expected,
+          );
           const ids = visible.visibleIds();
           assert.deepEqual([...ids.User], expected.users);
           assert.deepEqual([...ids.Task], expected.tasks);
@@ -101,7 +119,7 @@ describe('sandbox visibility model', () => {
     }
   });
 
-  describe('canSee accepts only the store\'s own visible records', () => {
+  describe("canSee accepts only the store's own visible records", () => {
     const tenant = hiddenUserTenant();
     const store = new DataStore(tenant);
     const ann = new Visibility(store, viewerOf(tenant, 'ann'));

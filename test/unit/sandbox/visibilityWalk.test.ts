@@ -101,9 +101,7 @@ function candidates(type: GraphQLInputType, ids: readonly string[]): Value[] {
   if (inner instanceof GraphQLInputObjectType) {
     // The required fields at their first value, then each field at each of its values in turn.
     const fields = Object.values(inner.getFields());
-    const base = fields
-      .filter((f) => isNonNullType(f.type) && f.defaultValue === undefined)
-      .map((f) => [f.name, candidates(f.type, ids)[0]] as const);
+    const base = fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => [f.name, candidates(f.type, ids)[0]] as const);
     const variants: Array<Array<readonly [string, Value]>> = [base];
     for (const f of fields) {
       for (const c of candidates(f.type, ids)) {
@@ -116,11 +114,17 @@ function candidates(type: GraphQLInputType, ids: readonly string[]): Value[] {
     case 'ID':
       return [...ids, NO_SUCH_ID].map((id) => ({ value: id, ids: [id] }));
     case 'String':
-      return [{ value: '', ids: [] }, { value: 'a', ids: [] }];
+      return [
+        { value: '', ids: [] },
+        { value: 'a', ids: [] },
+      ];
     case 'Int':
       return [{ value: 100, ids: [] }];
     case 'Boolean':
-      return [{ value: true, ids: [] }, { value: false, ids: [] }];
+      return [
+        { value: true, ids: [] },
+        { value: false, ids: [] },
+      ];
     case 'Date':
       return [{ value: '2099-12-31', ids: [] }];
     default:
@@ -169,7 +173,10 @@ function operationsFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, 
 function generate(schema: GraphQLSchema, ids: readonly string[]): { operations: Operation[]; paths: Set<string> } {
   const walk: Walk = { paths: new Set() };
   const operations: Operation[] = [];
-  for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     if (!root) {
       continue;
     }
@@ -187,13 +194,15 @@ function generate(schema: GraphQLSchema, ids: readonly string[]): { operations: 
 /** Every ID of the tenant (of every type, and the team's), visible or not. */
 function tenantIds(tenant: TenantConfig): string[] {
   const store = new DataStore(tenant);
-  return [...new Set([
-    ...store.allTasks().map((t) => t.id),
-    ...store.allFiles().map((f) => f.id),
-    ...store.allUsers().map((u) => u.id),
-    ...store.allGroups().map((g) => g.id),
-    tenant.team.id,
-  ])];
+  return [
+    ...new Set([
+      ...store.allTasks().map((t) => t.id),
+      ...store.allFiles().map((f) => f.id),
+      ...store.allUsers().map((u) => u.id),
+      ...store.allGroups().map((g) => g.id),
+      tenant.team.id,
+    ]),
+  ];
 }
 
 /** Objects of the tenant (and user IDs in USER file fields) in an answer that the model says the token may not see. */
@@ -246,17 +255,29 @@ describe('sandbox visibility: every path from every root field, for every princi
 
     describe(tenantName, () => {
       it(`generates valid operations (${paths.size} field paths, ${operations.length} operations per principal)`, () => {
-        const rootFields = [...Object.keys(schema.getQueryType()?.getFields() ?? {}).map((f) => `Query.${f}`), ...Object.keys(schema.getMutationType()?.getFields() ?? {}).map((f) => `Mutation.${f}`)];
+        const rootFields = [
+          ...Object.keys(schema.getQueryType()?.getFields() ?? {}).map((f) => `Query.${f}`),
+          ...Object.keys(schema.getMutationType()?.getFields() ?? {}).map((f) => `Mutation.${f}`),
+        ];
         assert.deepEqual([...new Set(operations.map((o) => o.rootField))].sort(), rootFields.sort(), 'every root field is walked');
         for (const [typeName, type] of Object.entries(schema.getTypeMap())) {
           if (type instanceof GraphQLObjectType && !typeName.startsWith('__')) {
             for (const field of Object.keys(type.getFields())) {
-              assert.ok([...paths].some((p) => p.endsWith(`.${field}`)), `${typeName}.${field} is reached`);
+              assert.ok(
+                [...paths].some((p) => p.endsWith(`.${field}`)),
+                `${typeName}.${field} is reached`,
+              );
             }
           }
         }
         // The side doors of issue 12 among them.
-        for (const path of ['Query.tasks.edges.node.group.members', 'Query.tasks.edges.node.owner.groups', 'Query.users.groups.members.groups', 'Query.files.edges.node.owner.assignedTasks', 'Mutation.assignTask.assignees.groups']) {
+        for (const path of [
+          'Query.tasks.edges.node.group.members',
+          'Query.tasks.edges.node.owner.groups',
+          'Query.users.groups.members.groups',
+          'Query.files.edges.node.owner.assignedTasks',
+          'Mutation.assignTask.assignees.groups',
+        ]) {
           assert.ok(paths.has(path), path);
         }
         for (const document of new Set(operations.map((o) => o.document))) {
@@ -279,10 +300,12 @@ describe('sandbox visibility: every path from every root field, for every princi
             const context = createGraphqlContext(store, viewer, tenant, () => Date.UTC(2025, 2, 1));
             const result = await execute({ schema, document: parsed, variableValues: variables, contextValue: context });
             // Through JSON, as the endpoint sends it (graphql-js builds objects without prototype).
-            return JSON.parse(JSON.stringify({
-              ...(result.data === undefined ? {} : { data: result.data }),
-              ...(result.errors === undefined ? {} : { errors: result.errors.map((e) => ({ message: e.message, code: e.extensions?.code })) }),
-            })) as Answer;
+            return JSON.parse(
+              JSON.stringify({
+                ...(result.data === undefined ? {} : { data: result.data }),
+                ...(result.errors === undefined ? {} : { errors: result.errors.map((e) => ({ message: e.message, code: e.extensions?.code })) }),
+              }),
+            ) as Answer;
           };
           const problems: string[] = [];
           const describeOp = (op: Operation) => `${op.rootField} ${JSON.stringify(op.variables)}`;
@@ -311,7 +334,9 @@ describe('sandbox visibility: every path from every root field, for every princi
               const twin = await run(op.document, JSON.parse(swap(JSON.stringify(op.variables))) as Record<string, unknown>);
               const normalized = JSON.parse(JSON.stringify(answer).split(`\\"${id}\\"`).join(`\\"${NO_SUCH_ID}\\"`)) as Answer;
               if (!isDeepStrictEqual(normalized, twin)) {
-                problems.push(`${describeOp(op)} answers differently for the invisible ID ${id} than for an unknown one:\n    ${JSON.stringify(answer).slice(0, 300)}\n    ${JSON.stringify(twin).slice(0, 300)}`);
+                problems.push(
+                  `${describeOp(op)} answers differently for the invisible ID ${id} than for an unknown one:\n    ${JSON.stringify(answer).slice(0, 300)}\n    ${JSON.stringify(twin).slice(0, 300)}`,
+                );
               }
             }
           }
