@@ -15,6 +15,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxProcess } from './sandboxProcess.mjs';
 import { PrerequisiteError } from './prerequisites.mjs';
+import { codeServerArgs } from './codeServer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE_FILE = 'tasks.graphql';
@@ -226,41 +227,17 @@ async function main() {
   const logPath = join(state, 'code-server.log');
   const logStream = createWriteStream(logPath);
   say(`starting code-server on 127.0.0.1:${options.port} (its log: ${logPath})...`);
-  codeServer = spawn(
-    node24,
-    [
-      codeServerEntry,
-      '--auth',
-      'none',
-      '--bind-addr',
-      `127.0.0.1:${options.port}`,
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
-      '--disable-getting-started-override',
-      // A built VS Code loads an extension from `extensionDevelopmentPath` in the address only with this option.
-      '--vscode-option',
-      'enable-smoke-test-driver',
-      '--user-data-dir',
-      join(state, 'user-data'),
-      '--extensions-dir',
-      join(state, 'extensions'),
-      '--config',
-      join(state, 'config.yaml'),
-      workspace,
-    ],
-    {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        EXTENSIONS_GALLERY: '{}',
-        XDG_CONFIG_HOME: join(state, 'xdg-config'),
-        XDG_DATA_HOME: join(state, 'xdg-data'),
-        XDG_CACHE_HOME: join(state, 'xdg-cache'),
-      },
+  codeServer = spawn(node24, codeServerArgs({ entry: codeServerEntry, port: options.port, stateDir: state, folder: workspace }), {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      EXTENSIONS_GALLERY: '{}',
+      XDG_CONFIG_HOME: join(state, 'xdg-config'),
+      XDG_DATA_HOME: join(state, 'xdg-data'),
+      XDG_CACHE_HOME: join(state, 'xdg-cache'),
     },
-  );
+  });
   codeServer.stdout.pipe(logStream);
   codeServer.stderr.pipe(logStream);
   cleanups.push(() => stopGroup(codeServer));

@@ -14,6 +14,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
+import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const timeoutS = Number(process.env.TENANT_GRAPHQL_RUNNER_TIMEOUT_S ?? 900);
@@ -115,26 +116,7 @@ async function main() {
     XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
     TMPDIR: join(tmp, 'tmp'),
   };
-  const args = [
-    codeServerEntry,
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    '--vscode-option',
-    'enable-smoke-test-driver',
-    '--config',
-    join(tmp, 'config.yaml'),
-    '--user-data-dir',
-    join(tmp, 'user-data'),
-    '--extensions-dir',
-    join(tmp, 'extensions'),
-    workspace,
-  ];
+  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: tmp, folder: workspace });
   const serverLog = [];
   const server = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => serverLog.push(String(d)));
@@ -157,17 +139,7 @@ async function main() {
     executablePath: chromium,
     headless: true,
     env: { ...env, HOME: join(tmp, 'chromium') },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
+    args: CHROMIUM_ARGS,
   });
   cleanups.push(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

@@ -100,6 +100,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let codeServer: { CHROMIUM_ARGS: string[] };
 
   /**
    * Presses `key` until the quick input shows (a key pressed while focus moves between the workbench
@@ -164,6 +165,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   before(async function () {
     this.timeout(START_TIMEOUT_MS + 2 * 60_000);
     const prerequisites = (await import(pathToFileURL(join(root, 'scripts', 'prerequisites.mjs')).href)) as Prerequisites;
+    codeServer = (await import(pathToFileURL(join(root, 'scripts', 'codeServer.mjs')).href)) as { CHROMIUM_ARGS: string[] };
     const { chromium: executablePath } = await prerequisites.ensurePrerequisites({ browser: true });
     mkdirSync(join(root, '.cache', 'tmp'), { recursive: true });
     tmp = mkdtempSync(join(root, '.cache', 'tmp', 'main-job-'));
@@ -207,17 +209,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       executablePath,
       headless: true,
       env: { ...process.env, HOME: join(tmp, 'chromium-home') },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
+      args: codeServer.CHROMIUM_ARGS,
     });
     context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
     page = await context.newPage();
