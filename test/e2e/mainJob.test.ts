@@ -145,12 +145,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     return page.locator('.statusbar-item', { hasText: text }).first();
   }
 
-  /** Moves the cursor to the start of a line (1-based), through Go to Line (Ctrl+G). */
+  /** Moves the cursor to the start of a line (1-based) of the focused editor, through Go to Line (Ctrl+G). */
   async function goToLine(line: number): Promise<void> {
-    await page
-      .locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines')
-      .first()
-      .click({ position: { x: 30, y: 8 } });
     const input = await openQuickInput('Control+G');
     await input.fill(`:${line}`);
     await page.keyboard.press('Enter');
