@@ -3,10 +3,14 @@
  * by text, so that an edit re-parses only the definition it touched, and completion and hover can
  * hand graphql-language-service the definition under the cursor instead of the whole file.
  *
- * A chunk ends at a `}` that closes the outermost bracket (`{`, `(`, `[`), outside strings and
- * comments; that is where the online parser of graphql-language-service is back at document level
- * too. A chunk's text is padded with spaces to its start column, so line-relative columns are
- * the document's own.
+ * A chunk ends where graphql-language-service's online parser, run over the whole text, is back
+ * at document level: only there does a definition handed to the library on its own give the same
+ * parser states as the whole text. A scan of brackets (outside strings and comments) proposes the
+ * ends, a `}` that closes the outermost bracket; the online parser, run once per chunk text,
+ * confirms them. On invalid text the two can disagree (a stray `)` inside a selection set, a
+ * `}` swallowed by an unknown character): then the chunk runs on to the next proposed end at
+ * which the online parser is back at document level. A chunk's text is padded with spaces to its
+ * start column, so line-relative columns are the document's own.
  */
 import {
   GraphQLError,
@@ -68,8 +72,7 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
       lineStarts.push(i + 1);
       i++;
     } else if (c === 35) {
-      const eol = text.indexOf('\n', i);
-      i = eol < 0 ? n : eol;
+      i = commentEnd(text, i);
     } else if (c === 34) {
       hasToken = true;
       if (text.startsWith('"""', i)) {
@@ -113,13 +116,21 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
               end++;
             }
             if (end < n && text.charCodeAt(end) === 35) {
-              const eol = text.indexOf('\n', end);
-              end = eol < 0 ? n : eol;
+              end = commentEnd(text, end);
+            }
+            if (end + 1 < n && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10) {
+              end++;
             }
             if (end < n && text.charCodeAt(end) === 10) {
               line++;
               lineStarts.push(end + 1);
               end++;
+              // Empty lines too: the online parser carries a trailing comment's state over them.
+              while (end < n && text.charCodeAt(end) === 10) {
+                line++;
+                lineStarts.push(end + 1);
+                end++;
+              }
             } else if (end < n) {
               end = i + 1;
             }
@@ -154,6 +165,19 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
   return { spans, lineStarts };
 }
 
+/** Where a comment starting at `at` ends: at a line feed or carriage return, as graphql's lexer has it. */
+function commentEnd(text: string, at: number): number {
+  let i = at + 1;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      return i;
+    }
+    i++;
+  }
+  return i;
+}
+
 const OPERATION_SCOPE = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' } as const;
 
 const TYPE_SYSTEM_KINDS: ReadonlySet<string> = new Set([
@@ -183,6 +207,7 @@ export class ChunkInfo {
   readonly hasTypeSystem: boolean;
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
   private scopesMemo: ChunkScopes | undefined;
+  private closesMemo: boolean | undefined;
 
   constructor(readonly text: string) {
     this.source = new Source(text);
@@ -199,6 +224,21 @@ export class ChunkInfo {
     this.ast = ast;
     this.syntaxError = syntaxError;
     this.hasTypeSystem = ast?.definitions.some((d) => TYPE_SYSTEM_KINDS.has(d.kind)) ?? false;
+  }
+
+  /**
+   * Whether graphql-language-service's online parser, started at document level, is back at
+   * document level at the end of this text, with its last token ending there: then the text after
+   * it can be handed to the library on its own.
+   */
+  get closes(): boolean {
+    this.closesMemo ??= closesAt(this.text, [this.text.length])[0] === true;
+    return this.closesMemo;
+  }
+
+  /** Records what a longer run of the online parser found out about `closes` (see DocumentModel). */
+  knownToClose(): void {
+    this.closesMemo = true;
   }
 
   /**
@@ -305,11 +345,40 @@ export class DocumentModel {
   ) {
     const { spans, lineStarts } = splitDefinitions(text);
     this.lineStarts = lineStarts;
-    this.chunks = spans.map((span) => {
-      const chunk: Chunk = { ...span, info: infoFor(' '.repeat(span.startCol) + text.slice(span.start, span.end)) };
+    const padded = (span: ChunkSpan) => ' '.repeat(span.startCol) + text.slice(span.start, span.end);
+    const chunks: Chunk[] = [];
+    for (let i = 0; i < spans.length; ) {
+      const first = spans[i];
+      let info = infoFor(padded(first));
+      let last = i;
+      if (i + 1 < spans.length && !info.closes) {
+        // The brackets end a definition where the online parser does not: run on to the next
+        // proposed end where it does (or to the end of the text).
+        const from = padded(spans[i]) + text.slice(first.end, spans[spans.length - 1].end);
+        const ends = spans.slice(i + 1).map((s) => s.end - first.start + first.startCol);
+        const found = closesAt(from, ends).indexOf(true);
+        last = found < 0 ? spans.length - 1 : i + 1 + found;
+        const span: ChunkSpan = {
+          start: first.start,
+          end: spans[last].end,
+          startLine: first.startLine,
+          startCol: first.startCol,
+          lineCount: spans[last].startLine + spans[last].lineCount - first.startLine,
+        };
+        info = infoFor(padded(span));
+        if (found >= 0) {
+          info.knownToClose();
+        }
+        chunks.push({ ...span, info });
+      } else {
+        chunks.push({ ...first, info });
+      }
+      i = last + 1;
+    }
+    this.chunks = chunks;
+    for (const chunk of chunks) {
       this.chunkBySource.set(chunk.info.source, chunk);
-      return chunk;
-    });
+    }
     this.parses = this.chunks.every((c) => c.info.ast !== null);
     if (uri.endsWith('.graphqls')) {
       this.mode = 'TYPE_SYSTEM';
@@ -442,4 +511,67 @@ function forEachParserState(text: string, callback: (state: State) => void): voi
       state = parser.startState();
     }
   }
+}
+
+/**
+ * Runs graphql-language-service's online parser over `text` (from document level, line by line
+ * as its runOnlineParser does) and tells, for each offset in `ends` (ascending), whether it is
+ * back at document level there with a token ending exactly there or the line ending there. Stops
+ * at the first such offset; later ones stay undefined.
+ */
+function closesAt(text: string, ends: readonly number[]): Array<boolean | undefined> {
+  const out: Array<boolean | undefined> = ends.map(() => undefined);
+  const parser = onlineParser();
+  let state = parser.startState();
+  let next = 0;
+  let lineStart = 0;
+  const check = (offset: number, lastToken: string | undefined, lineEnd: boolean): boolean => {
+    while (next < ends.length && ends[next] < offset) {
+      out[next++] = false;
+    }
+    if (next < ends.length && ends[next] === offset) {
+      // A cut inside a line must follow a `}` token: anything else (an unknown character run,
+      // a string) may go on past it in the whole text.
+      const ok = atDocumentLevel(state) && (lineEnd || lastToken === '}');
+      out[next++] = ok;
+      return ok;
+    }
+    return false;
+  };
+  while (lineStart <= text.length && next < ends.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) {
+      lineEnd = text.length;
+    }
+    const stream = new CharacterStream(text.slice(lineStart, lineEnd));
+    while (!stream.eol()) {
+      parser.token(stream, state);
+      if (!stream.eol() && check(lineStart + stream.getCurrentPosition(), stream.current(), false)) {
+        return out;
+      }
+    }
+    if (!state.kind) {
+      state = parser.startState();
+    }
+    // The end of a line: offsets just past its line feed, or the end of the text (a cut inside
+    // a line unless the text ends with a line feed).
+    const atTextEnd = lineEnd === text.length;
+    if (check(atTextEnd ? lineEnd : lineEnd + 1, stream.current(), !atTextEnd || lineStart === lineEnd)) {
+      return out;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether the online parser's state is as at the start of a document, apart from an empty rule
+ * (an unknown token, a comment) that its next token pops.
+ */
+function atDocumentLevel(top: State): boolean {
+  if (top.needsAdvance || top.inBlockstring) {
+    return false;
+  }
+  const state = (top.kind === 'Invalid' || top.kind === 'Comment') && top.prevState ? top.prevState : top;
+  return state.kind === 'Document' && state.step === 0 && !state.needsSeparator && !state.name && !state.type && !state.prevState?.kind;
 }

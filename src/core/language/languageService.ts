@@ -328,14 +328,14 @@ export class GraphqlLanguageService {
   }
 
   private computeDiagnostics(model: DocumentModel): LanguageDiagnostic[] {
+    // graphql stops at the first syntax error of the document, and so do we: what follows it
+    // has no meaning graphql agrees on.
     const syntax: LanguageDiagnostic[] = [];
-    for (const chunk of model.chunks) {
-      const error = chunk.info.syntaxError;
-      if (error) {
-        const location = error.locations?.[0] ?? { line: 1, column: 1 };
-        const start = { line: chunk.startLine + location.line - 1, character: location.column - 1 };
-        syntax.push({ range: tokenRange(model, start), message: error.message, severity: 'error', source: 'GraphQL' });
-      }
+    const broken = model.chunks.find((c) => c.info.syntaxError);
+    const error = broken?.info.syntaxError;
+    if (broken && error) {
+      const start = model.positionAt(model.documentOffset(broken, error.positions?.[0] ?? broken.startCol));
+      syntax.push({ range: tokenRange(model, start), message: error.message, severity: 'error', source: 'GraphQL' });
     }
     if (syntax.length > 0 || model.mode === 'TYPE_SYSTEM') {
       return syntax;

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as fc from 'fast-check';
+import type { GraphQLSchema } from 'graphql';
+import { schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/schema/loadSchema';
+import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
+import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
+import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
+import { ALLOWED_DIFFERENCES, applyEdits, assertParity, casePositions, definitionsOf, parityCaseArbitrary } from './parity';
+
+const root = path.join(__dirname, '../../../..');
+const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
+
+/** Seed and number of runs per schema; override with TENANT_GRAPHQL_PBT_SEED / TENANT_GRAPHQL_PBT_RUNS. */
+const SEED = Number(process.env.TENANT_GRAPHQL_PBT_SEED ?? 20261123);
+const RUNS = process.env.TENANT_GRAPHQL_PBT_RUNS ? Number(process.env.TENANT_GRAPHQL_PBT_RUNS) : undefined;
+
+interface Subject {
+  readonly name: string;
+  readonly schema: () => GraphQLSchema;
+  readonly document: string;
+  readonly runs: number;
+  readonly externalFiles?: Record<string, string>;
+}
+
+const subjects: Subject[] = [
+  {
+    name: 'the Sandbox schema',
+    schema: () => schemaFromSdl(SANDBOX_SDL).schema,
+    document: read('test/fixtures/parity/sandbox.graphql'),
+    runs: 300,
+    externalFiles: { 'file:///ws/shared.graphql': 'fragment SharedTask on Task { id name }\nfragment SharedUser on User { id }\n' },
+  },
+  {
+    name: "GitHub's schema",
+    schema: () => schemaFromIntrospection(read('node_modules/@octokit/graphql-schema/schema.json')).schema,
+    document: read('scripts/bench/github.graphql'),
+    runs: 150,
+  },
+  {
+    name: "Shopify's Storefront schema",
+    schema: () => schemaFromIntrospection(read('test/fixtures/schemas/shopify-storefront/storefront.schema.json')).schema,
+    document: read('test/fixtures/parity/storefront.graphql'),
+    runs: 200,
+  },
+];
+
+describe('parity with graphql-language-service on randomly edited documents', function () {
+  this.timeout(120_000);
+  for (const subject of subjects) {
+    it(`on ${subject.name}`, () => {
+      const schema = subject.schema();
+      const index = new FragmentIndex();
+      for (const [uri, text] of Object.entries(subject.externalFiles ?? {})) {
+        index.update(uri, text);
+      }
+      const external = index.all().map((f) => f.node);
+      const service = GraphqlLanguageService.create(schema, { index });
+      const definitions = definitionsOf(subject.document);
+      const uri = 'file:///ws/edited.graphql';
+      let version = 0;
+      let checks = 0;
+      const started = Date.now();
+      const runs = RUNS ?? subject.runs;
+      fc.assert(
+        fc.property(parityCaseArbitrary(), (c) => {
+          const { text, focus } = applyEdits(subject.document, c.edits, definitions);
+          checks += assertParity(service, schema, uri, ++version, text, casePositions(text, focus, c.positions), external);
+        }),
+        { seed: SEED, numRuns: runs, endOnFailure: false },
+      );
+      console.log(`      ${runs} cases, ${checks} checks in ${Date.now() - started} ms (seed ${SEED})`);
+    });
+  }
+
+  it('lists its allowed differences, each with a reason', () => {
+    for (const reason of Object.values(ALLOWED_DIFFERENCES)) {
+      if (reason.length < 40) {
+        throw new Error(`too short a reason: ${reason}`);
+      }
+    }
+  });
+});
