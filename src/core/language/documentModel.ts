@@ -50,7 +50,10 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
   const lineStarts = [0];
   const spans: ChunkSpan[] = [];
   const n = text.length;
-  let depth = 0;
+  // Open brackets, innermost last. A closing bracket closes the nearest open one of its kind and
+  // whatever is open inside it (as the online parser pops rules until one takes the token), and
+  // is skipped when none is open (a stray `)` in a selection set).
+  const open: number[] = [];
   let line = 0;
   let chunkStart = 0;
   let chunkStartLine = 0;
@@ -102,13 +105,15 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
       }
     } else {
       if (c === 123 || c === 40 || c === 91) {
-        depth++;
+        open.push(c);
         hasToken = true;
       } else if (c === 125 || c === 41 || c === 93) {
         hasToken = true;
-        if (depth > 0) {
-          depth--;
-          if (depth === 0 && c === 125) {
+        const opener = c === 125 ? 123 : c === 41 ? 40 : 91;
+        const at = open.lastIndexOf(opener);
+        if (at >= 0) {
+          open.length = at;
+          if (at === 0 && c === 125) {
             // The rest of the line (blanks, a comment) stays with this definition, so the next
             // one starts at column 0 and edits here do not shift (and re-parse) it.
             let end = i + 1;
@@ -393,6 +398,22 @@ export class DocumentModel {
   get fragments(): FragmentDefinitionNode[] {
     this.fragmentsMemo ??= this.chunks.flatMap((c) => c.info.fragments);
     return this.fragmentsMemo;
+  }
+
+  /**
+   * Fragment definitions as graphql-language-service's getFragmentDefinitions finds them in the
+   * whole text: all of them, from the AST, when the document parses; otherwise one per name, where
+   * the name first occurs, with the type condition it has last (its online parser's Map).
+   */
+  get wholeTextFragments(): FragmentDefinitionNode[] {
+    if (this.parses) {
+      return this.fragments;
+    }
+    const byName = new Map<string, FragmentDefinitionNode>();
+    for (const fragment of this.fragments) {
+      byName.set(fragment.name.value, fragment);
+    }
+    return [...byName.values()];
   }
 
   /** Offset of a position (characters past the end of a line clamp to its end). */

@@ -14,6 +14,8 @@ import {
   getNamedType,
   GraphQLError,
   Kind,
+  TypeInfo,
+  visitWithTypeInfo,
   NoDeprecatedCustomRule,
   specifiedRules,
   validate,
@@ -133,15 +135,19 @@ export class GraphqlLanguageService {
         token = getTokenAtPosition(text, cursor, 1);
       }
     }
-    const items = getAutocompleteSuggestions(
-      this.schema,
-      text,
-      cursor,
-      token as ContextTokenForCodeMirror,
-      this.completionFragments(model),
-      { uri: doc.uri, mode: GraphQLDocumentMode[model.mode] },
-    );
     const context = completionContext(token);
+    let fragments = this.completionFragments(model);
+    if (context.kind === 'FragmentSpread') {
+      // The library offers the fragments of the text it is given first, then the ones passed in.
+      // After `...` that text serves for nothing else: make it the document's fragments in the
+      // order the whole text has them (the definition under the cursor may hold several).
+      text = model.wholeTextFragments.map((f) => `fragment ${f.name.value} on ${f.typeCondition.name.value} { __typename }`).join('\n');
+      fragments = this.externalFragments(model.uri);
+    }
+    const items = getAutocompleteSuggestions(this.schema, text, cursor, token as ContextTokenForCodeMirror, fragments, {
+      uri: doc.uri,
+      mode: GraphQLDocumentMode[model.mode],
+    });
     return items.map((item) => toCompletionItem(item, context));
   }
 
@@ -209,8 +215,10 @@ export class GraphqlLanguageService {
         key = named(info.inputType) && state.name ? `${named(info.inputType)?.name}.${state.name}` : undefined;
         break;
       case 'ObjectField': {
-        const owner = named(info.inputType);
-        key = owner && state.name ? `${owner.name}.${state.name}` : undefined;
+        // inputType is the field's own type by now; the object it belongs to is inputObjectType,
+        // unknown to the library in a variable's default value: there graphql's TypeInfo knows it.
+        const owner = info.inputObjectType?.name ?? this.inputObjectAt(model, position);
+        key = owner && state.name ? `${owner}.${state.name}` : undefined;
         break;
       }
       case 'Variable':
@@ -285,6 +293,29 @@ export class GraphqlLanguageService {
   /** Forgets a closed document's parse cache. */
   forget(uri: string): void {
     this.documents.delete(uri);
+  }
+
+  /** The input object type whose field name is at `position`, from the AST (when it parses). */
+  private inputObjectAt(model: DocumentModel, position: Position): string | undefined {
+    const offset = model.offsetAt(position);
+    const chunk = model.chunks[model.chunkIndexAt(offset, false)];
+    if (!chunk.info.ast) {
+      return undefined;
+    }
+    const at = offset - chunk.start + chunk.startCol;
+    const typeInfo = new TypeInfo(this.schema);
+    let owner: string | undefined;
+    visit(
+      chunk.info.ast,
+      visitWithTypeInfo(typeInfo, {
+        ObjectField(node) {
+          if (node.name.loc && node.name.loc.start <= at && at <= node.name.loc.end) {
+            owner = getNamedType(typeInfo.getParentInputType())?.name;
+          }
+        },
+      }),
+    );
+    return owner;
   }
 
   private tokenAt(model: DocumentModel, position: Position): { text: string; cursor: LibPosition; token: ContextToken } {

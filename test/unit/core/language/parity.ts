@@ -6,14 +6,25 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { GraphQLError, parse, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  GraphQLError,
+  isInputObjectType,
+  parse,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { getOutline, type OutlineTree } from 'graphql-language-service';
 import { directCompletion, directDiagnostics, directHover } from '../../../../src/core/language/directCalls';
 import type { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import type { LanguageDiagnostic, OutlineItem, Position } from '../../../../src/core/language/types';
 
 /** Kinds of positions checked (see ParityCase.positions). */
-export type PositionKind = 'near' | 'after' | 'anywhere' | 'token' | 'closer';
+export type PositionKind = 'near' | 'after' | 'anywhere' | 'token' | 'closer' | 'label';
 
 /** One edit of a document. */
 export type Edit =
@@ -28,8 +39,9 @@ export interface ParityCase {
   /**
    * Where to check: within 40 characters of the last edit, in the 600 characters after it (where
    * a wrong split shows), anywhere, or just after a token that opens a completion context
-   * (`...`, `$`, `@`, `(`, `:`, `{`, `on `), or in the first token after a closing bracket (where
-   * a definition may or may not end); `at` is a fraction of the range.
+   * (`...`, `$`, `@`, `(`, `:`, `{`, `on `), in the first token after a closing bracket (where
+   * a definition may or may not end), or in a name followed by `:` (input fields, arguments,
+   * aliases); `at` is a fraction of the range.
    */
   readonly positions: readonly { readonly where: PositionKind; readonly at: number }[];
 }
@@ -56,7 +68,7 @@ export function parityCaseArbitrary(): fc.Arbitrary<ParityCase> {
   ) as fc.Arbitrary<Edit>;
   return fc.record({
     edits: fc.array(edit, { minLength: 1, maxLength: 3 }),
-    positions: fc.array(fc.record({ where: fc.constantFrom<PositionKind>('near', 'after', 'anywhere', 'token', 'closer', 'closer'), at }), { minLength: 1, maxLength: 4 }),
+    positions: fc.array(fc.record({ where: fc.constantFrom<PositionKind>('near', 'after', 'anywhere', 'token', 'closer', 'closer', 'label'), at }), { minLength: 1, maxLength: 4 }),
   });
 }
 
@@ -109,11 +121,13 @@ export function positionOf(text: string, offset: number): Position {
 
 const CONTEXT_TOKENS = /\.\.\.|[$@(:{]|\bon /g;
 const AFTER_CLOSER = /[})\]][\s,]*[_A-Za-z0-9]?/g;
+const LABEL = /[_A-Za-z][_0-9A-Za-z]*(?=[ \t]*:)/g;
 
 /** The positions a case asks for in the edited text (see ParityCase.positions). */
 export function casePositions(text: string, focus: number, picks: ParityCase['positions']): Position[] {
   let tokenEnds: number[] | undefined;
   let closerEnds: number[] | undefined;
+  let labels: number[] | undefined;
   return picks.map(({ where, at }) => {
     let offset: number;
     switch (where) {
@@ -130,6 +144,10 @@ export function casePositions(text: string, focus: number, picks: ParityCase['po
       case 'closer':
         closerEnds ??= [...text.matchAll(AFTER_CLOSER)].map((m) => m.index + m[0].length);
         offset = closerEnds.length > 0 ? closerEnds[Math.floor(at * closerEnds.length)] : 0;
+        break;
+      case 'label':
+        labels ??= [...text.matchAll(LABEL)].flatMap((m) => [m.index, m.index + Math.floor(m[0].length / 2), m.index + m[0].length]);
+        offset = labels.length > 0 ? labels[Math.floor(at * labels.length)] : 0;
         break;
       default:
         offset = Math.floor(at * (text.length + 1));
@@ -245,6 +263,44 @@ function comparableFloor(trees: readonly OutlineTree[]): ComparableOutline[] {
   });
 }
 
+/**
+ * Go to definition on the name of an input object field, by graphql's own TypeInfo on the whole
+ * text: the `Type.field` key of the field, or null when the position is on no such name.
+ */
+function inputFieldAt(schema: GraphQLSchema, ast: DocumentNode, offset: number): string | null {
+  const typeInfo = new TypeInfo(schema);
+  let key: string | null = null;
+  visit(
+    ast,
+    visitWithTypeInfo(typeInfo, {
+      ObjectField(node) {
+        const loc = node.name.loc;
+        const owner = getNamedType(typeInfo.getParentInputType());
+        if (loc && loc.start <= offset && offset <= loc.end && isInputObjectType(owner) && owner.getFields()[node.name.value]) {
+          key = `${owner.name}.${node.name.value}`;
+        }
+      },
+    }),
+  );
+  return key;
+}
+
+function offsetOf(text: string, pos: Position): number {
+  let offset = 0;
+  for (let line = 0; line < pos.line; line++) {
+    offset = text.indexOf('\n', offset) + 1;
+  }
+  return offset + pos.character;
+}
+
+/** What a run compared: positions (completion and hover at each), and so on. */
+export interface ParityCounts {
+  positions: number;
+  definitions: number;
+  diagnostics: number;
+  outlines: number;
+}
+
 /** Compares every feature of `service` with the floor on `text` at `positions`; throws on the first difference. */
 export function assertParity(
   service: GraphqlLanguageService,
@@ -254,14 +310,26 @@ export function assertParity(
   text: string,
   positions: readonly Position[],
   external: FragmentDefinitionNode[],
-): number {
+  counts: ParityCounts,
+): void {
   const doc = { uri, version, text };
-  let checks = 0;
+  let ast: DocumentNode | undefined;
+  try {
+    ast = parse(text);
+  } catch {
+    ast = undefined;
+  }
   for (const pos of positions) {
     const where = `at ${pos.line}:${pos.character}`;
     assert.deepEqual(service.complete(doc, pos), directCompletion(schema, text, pos, external, uri), `completion ${where}`);
     assert.equal(service.hover(doc, pos)?.markdown ?? '', directHover(schema, text, pos), `hover ${where}`);
-    checks += 2;
+    counts.positions++;
+    const field = ast ? inputFieldAt(schema, ast, offsetOf(text, pos)) : null;
+    if (field) {
+      const target = service.definition(doc, pos);
+      assert.equal(target?.kind === 'schema' ? target.key : target, field, `definition ${where}`);
+      counts.definitions++;
+    }
   }
   const floor = floorDiagnostics(schema, text, external);
   const ours = ourDiagnostics(service.diagnostics(doc));
@@ -269,8 +337,9 @@ export function assertParity(
     assert.deepEqual(ours, floor.lines, floor.syntax ? 'syntax error' : 'diagnostics');
   }
   const outline = getOutline(text);
+  counts.diagnostics++;
   if (outline) {
     assert.deepEqual(comparableOurs(service.outline(doc)), comparableFloor(outline.outlineTrees), 'outline');
+    counts.outlines++;
   }
-  return checks + 2;
 }
