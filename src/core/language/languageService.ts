@@ -154,6 +154,11 @@ export class GraphqlLanguageService {
   /** Type, description and deprecation of what is under the cursor, or null. */
   hover(doc: TextDocumentSnapshot, position: Position): HoverResult | null {
     const model = this.documents.get(doc);
+    if (atLineEnd(model, position)) {
+      // No token there. (graphql-language-service would describe the last token of the whole
+      // text: its getTokenAtPosition runs on to the end when no token of the line reaches the cursor.)
+      return null;
+    }
     const { text, cursor, token } = this.tokenAt(model, position);
     const contents = getHoverInformation(this.schema, text, cursor, token, { useMarkdown: true });
     if (typeof contents !== 'string' || contents === '') {
@@ -183,6 +188,9 @@ export class GraphqlLanguageService {
   /** Where the fragment, type, field, argument, enum value or directive under the cursor is defined. */
   definition(doc: TextDocumentSnapshot, position: Position): DefinitionTarget | null {
     const model = this.documents.get(doc);
+    if (atLineEnd(model, position)) {
+      return null;
+    }
     const { token } = this.tokenAt(model, position);
     const state = token.state.kind === 'Invalid' ? token.state.prevState : token.state;
     if (!state) {
@@ -476,6 +484,13 @@ function highlightNode(node: ASTNode): ASTNode {
     return node.variable;
   }
   return node;
+}
+
+/** Whether `position` is at (or past) the end of its line, where no token starts or goes on. */
+function atLineEnd(model: DocumentModel, position: Position): boolean {
+  const next = model.lineStarts[position.line + 1];
+  const lineEnd = next === undefined ? model.text.length : next - 1;
+  return model.offsetAt(position) >= lineEnd;
 }
 
 const WORD = /[_0-9A-Za-z]/;

@@ -28,20 +28,20 @@ const subjects: Subject[] = [
     name: 'the Sandbox schema',
     schema: () => schemaFromSdl(SANDBOX_SDL).schema,
     document: read('test/fixtures/parity/sandbox.graphql'),
-    runs: 300,
+    runs: 200,
     externalFiles: { 'file:///ws/shared.graphql': 'fragment SharedTask on Task { id name }\nfragment SharedUser on User { id }\n' },
   },
   {
     name: "GitHub's schema",
     schema: () => schemaFromIntrospection(read('node_modules/@octokit/graphql-schema/schema.json')).schema,
     document: read('scripts/bench/github.graphql'),
-    runs: 150,
+    runs: 120,
   },
   {
     name: "Shopify's Storefront schema",
     schema: () => schemaFromIntrospection(read('test/fixtures/schemas/shopify-storefront/storefront.schema.json')).schema,
     document: read('test/fixtures/parity/storefront.graphql'),
-    runs: 200,
+    runs: 90,
   },
 ];
 
