@@ -1,3 +1,13 @@
+/**
+ * Property-based parity: thousands of random edits of real documents (see parity.ts), and at random
+ * positions the service answers exactly as graphql-language-service / graphql on the whole text.
+ * Seeded and bounded so it runs in `npm test`; on failure it prints the seed, the path and the
+ * shrunk counterexample, and how to replay it.
+ *
+ *   TENANT_GRAPHQL_PBT_SEED=<n>   another seed (default below)
+ *   TENANT_GRAPHQL_PBT_RUNS=<n>   cases per schema instead of the bounded default
+ *   TENANT_GRAPHQL_PBT_PATH=<p>   replay the counterexample at this path (with its seed)
+ */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
@@ -11,9 +21,9 @@ import { ALLOWED_DIFFERENCES, applyEdits, assertParity, casePositions, definitio
 const root = path.join(__dirname, '../../../..');
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
 
-/** Seed and number of runs per schema; override with TENANT_GRAPHQL_PBT_SEED / TENANT_GRAPHQL_PBT_RUNS. */
 const SEED = Number(process.env.TENANT_GRAPHQL_PBT_SEED ?? 20261123);
 const RUNS = process.env.TENANT_GRAPHQL_PBT_RUNS ? Number(process.env.TENANT_GRAPHQL_PBT_RUNS) : undefined;
+const PATH = process.env.TENANT_GRAPHQL_PBT_PATH;
 
 interface Subject {
   readonly name: string;
@@ -63,14 +73,27 @@ describe('parity with graphql-language-service on randomly edited documents', fu
       let edits = 0;
       const started = Date.now();
       const runs = RUNS ?? subject.runs;
-      fc.assert(
+      const details = fc.check(
         fc.property(parityCaseArbitrary(), (c) => {
           const { text, focus } = applyEdits(subject.document, c.edits, definitions);
           edits += c.edits.length;
           assertParity(service, schema, uri, ++version, text, casePositions(text, focus, c.positions), external, counts);
         }),
-        { seed: SEED, numRuns: runs, endOnFailure: false },
+        PATH ? { seed: SEED, path: PATH, numRuns: 1 } : { seed: SEED, numRuns: runs },
       );
+      if (details.failed) {
+        const example = details.counterexample?.[0];
+        const edited = example ? applyEdits(subject.document, example.edits, definitions) : undefined;
+        throw new Error(
+          [
+            `parity broken on ${subject.name}: seed ${details.seed}, path ${details.counterexamplePath}, after ${details.numRuns} cases (shrunk ${details.numShrinks} times)`,
+            `counterexample: ${fc.stringify(example)}`,
+            edited ? `edited text near the last edit: ${JSON.stringify(edited.text.slice(Math.max(0, edited.focus - 120), edited.focus + 120))}` : '',
+            `replay: TENANT_GRAPHQL_PBT_SEED=${details.seed} TENANT_GRAPHQL_PBT_PATH=${details.counterexamplePath} npx mocha ${path.relative(root, __filename)} -g ${JSON.stringify(subject.name)}`,
+            `cause: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+          ].join('\n'),
+        );
+      }
       console.log(
         `      seed ${SEED}: ${runs} cases, ${edits} edits; completion and hover at ${counts.positions} positions, ` +
           `definition at ${counts.definitions} input field names, diagnostics ${counts.diagnostics}x, outline ${counts.outlines}x; ${Date.now() - started} ms`,
