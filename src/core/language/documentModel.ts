@@ -237,7 +237,7 @@ export class ChunkInfo {
    * it can be handed to the library on its own.
    */
   get closes(): boolean {
-    this.closesMemo ??= closesAt(this.text, [this.text.length])[0] === true;
+    this.closesMemo ??= closesAt(this.text, 0, 0, [this.text.length])[0] === true;
     return this.closesMemo;
   }
 
@@ -359,9 +359,12 @@ export class DocumentModel {
       if (i + 1 < spans.length && !info.closes) {
         // The brackets end a definition where the online parser does not: run on to the next
         // proposed end where it does (or to the end of the text).
-        const from = padded(spans[i]) + text.slice(first.end, spans[spans.length - 1].end);
-        const ends = spans.slice(i + 1).map((s) => s.end - first.start + first.startCol);
-        const found = closesAt(from, ends).indexOf(true);
+        const found = closesAt(
+          text,
+          first.start,
+          first.startCol,
+          spans.slice(i + 1).map((s) => s.end),
+        ).indexOf(true);
         last = found < 0 ? spans.length - 1 : i + 1 + found;
         const span: ChunkSpan = {
           start: first.start,
@@ -535,49 +538,54 @@ function forEachParserState(text: string, callback: (state: State) => void): voi
 }
 
 /**
- * Runs graphql-language-service's online parser over `text` (from document level, line by line
- * as its runOnlineParser does) and tells, for each offset in `ends` (ascending), whether it is
- * back at document level there with a token ending exactly there or the line ending there. Stops
- * at the first such offset; later ones stay undefined.
+ * Runs graphql-language-service's online parser (line by line, as its runOnlineParser does) over
+ * `text` from offset `start`, which it takes to be at document level and at column `startCol`
+ * of its line, and tells for each offset in `ends` (ascending) whether it is back at document
+ * level there, at a line break or right after a `}` token. Stops at the first such offset; later
+ * ones stay undefined.
  */
-function closesAt(text: string, ends: readonly number[]): Array<boolean | undefined> {
+function closesAt(text: string, start: number, startCol: number, ends: readonly number[]): Array<boolean | undefined> {
   const out: Array<boolean | undefined> = ends.map(() => undefined);
   const parser = onlineParser();
   let state = parser.startState();
   let next = 0;
-  let lineStart = 0;
-  const check = (offset: number, lastToken: string | undefined, lineEnd: boolean): boolean => {
+  const check = (offset: number, lastToken: string, lineBreak: boolean): boolean => {
     while (next < ends.length && ends[next] < offset) {
       out[next++] = false;
     }
     if (next < ends.length && ends[next] === offset) {
-      // A cut inside a line must follow a `}` token: anything else (an unknown character run,
-      // a string) may go on past it in the whole text.
-      const ok = atDocumentLevel(state) && (lineEnd || lastToken === '}');
+      // A cut inside a line must follow a `}` token: a longer token (a run of unknown
+      // characters, a string) goes on past it in the whole text.
+      const ok = atDocumentLevel(state) && (lineBreak || lastToken === '}');
       out[next++] = ok;
       return ok;
     }
     return false;
   };
+  let lineStart = start;
+  let pad = startCol;
   while (lineStart <= text.length && next < ends.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) {
       lineEnd = text.length;
     }
-    const stream = new CharacterStream(text.slice(lineStart, lineEnd));
+    // Columns as in the document: the first line is padded to its start column.
+    const stream = new CharacterStream(' '.repeat(pad) + text.slice(lineStart, lineEnd));
+    const base = lineStart - pad;
+    pad = 0;
     while (!stream.eol()) {
       parser.token(stream, state);
-      if (!stream.eol() && check(lineStart + stream.getCurrentPosition(), stream.current(), false)) {
+      if (!stream.eol() && check(base + stream.getCurrentPosition(), stream.current(), false)) {
         return out;
       }
     }
     if (!state.kind) {
       state = parser.startState();
     }
-    // The end of a line: offsets just past its line feed, or the end of the text (a cut inside
-    // a line unless the text ends with a line feed).
+    // Offsets just past the line feed; at the end of the text, a cut inside a line unless the
+    // text ends with a line feed.
     const atTextEnd = lineEnd === text.length;
-    if (check(atTextEnd ? lineEnd : lineEnd + 1, stream.current(), !atTextEnd || lineStart === lineEnd)) {
+    if (check(atTextEnd ? lineEnd : lineEnd + 1, stream.current(), !atTextEnd || stream.getCurrentPosition() === 0)) {
       return out;
     }
     lineStart = lineEnd + 1;
