@@ -173,6 +173,13 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
       const { doc: d2, pos: p2 } = withCursor('{‸ tasks { totalCount } }');
       assert.equal(service().hover(d2, p2), null);
     });
+
+    it('has nothing at the end of a line, whatever the text after it', () => {
+      // graphql-language-service would describe the last token of the text (`totalCount`).
+      const { doc, pos } = withCursor('{ tasks {‸\n  totalCount');
+      assert.equal(service().hover(doc, pos), null);
+      assert.match(directHover(schema, doc.text, pos), /TaskConnection\.totalCount/);
+    });
   });
 
   describe('diagnostics', () => {
