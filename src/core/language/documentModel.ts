@@ -491,7 +491,7 @@ export class DocumentModel {
  * (uri, version); only the latest version of each document is kept.
  */
 export class DocumentStore {
-  private readonly entries = new Map<string, { model: DocumentModel; infos: Map<string, ChunkInfo> }>();
+  private readonly entries = new Map<string, { model: DocumentModel; infos: Map<string, ChunkInfo[]> }>();
 
   /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
   get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
@@ -500,15 +500,17 @@ export class DocumentStore {
       return entry.model;
     }
     const previous = entry?.infos;
-    const infos = new Map<string, ChunkInfo>();
+    const infos = new Map<string, ChunkInfo[]>();
     const model = new DocumentModel(doc.uri, doc.version, doc.text, (padded) => {
-      const known = infos.get(padded);
-      if (known) {
-        // The same text twice in one document: parse it again so each chunk has its own Source.
-        return new ChunkInfo(padded);
+      // The same text more than once in a document gets a ChunkInfo (and Source) per occurrence:
+      // the n-th occurrence reuses the previous version's n-th.
+      let same = infos.get(padded);
+      if (!same) {
+        same = [];
+        infos.set(padded, same);
       }
-      const info = previous?.get(padded) ?? new ChunkInfo(padded);
-      infos.set(padded, info);
+      const info = previous?.get(padded)?.[same.length] ?? new ChunkInfo(padded);
+      same.push(info);
       return info;
     });
     this.entries.set(doc.uri, { model, infos });

@@ -65,6 +65,8 @@ export interface LanguageServiceOptions {
 }
 
 const VARIABLE_CONTEXTS = new Set(['Variable', 'Argument', 'FragmentArgument', 'ObjectField', 'ListValue', 'EnumValue']);
+/** Completion contexts whose suggestions graphql-language-service reads from the text (variables, interfaces). */
+const TEXT_CONTEXTS = new Set([...VARIABLE_CONTEXTS, 'Implements', 'NamedType']);
 const UNUSED_FRAGMENT = /^Fragment "[^"]+" is never used\.$/;
 const WARM_UP_URI = 'tenant-graphql-warmup:/warmup.graphql';
 
@@ -73,7 +75,7 @@ export class GraphqlLanguageService {
   readonly index: FragmentIndex;
   readonly documents: DocumentStore;
   private viewMemo: SchemaSdlView | undefined;
-  private fragmentsMemo: { model: DocumentModel; generation: number; list: FragmentDefinitionNode[] } | undefined;
+  private fragmentsMemo: { uri: string; generation: number; list: FragmentDefinitionNode[] } | undefined;
   private readonly diagnosticsMemo = new WeakMap<DocumentModel, { generation: number; result: LanguageDiagnostic[] }>();
   private readonly outlineMemo = new WeakMap<DocumentModel, OutlineItem[]>();
 
@@ -136,15 +138,19 @@ export class GraphqlLanguageService {
       }
     }
     const context = completionContext(token);
-    let fragments = this.completionFragments(model);
+    // Given the token, the library reads the text for the fragments it defines (first of all, on
+    // every call), and for variables and interfaces where those are suggested; nothing else.
     if (context.kind === 'FragmentSpread') {
-      // The library offers the fragments of the text it is given first, then the ones passed in.
-      // After `...` that text serves for nothing else: make it the document's fragments in the
-      // order the whole text has them (the definition under the cursor may hold several).
+      // It offers the fragments of the text first, then the ones passed in: make the text the
+      // document's fragments in the order the whole text has them (the definition under the
+      // cursor may hold several).
       text = model.wholeTextFragments.map((f) => `fragment ${f.name.value} on ${f.typeCondition.name.value} { __typename }`).join('\n');
-      fragments = this.externalFragments(model.uri);
+    } else if (!TEXT_CONTEXTS.has(context.kind ?? '')) {
+      text = '';
     }
-    const items = getAutocompleteSuggestions(this.schema, text, cursor, token as ContextTokenForCodeMirror, fragments, {
+    // Fragments matter to the library only after `...` (above); elsewhere those of other files
+    // are all it needs, and the document's need not be gathered.
+    const items = getAutocompleteSuggestions(this.schema, text, cursor, token as ContextTokenForCodeMirror, this.completionFragments(model.uri), {
       uri: doc.uri,
       mode: GraphQLDocumentMode[model.mode],
     });
@@ -340,14 +346,15 @@ export class GraphqlLanguageService {
       .map((f) => f.node);
   }
 
-  private completionFragments(model: DocumentModel): FragmentDefinitionNode[] {
+  /** Fragments of the other workspace files (memoized per document and index generation). */
+  private completionFragments(uri: string): FragmentDefinitionNode[] {
     const generation = this.index.generation;
     const memo = this.fragmentsMemo;
-    if (memo && memo.model === model && memo.generation === generation) {
+    if (memo && memo.uri === uri && memo.generation === generation) {
       return memo.list;
     }
-    const list = [...model.fragments, ...this.externalFragments(model.uri)];
-    this.fragmentsMemo = { model, generation, list };
+    const list = this.externalFragments(uri);
+    this.fragmentsMemo = { uri, generation, list };
     return list;
   }
 
