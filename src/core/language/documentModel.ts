@@ -333,12 +333,17 @@ export interface Chunk extends ChunkSpan {
 
 /** One version of a document, split and parsed per definition. */
 export class DocumentModel {
-  readonly chunks: readonly Chunk[];
   readonly lineStarts: readonly number[];
   /** Whole-document mode as graphql-language-service's getDocumentMode would compute it. */
   readonly mode: DocumentMode;
   /** True when every chunk parses, i.e. when the whole document parses. */
   readonly parses: boolean;
+  /** Proposed chunks (splitDefinitions) and their parsed texts. */
+  private readonly spans: readonly ChunkSpan[];
+  private readonly spanInfos: readonly ChunkInfo[];
+  /** Chunks confirmed so far (all of them once `chunks` was read), and the next span to look at. */
+  private readonly confirmed: Chunk[] = [];
+  private nextSpan = 0;
   private readonly chunkBySource = new Map<Source, Chunk>();
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
 
@@ -346,55 +351,94 @@ export class DocumentModel {
     readonly uri: string,
     readonly version: number,
     readonly text: string,
-    infoFor: (padded: string) => ChunkInfo,
+    private readonly infoFor: (padded: string) => ChunkInfo,
   ) {
     const { spans, lineStarts } = splitDefinitions(text);
     this.lineStarts = lineStarts;
-    const padded = (span: ChunkSpan) => ' '.repeat(span.startCol) + text.slice(span.start, span.end);
-    const chunks: Chunk[] = [];
-    for (let i = 0; i < spans.length; ) {
-      const first = spans[i];
-      let info = infoFor(padded(first));
-      let last = i;
-      if (i + 1 < spans.length && !info.closes) {
-        // The brackets end a definition where the online parser does not: run on to the next
-        // proposed end where it does (or to the end of the text).
-        const found = closesAt(
-          text,
-          first.start,
-          first.startCol,
-          spans.slice(i + 1).map((s) => s.end),
-        ).indexOf(true);
-        last = found < 0 ? spans.length - 1 : i + 1 + found;
-        const span: ChunkSpan = {
-          start: first.start,
-          end: spans[last].end,
-          startLine: first.startLine,
-          startCol: first.startCol,
-          lineCount: spans[last].startLine + spans[last].lineCount - first.startLine,
-        };
-        info = infoFor(padded(span));
-        if (found >= 0) {
-          info.knownToClose();
-        }
-        chunks.push({ ...span, info });
-      } else {
-        chunks.push({ ...first, info });
-      }
-      i = last + 1;
-    }
-    this.chunks = chunks;
-    for (const chunk of chunks) {
-      this.chunkBySource.set(chunk.info.source, chunk);
-    }
-    this.parses = this.chunks.every((c) => c.info.ast !== null);
+    this.spans = spans;
+    this.spanInfos = spans.map((span) => infoFor(this.padded(span)));
+    // The whole text parses exactly when every proposed chunk does (the proposals are its
+    // definitions then), whether or not the online parser confirms them.
+    this.parses = this.spanInfos.every((info) => info.ast !== null);
     if (uri.endsWith('.graphqls')) {
       this.mode = 'TYPE_SYSTEM';
     } else if (!this.parses) {
       this.mode = 'UNKNOWN';
     } else {
-      this.mode = this.chunks.some((c) => c.info.hasTypeSystem) ? 'TYPE_SYSTEM' : 'EXECUTABLE';
+      this.mode = this.spanInfos.some((info) => info.hasTypeSystem) ? 'TYPE_SYSTEM' : 'EXECUTABLE';
     }
+  }
+
+  /** The chunks of the document, in order. */
+  get chunks(): readonly Chunk[] {
+    while (this.nextSpan < this.spans.length) {
+      this.confirmNext();
+    }
+    return this.confirmed;
+  }
+
+  /**
+   * The chunk that owns `offset` (as chunkIndexAt), confirmed only as far as that: whether the
+   * online parser ends it where the brackets do is left open, since the text after a position
+   * does not change the parser's state there. Enough for the token at a position; not for what
+   * reads the whole definition (variables, fragments, diagnostics), which uses `chunks`.
+   */
+  chunkAt(offset: number, atEnd: boolean): Chunk {
+    for (;;) {
+      const last = this.confirmed[this.confirmed.length - 1];
+      if (this.nextSpan >= this.spans.length || (last && this.owns(last.end, offset, atEnd))) {
+        return this.confirmed[indexAt(this.confirmed, offset, (end) => this.owns(end, offset, atEnd))];
+      }
+      const span = this.spans[this.nextSpan];
+      if (this.owns(span.end, offset, atEnd)) {
+        return { ...span, info: this.spanInfos[this.nextSpan] };
+      }
+      this.confirmNext();
+    }
+  }
+
+  /** Confirms the chunk that starts at the next proposed span (see the module comment). */
+  private confirmNext(): void {
+    const spans = this.spans;
+    const i = this.nextSpan;
+    const first = spans[i];
+    let chunk: Chunk = { ...first, info: this.spanInfos[i] };
+    let last = i;
+    if (i + 1 < spans.length && !chunk.info.closes) {
+      // The brackets end a definition where the online parser does not: run on to the next
+      // proposed end where it does (or to the end of the text).
+      const found = closesAt(
+        this.text,
+        first.start,
+        first.startCol,
+        spans.slice(i + 1).map((s) => s.end),
+      ).indexOf(true);
+      last = found < 0 ? spans.length - 1 : i + 1 + found;
+      const span: ChunkSpan = {
+        start: first.start,
+        end: spans[last].end,
+        startLine: first.startLine,
+        startCol: first.startCol,
+        lineCount: spans[last].startLine + spans[last].lineCount - first.startLine,
+      };
+      chunk = { ...span, info: this.infoFor(this.padded(span)) };
+      if (found >= 0) {
+        chunk.info.knownToClose();
+      }
+    }
+    this.confirmed.push(chunk);
+    this.chunkBySource.set(chunk.info.source, chunk);
+    this.nextSpan = last + 1;
+  }
+
+  private padded(span: ChunkSpan): string {
+    return ' '.repeat(span.startCol) + this.text.slice(span.start, span.end);
+  }
+
+  /** Whether a chunk ending at `end` owns `offset` (see chunkIndexAt). */
+  private owns(end: number, offset: number, atEnd: boolean): boolean {
+    // A chunk that ends with its line break does not own the start of the next line.
+    return end > offset || (atEnd && end === offset && this.text.charCodeAt(end - 1) !== 10);
   }
 
   /** Fragment definitions of the whole document, in document order. */
@@ -447,24 +491,19 @@ export class DocumentModel {
    * the definition that brace closes (`atEnd: true`), hover to the text after it.
    */
   chunkIndexAt(offset: number, atEnd: boolean): number {
-    let lo = 0;
-    let hi = this.chunks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const end = this.chunks[mid].end;
-      // A chunk that ends with its line break does not own the start of the next line.
-      if (end > offset || (atEnd && end === offset && this.text.charCodeAt(end - 1) !== 10)) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    return lo;
+    return indexAt(this.chunks, offset, (end) => this.owns(end, offset, atEnd));
   }
+
 
   /** The chunk an AST node of this document belongs to. */
   chunkOf(node: ASTNode): Chunk | undefined {
-    return node.loc ? this.chunkBySource.get(node.loc.source) : undefined;
+    if (!node.loc) {
+      return undefined;
+    }
+    if (this.nextSpan < this.spans.length) {
+      void this.chunks; // confirms them all
+    }
+    return this.chunkBySource.get(node.loc.source);
   }
 
   /** Document offset of an offset inside a chunk's padded text. */
@@ -491,7 +530,7 @@ export class DocumentModel {
  * (uri, version); only the latest version of each document is kept.
  */
 export class DocumentStore {
-  private readonly entries = new Map<string, { model: DocumentModel; infos: Map<string, ChunkInfo[]> }>();
+  private readonly entries = new Map<string, { model: DocumentModel; infos: Map<string, ChunkInfo[]>; older?: Map<string, ChunkInfo[]> }>();
 
   /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
   get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
@@ -499,7 +538,10 @@ export class DocumentStore {
     if (entry && entry.model.version === doc.version && entry.model.text === doc.text) {
       return entry.model;
     }
+    // The last two versions' chunks: an edit that goes back (undo, a jump back to where one
+    // typed before) finds its text parsed.
     const previous = entry?.infos;
+    const older = entry?.older;
     const infos = new Map<string, ChunkInfo[]>();
     const model = new DocumentModel(doc.uri, doc.version, doc.text, (padded) => {
       // The same text more than once in a document gets a ChunkInfo (and Source) per occurrence:
@@ -509,11 +551,11 @@ export class DocumentStore {
         same = [];
         infos.set(padded, same);
       }
-      const info = previous?.get(padded)?.[same.length] ?? new ChunkInfo(padded);
+      const info = previous?.get(padded)?.[same.length] ?? older?.get(padded)?.[same.length] ?? new ChunkInfo(padded);
       same.push(info);
       return info;
     });
-    this.entries.set(doc.uri, { model, infos });
+    this.entries.set(doc.uri, { model, infos, older: previous });
     return model;
   }
 
@@ -521,6 +563,21 @@ export class DocumentStore {
   delete(uri: string): void {
     this.entries.delete(uri);
   }
+}
+
+/** Index of the first chunk that owns the offset (binary search; the last one if none does). */
+function indexAt(chunks: readonly Chunk[], offset: number, owns: (end: number) => boolean): number {
+  let lo = 0;
+  let hi = chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (owns(chunks[mid].end)) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
 }
 
 /** Runs graphql-language-service's online parser over `text` as its runOnlineParser does. */

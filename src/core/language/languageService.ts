@@ -113,16 +113,17 @@ export class GraphqlLanguageService {
     if (model.mode === 'TYPE_SYSTEM') {
       return directCompletion(this.schema, model.text, position, this.externalFragments(model.uri), doc.uri);
     }
-    const chunkIndex = model.chunkIndexAt(model.offsetAt(position), true);
-    const chunk = model.chunks[chunkIndex];
+    const offset = model.offsetAt(position);
+    const chunk = model.chunkAt(offset, true);
     let text = chunk.info.text;
     let cursor = new LibPosition(position.line - chunk.startLine, position.character);
     let token: ContextToken = getTokenAtPosition(text, cursor, 1);
     if (VARIABLE_CONTEXTS.has(completionContext(token).kind ?? '')) {
       // Variables come from every definition sharing the scope, and for a fragment from the
       // operations that reach it: give the library those definitions too, in document order.
+      const chunkIndex = model.chunkIndexAt(offset, true);
       const related = relatedChunks(model, chunkIndex);
-      if (related.length > 1) {
+      if (related.length > 1 || model.chunks[chunkIndex].info !== chunk.info) {
         const parts: string[] = [];
         let line = 0;
         for (const i of related) {
@@ -312,7 +313,7 @@ export class GraphqlLanguageService {
   /** The input object type whose field name is at `position`, from the AST (when it parses). */
   private inputObjectAt(model: DocumentModel, position: Position): string | undefined {
     const offset = model.offsetAt(position);
-    const chunk = model.chunks[model.chunkIndexAt(offset, false)];
+    const chunk = model.chunkAt(offset, false);
     if (!chunk.info.ast) {
       return undefined;
     }
@@ -333,7 +334,7 @@ export class GraphqlLanguageService {
   }
 
   private tokenAt(model: DocumentModel, position: Position): { text: string; cursor: LibPosition; token: ContextToken } {
-    const chunk = model.chunks[model.chunkIndexAt(model.offsetAt(position), false)];
+    const chunk = model.chunkAt(model.offsetAt(position), false);
     const text = chunk.info.text;
     const cursor = new LibPosition(position.line - chunk.startLine, position.character);
     return { text, cursor, token: getTokenAtPosition(text, cursor, 0) };
