@@ -70,7 +70,7 @@ export function parityCaseArbitrary(): fc.Arbitrary<ParityCase> {
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('bracket' as const), nth: fc.noBias(fc.nat()), action: fc.constantFrom('delete' as const, 'double' as const, 'flip' as const) }) },
   ) as fc.Arbitrary<Edit>;
   return fc.record({
-    edits: fc.array(edit, { minLength: 1, maxLength: 3 }),
+    edits: fc.array(edit, { minLength: 1, maxLength: 5 }),
     positions: fc.array(fc.record({ where: fc.constantFrom<PositionKind>('near', 'after', 'anywhere', 'token', 'closer', 'closer', 'label'), at }), { minLength: 1, maxLength: 4 }),
   });
 }
