@@ -38,14 +38,14 @@ const subjects: Subject[] = [
     name: 'the Sandbox schema',
     schema: () => schemaFromSdl(SANDBOX_SDL).schema,
     document: read('test/fixtures/parity/sandbox.graphql'),
-    runs: 250,
+    runs: 200,
     externalFiles: { 'file:///ws/shared.graphql': 'fragment SharedTask on Task { id name }\nfragment SharedUser on User { id }\n' },
   },
   {
     name: "GitHub's schema",
     schema: () => schemaFromIntrospection(read('node_modules/@octokit/graphql-schema/schema.json')).schema,
     document: read('scripts/bench/github.graphql'),
-    runs: 150,
+    runs: 120,
   },
   {
     name: "Shopify's Storefront schema",
