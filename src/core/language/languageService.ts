@@ -6,9 +6,11 @@
  * Why it is faster than calling graphql-language-service directly: the library re-reads the
  * whole document on every call (two parses and a full re-tokenisation), so its cost grows with the
  * file. This service keeps each document split into its top-level definitions, parsed once per
- * text (see documentModel.ts), and hands the library only the definition under the cursor with
- * the document's fragments passed in. Results are the library's own (tests compare them item by
- * item with the direct call).
+ * text (see documentModel.ts), and hands the library only the definition under the cursor (and
+ * what else it reads there: the definitions sharing its variables, the document's fragments in
+ * order). Results are the library's own on any text, valid or not: tests compare them item by item
+ * with the direct call, on real documents and on thousands of random edits of them
+ * (languageService.parity.test.ts, which also lists the few deliberate differences).
  */
 import {
   getNamedType,
@@ -16,9 +18,11 @@ import {
   Kind,
   NoDeprecatedCustomRule,
   specifiedRules,
+  TypeInfo,
   validate,
   validateSchema,
   visit,
+  visitWithTypeInfo,
   type ASTNode,
   type DefinitionNode,
   type DocumentNode,
@@ -63,6 +67,8 @@ export interface LanguageServiceOptions {
 }
 
 const VARIABLE_CONTEXTS = new Set(['Variable', 'Argument', 'FragmentArgument', 'ObjectField', 'ListValue', 'EnumValue']);
+/** Completion contexts whose suggestions graphql-language-service reads from the text (variables, interfaces). */
+const TEXT_CONTEXTS = new Set([...VARIABLE_CONTEXTS, 'Implements', 'NamedType']);
 const UNUSED_FRAGMENT = /^Fragment "[^"]+" is never used\.$/;
 const WARM_UP_URI = 'tenant-graphql-warmup:/warmup.graphql';
 
@@ -71,7 +77,7 @@ export class GraphqlLanguageService {
   readonly index: FragmentIndex;
   readonly documents: DocumentStore;
   private viewMemo: SchemaSdlView | undefined;
-  private fragmentsMemo: { model: DocumentModel; generation: number; list: FragmentDefinitionNode[] } | undefined;
+  private fragmentsMemo: { uri: string; generation: number; list: FragmentDefinitionNode[] } | undefined;
   private readonly diagnosticsMemo = new WeakMap<DocumentModel, { generation: number; result: LanguageDiagnostic[] }>();
   private readonly outlineMemo = new WeakMap<DocumentModel, OutlineItem[]>();
 
@@ -109,16 +115,17 @@ export class GraphqlLanguageService {
     if (model.mode === 'TYPE_SYSTEM') {
       return directCompletion(this.schema, model.text, position, this.externalFragments(model.uri), doc.uri);
     }
-    const chunkIndex = model.chunkIndexAt(model.offsetAt(position), true);
-    const chunk = model.chunks[chunkIndex];
+    const offset = model.offsetAt(position);
+    const chunk = model.chunkAt(offset, true);
     let text = chunk.info.text;
     let cursor = new LibPosition(position.line - chunk.startLine, position.character);
     let token: ContextToken = getTokenAtPosition(text, cursor, 1);
     if (VARIABLE_CONTEXTS.has(completionContext(token).kind ?? '')) {
       // Variables come from every definition sharing the scope, and for a fragment from the
       // operations that reach it: give the library those definitions too, in document order.
+      const chunkIndex = model.chunkIndexAt(offset, true);
       const related = relatedChunks(model, chunkIndex);
-      if (related.length > 1) {
+      if (related.length > 1 || model.chunks[chunkIndex].info !== chunk.info) {
         const parts: string[] = [];
         let line = 0;
         for (const i of related) {
@@ -133,21 +140,34 @@ export class GraphqlLanguageService {
         token = getTokenAtPosition(text, cursor, 1);
       }
     }
-    const items = getAutocompleteSuggestions(
-      this.schema,
-      text,
-      cursor,
-      token as ContextTokenForCodeMirror,
-      this.completionFragments(model),
-      { uri: doc.uri, mode: GraphQLDocumentMode[model.mode] },
-    );
     const context = completionContext(token);
+    // Given the token, the library reads the text for the fragments it defines (first of all, on
+    // every call), and for variables and interfaces where those are suggested; nothing else.
+    if (context.kind === 'FragmentSpread') {
+      // It offers the fragments of the text first, then the ones passed in: make the text the
+      // document's fragments in the order the whole text has them (the definition under the
+      // cursor may hold several).
+      text = model.wholeTextFragments.map((f) => `fragment ${f.name.value} on ${f.typeCondition.name.value} { __typename }`).join('\n');
+    } else if (!TEXT_CONTEXTS.has(context.kind ?? '')) {
+      text = '';
+    }
+    // Fragments matter to the library only after `...` (above); elsewhere those of other files
+    // are all it needs, and the document's need not be gathered.
+    const items = getAutocompleteSuggestions(this.schema, text, cursor, token as ContextTokenForCodeMirror, this.completionFragments(model.uri), {
+      uri: doc.uri,
+      mode: GraphQLDocumentMode[model.mode],
+    });
     return items.map((item) => toCompletionItem(item, context));
   }
 
   /** Type, description and deprecation of what is under the cursor, or null. */
   hover(doc: TextDocumentSnapshot, position: Position): HoverResult | null {
     const model = this.documents.get(doc);
+    if (atLineEnd(model, position)) {
+      // No token there. (graphql-language-service would describe the last token of the whole
+      // text: its getTokenAtPosition runs on to the end when no token of the line reaches the cursor.)
+      return null;
+    }
     const { text, cursor, token } = this.tokenAt(model, position);
     const contents = getHoverInformation(this.schema, text, cursor, token, { useMarkdown: true });
     if (typeof contents !== 'string' || contents === '') {
@@ -177,6 +197,9 @@ export class GraphqlLanguageService {
   /** Where the fragment, type, field, argument, enum value or directive under the cursor is defined. */
   definition(doc: TextDocumentSnapshot, position: Position): DefinitionTarget | null {
     const model = this.documents.get(doc);
+    if (atLineEnd(model, position)) {
+      return null;
+    }
     const { token } = this.tokenAt(model, position);
     const state = token.state.kind === 'Invalid' ? token.state.prevState : token.state;
     if (!state) {
@@ -209,8 +232,10 @@ export class GraphqlLanguageService {
         key = named(info.inputType) && state.name ? `${named(info.inputType)?.name}.${state.name}` : undefined;
         break;
       case 'ObjectField': {
-        const owner = named(info.inputType);
-        key = owner && state.name ? `${owner.name}.${state.name}` : undefined;
+        // inputType is the field's own type by now; the object it belongs to is inputObjectType,
+        // unknown to the library in a variable's default value: there graphql's TypeInfo knows it.
+        const owner = info.inputObjectType?.name ?? this.inputObjectAt(model, position);
+        key = owner && state.name ? `${owner}.${state.name}` : undefined;
         break;
       }
       case 'Variable':
@@ -287,8 +312,31 @@ export class GraphqlLanguageService {
     this.documents.delete(uri);
   }
 
+  /** The input object type whose field name is at `position`, from the AST (when it parses). */
+  private inputObjectAt(model: DocumentModel, position: Position): string | undefined {
+    const offset = model.offsetAt(position);
+    const chunk = model.chunkAt(offset, false);
+    if (!chunk.info.ast) {
+      return undefined;
+    }
+    const at = offset - chunk.start + chunk.startCol;
+    const typeInfo = new TypeInfo(this.schema);
+    let owner: string | undefined;
+    visit(
+      chunk.info.ast,
+      visitWithTypeInfo(typeInfo, {
+        ObjectField(node) {
+          if (node.name.loc && node.name.loc.start <= at && at <= node.name.loc.end) {
+            owner = getNamedType(typeInfo.getParentInputType())?.name;
+          }
+        },
+      }),
+    );
+    return owner;
+  }
+
   private tokenAt(model: DocumentModel, position: Position): { text: string; cursor: LibPosition; token: ContextToken } {
-    const chunk = model.chunks[model.chunkIndexAt(model.offsetAt(position), false)];
+    const chunk = model.chunkAt(model.offsetAt(position), false);
     const text = chunk.info.text;
     const cursor = new LibPosition(position.line - chunk.startLine, position.character);
     return { text, cursor, token: getTokenAtPosition(text, cursor, 0) };
@@ -301,14 +349,15 @@ export class GraphqlLanguageService {
       .map((f) => f.node);
   }
 
-  private completionFragments(model: DocumentModel): FragmentDefinitionNode[] {
+  /** Fragments of the other workspace files (memoized per document and index generation). */
+  private completionFragments(uri: string): FragmentDefinitionNode[] {
     const generation = this.index.generation;
     const memo = this.fragmentsMemo;
-    if (memo && memo.model === model && memo.generation === generation) {
+    if (memo && memo.uri === uri && memo.generation === generation) {
       return memo.list;
     }
-    const list = [...model.fragments, ...this.externalFragments(model.uri)];
-    this.fragmentsMemo = { model, generation, list };
+    const list = this.externalFragments(uri);
+    this.fragmentsMemo = { uri, generation, list };
     return list;
   }
 
@@ -328,14 +377,14 @@ export class GraphqlLanguageService {
   }
 
   private computeDiagnostics(model: DocumentModel): LanguageDiagnostic[] {
+    // graphql stops at the first syntax error of the document, and so do we: what follows it
+    // has no meaning graphql agrees on.
     const syntax: LanguageDiagnostic[] = [];
-    for (const chunk of model.chunks) {
-      const error = chunk.info.syntaxError;
-      if (error) {
-        const location = error.locations?.[0] ?? { line: 1, column: 1 };
-        const start = { line: chunk.startLine + location.line - 1, character: location.column - 1 };
-        syntax.push({ range: tokenRange(model, start), message: error.message, severity: 'error', source: 'GraphQL' });
-      }
+    const broken = model.chunks.find((c) => c.info.syntaxError);
+    const error = broken?.info.syntaxError;
+    if (broken && error) {
+      const start = model.positionAt(model.documentOffset(broken, error.positions?.[0] ?? broken.startCol));
+      syntax.push({ range: tokenRange(model, start), message: error.message, severity: 'error', source: 'GraphQL' });
     }
     if (syntax.length > 0 || model.mode === 'TYPE_SYSTEM') {
       return syntax;
@@ -445,6 +494,13 @@ function highlightNode(node: ASTNode): ASTNode {
     return node.variable;
   }
   return node;
+}
+
+/** Whether `position` is at (or past) the end of its line, where no token starts or goes on. */
+function atLineEnd(model: DocumentModel, position: Position): boolean {
+  const next = model.lineStarts[position.line + 1];
+  const lineEnd = next === undefined ? model.text.length : next - 1;
+  return model.offsetAt(position) >= lineEnd;
 }
 
 const WORD = /[_0-9A-Za-z]/;

@@ -10,6 +10,8 @@ describe('splitting a document into definitions', () => {
     ['an incomplete last definition is its own chunk', '{ a }\nquery B', ['{ a }\n', 'query B']],
     ['whitespace only is one chunk', '  \n', ['  \n']],
     ['escaped quotes in strings', '{ a(s: "\\"}") }{ b }', ['{ a(s: "\\"}") }', '{ b }']],
+    ['empty lines after a definition stay with it', '{ a } # x\n\n\n{ b }', ['{ a } # x\n\n\n', '{ b }']],
+    ['a comment ends at a carriage return, as in graphql', '{ a # x\r}\r\n{ b }', ['{ a # x\r}\r\n', '{ b }']],
   ];
   for (const [name, text, chunks] of cases) {
     it(name, () => {
@@ -19,6 +21,26 @@ describe('splitting a document into definitions', () => {
         chunks,
       );
       assert.equal(spans[spans.length - 1].end, text.length);
+    });
+  }
+
+  // Where brackets and the online parser of graphql-language-service disagree, the chunk runs on
+  // to where the online parser is back at document level (as it is on the whole text).
+  const verified: Array<[string, string, string[]]> = [
+    ['a stray ) inside a selection set', '{ me { id ) }\n  viewer\n}\n{ a }\n', ['{ me { id ) }\n  viewer\n}\n', '{ a }\n']],
+    ['a stray ] inside a selection set', '{ shop { name ] } }\n{ a }', ['{ shop { name ] } }\n', '{ a }']],
+    ['a } swallowed by an unknown character', '{ a ~}\n{ b }\n', ['{ a ~}\n{ b }\n']],
+    ['unknown characters between definitions', '{ a } ~}x { b }', ['{ a }', ' ~}x { b }']],
+    ['a ) that closes arguments through an object value', '{ a(x: { y: 1 ) { b } }\n{ c }', ['{ a(x: { y: 1 ) { b } }\n', '{ c }']],
+    ['valid definitions', 'query A { a }\nfragment F on T { b }\n', ['query A { a }\n', 'fragment F on T { b }\n']],
+  ];
+  for (const [name, text, chunks] of verified) {
+    it(`splits where the online parser agrees: ${name}`, () => {
+      const model = new DocumentStore().get({ uri: 'u', version: 1, text });
+      assert.deepEqual(
+        model.chunks.map((c) => text.slice(c.start, c.end)),
+        chunks,
+      );
     });
   }
 

@@ -173,6 +173,13 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
       const { doc: d2, pos: p2 } = withCursor('{‸ tasks { totalCount } }');
       assert.equal(service().hover(d2, p2), null);
     });
+
+    it('has nothing at the end of a line, whatever the text after it', () => {
+      // graphql-language-service would describe the last token of the text (`totalCount`).
+      const { doc, pos } = withCursor('{ tasks {‸\n  totalCount');
+      assert.equal(service().hover(doc, pos), null);
+      assert.match(directHover(schema, doc.text, pos), /TaskConnection\.totalCount/);
+    });
   });
 
   describe('diagnostics', () => {
@@ -296,6 +303,9 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
       { text: '{ search(text: "a") { ... on Fi‸le { id } } }', key: 'File' },
       { text: '{ tasks(filter: { priority: HI‸GH }) { totalCount } }', key: 'TaskPriority.HIGH' },
       { text: '{ tasks(fil‸ter: {}) { totalCount } }', key: 'Query.tasks' },
+      { text: '{ tasks(filter: { prio‸rity: HIGH }) { totalCount } }', key: 'TaskFilter.priority' },
+      { text: 'mutation { createTask(input: { name: "a", assignee‸Ids: ["1"] }) { task { id } } }', key: 'CreateTaskInput.assigneeIds' },
+      { text: 'query Q($f: TaskFilter = { sta‸tus: TODO }) { tasks(filter: $f) { totalCount } }', key: 'TaskFilter.status' },
     ];
     for (const c of schemaCases) {
       it(`leads to ${c.key} in the SDL view`, () => {
@@ -307,6 +317,50 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
         const line = svc.schemaView().sdl.split('\n')[target.sdlLine];
         const last = c.key.split('.').pop() as string;
         assert.ok(line.includes(last), `line ${target.sdlLine} is ${JSON.stringify(line)}`);
+      });
+    }
+  });
+
+  describe('on invalid text, as graphql-language-service on the whole text', () => {
+    const diagnosticCases: Array<{ name: string; text: string; expect: string[] }> = [
+      { name: 'a stray ) inside a selection set: one error', text: '{ me { id ) } }\n{ viewer { kind } }\n', expect: ['0:10 Syntax Error: Expected Name, found ")".'] },
+      { name: 'a stray ] inside a selection set: one error', text: '{ me { id ] } }\n', expect: ['0:10 Syntax Error: Expected Name, found "]".'] },
+      { name: 'two broken definitions: the first error only', text: '{ me { id ) } }\n{ viewer { ( } }\n', expect: ['0:10 Syntax Error: Expected Name, found ")".'] },
+    ];
+    for (const c of diagnosticCases) {
+      it(`diagnostics: ${c.name}`, () => {
+        const got = service().diagnostics(document(c.text));
+        assert.deepEqual(
+          got.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.message}`),
+          c.expect,
+        );
+        assert.deepEqual(
+          directDiagnostics(schema, c.text).map((d) => d.message),
+          c.expect.map((e) => e.slice(e.indexOf(' ') + 1)),
+        );
+      });
+    }
+
+    const completionCases: Array<{ name: string; text: string; labels: string[] }> = [
+      { name: 'fields after a stray ) in the same selection set', text: '{ me { id ) }\n  vie‸\n}\n{ viewer { kind } }', labels: ['viewer'] },
+      { name: 'fields after a stray ]', text: '{ me { id ] }\n  ‸\n}', labels: ['me', 'viewer', 'tasks'] },
+      {
+        name: 'fragments in document order when one definition holds several',
+        text: 'fragment A on Task { id }\nfragment B on Task { id [ }\n{ task(id: "2") { ...‸ } }',
+        labels: ['A', 'B'],
+      },
+      {
+        name: 'a fragment defined twice in broken text: where it first occurs, with its last type',
+        text: 'fragment A on Task { id }\nfragment B on Task { id [ }\nfragment A on User { id }\n{ task(id: "2") { ...‸ } }',
+        labels: ['B'],
+      },
+    ];
+    for (const c of completionCases) {
+      it(`completion: ${c.name}`, () => {
+        const { doc, pos } = withCursor(c.text);
+        const labels = service().complete(doc, pos).map((i) => i.label);
+        assert.deepEqual(labels.slice(0, c.labels.length), c.labels);
+        assert.deepEqual(labels, directCompletion(schema, doc.text, pos, [], doc.uri).map((i) => i.label));
       });
     }
   });
