@@ -16,13 +16,7 @@ import { completionContext, toCompletionItem } from './completionItems';
 import type { CompletionItem, Position } from './types';
 
 /** Completion on the whole text, converted with the same item mapping as the service. */
-export function directCompletion(
-  schema: GraphQLSchema,
-  text: string,
-  position: Position,
-  externalFragments: FragmentDefinitionNode[] = [],
-  uri?: string,
-): CompletionItem[] {
+export function directCompletion(schema: GraphQLSchema, text: string, position: Position, externalFragments: FragmentDefinitionNode[] = [], uri?: string): CompletionItem[] {
   const cursor = new LibPosition(position.line, position.character);
   const items = getAutocompleteSuggestions(schema, text, cursor, undefined, externalFragments, uri ? { uri } : undefined);
   const context = completionContext(getTokenAtPosition(text, cursor, 1));
@@ -38,10 +32,6 @@ export function directHover(schema: GraphQLSchema, text: string, position: Posit
 }
 
 /** Diagnostics of the whole text with fragments from other files appended. */
-export function directDiagnostics(
-  schema: GraphQLSchema,
-  text: string,
-  externalFragments: FragmentDefinitionNode[] = [],
-): LibDiagnostic[] {
+export function directDiagnostics(schema: GraphQLSchema, text: string, externalFragments: FragmentDefinitionNode[] = []): LibDiagnostic[] {
   return getDiagnostics(text, schema, undefined, undefined, externalFragments.length > 0 ? externalFragments : undefined);
 }

@@ -12,23 +12,8 @@
  * which the online parser is back at document level. A chunk's text is padded with spaces to its
  * start column, so line-relative columns are the document's own.
  */
-import {
-  GraphQLError,
-  Kind,
-  parse,
-  Source,
-  type ASTNode,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  visit,
-} from 'graphql';
-import {
-  CharacterStream,
-  getDefinitionState,
-  getFragmentDefinitions,
-  onlineParser,
-  type State,
-} from 'graphql-language-service';
+import { GraphQLError, Kind, parse, Source, type ASTNode, type DocumentNode, type FragmentDefinitionNode, visit } from 'graphql';
+import { CharacterStream, getDefinitionState, getFragmentDefinitions, onlineParser, type State } from 'graphql-language-service';
 import { positionInLines } from '../text/lineIndex';
 import type { Position, Range } from './types';
 
@@ -252,9 +237,7 @@ export class ChunkInfo {
    * the AST, or, when the chunk does not parse, from its error-tolerant online parser.
    */
   get fragments(): FragmentDefinitionNode[] {
-    this.fragmentsMemo ??= this.ast
-      ? this.ast.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-      : getFragmentDefinitions(this.text);
+    this.fragmentsMemo ??= this.ast ? this.ast.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION) : getFragmentDefinitions(this.text);
     return this.fragmentsMemo;
   }
 
@@ -484,7 +467,6 @@ export class DocumentModel {
   chunkIndexAt(offset: number, atEnd: boolean): number {
     return indexAt(this.chunks, offset, (end) => this.owns(end, offset, atEnd));
   }
-
 
   /** The chunk an AST node of this document belongs to. */
   chunkOf(node: ASTNode): Chunk | undefined {

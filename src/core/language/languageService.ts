@@ -45,18 +45,7 @@ import { completionContext, toCompletionItem } from './completionItems';
 import { directCompletion } from './directCalls';
 import { DocumentStore, type DocumentModel } from './documentModel';
 import { FragmentIndex } from './fragmentIndex';
-import type {
-  CompletionItem,
-  DefinitionTarget,
-  HoverResult,
-  LanguageDiagnostic,
-  OutlineItem,
-  OutlineKind,
-  Position,
-  Range,
-  TextDocumentSnapshot,
-  WorkspaceSymbol,
-} from './types';
+import type { CompletionItem, DefinitionTarget, HoverResult, LanguageDiagnostic, OutlineItem, OutlineKind, Position, Range, TextDocumentSnapshot, WorkspaceSymbol } from './types';
 
 /** Collaborators a service can share with the services of later schema versions. */
 export interface LanguageServiceOptions {

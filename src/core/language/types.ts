@@ -15,16 +15,7 @@ export interface TextDocumentSnapshot {
 }
 
 /** What a completion item stands for. */
-export type CompletionKind =
-  | 'field'
-  | 'argument'
-  | 'enumValue'
-  | 'type'
-  | 'variable'
-  | 'fragment'
-  | 'directive'
-  | 'keyword'
-  | 'inputField';
+export type CompletionKind = 'field' | 'argument' | 'enumValue' | 'type' | 'variable' | 'fragment' | 'directive' | 'keyword' | 'inputField';
 
 /** One completion suggestion. */
 export interface CompletionItem {

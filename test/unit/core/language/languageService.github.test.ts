@@ -42,7 +42,11 @@ describe("GraphqlLanguageService on GitHub's public schema", function () {
   const completions: Array<[string, string, { label: string; kind: string; detail?: string }]> = [
     ['Repository fields', '{ repository(owner: "a", name: "b") { nameWith‸ } }', { label: 'nameWithOwner', kind: 'field', detail: 'String!' }],
     ['enum arguments', '{ search(query: "x", type: ‸, first: 1) { issueCount } }', { label: 'ISSUE', kind: 'enumValue', detail: 'SearchType' }],
-    ['input object fields', '{ repository(owner: "a", name: "b") { issues(orderBy: { ‸ }) { totalCount } } }', { label: 'direction', kind: 'inputField', detail: 'OrderDirection!' }],
+    [
+      'input object fields',
+      '{ repository(owner: "a", name: "b") { issues(orderBy: { ‸ }) { totalCount } } }',
+      { label: 'direction', kind: 'inputField', detail: 'OrderDirection!' },
+    ],
     ['possible types of a union', '{ search(query: "x", type: ISSUE, first: 1) { nodes { ... on PullReq‸ } } }', { label: 'PullRequest', kind: 'type' }],
   ];
   for (const [name, marked, want] of completions) {

@@ -64,10 +64,31 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
         ],
         absent: ['FileRow'],
       },
-      { name: 'directives', text: '{ me @‸ { id } }', expect: [{ label: 'include', kind: 'directive' }, { label: 'skip', kind: 'directive' }] },
-      { name: 'type conditions', text: '{ search(text: "a") { ... on ‸ } }', expect: [{ label: 'Task', kind: 'type' }, { label: 'File', kind: 'type' }] },
+      {
+        name: 'directives',
+        text: '{ me @‸ { id } }',
+        expect: [
+          { label: 'include', kind: 'directive' },
+          { label: 'skip', kind: 'directive' },
+        ],
+      },
+      {
+        name: 'type conditions',
+        text: '{ search(text: "a") { ... on ‸ } }',
+        expect: [
+          { label: 'Task', kind: 'type' },
+          { label: 'File', kind: 'type' },
+        ],
+      },
       { name: 'variable types', text: 'query Q($f: ‸) { me { id } }', expect: [{ label: 'TaskFilter', kind: 'type' }] },
-      { name: 'keywords at document level', text: '‸', expect: [{ label: 'query', kind: 'keyword' }, { label: 'fragment', kind: 'keyword' }] },
+      {
+        name: 'keywords at document level',
+        text: '‸',
+        expect: [
+          { label: 'query', kind: 'keyword' },
+          { label: 'fragment', kind: 'keyword' },
+        ],
+      },
     ];
     const files = {
       'file:///ws/fragments.graphql': 'fragment TaskRow on Task { id name priority }\nfragment FileRow on File { id name }\n',
@@ -93,12 +114,16 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
 
     it('marks deprecated fields with their reason and documents fields', () => {
       const { doc, pos } = withCursor('{ task(id: "t") { done‸ } }');
-      const done = service().complete(doc, pos).find((i) => i.label === 'done');
+      const done = service()
+        .complete(doc, pos)
+        .find((i) => i.label === 'done');
       assert.ok(done);
       assert.equal(done.deprecated, true);
       assert.match(done.deprecationReason ?? '', /Use status instead/);
       const { doc: d2, pos: p2 } = withCursor('{ task(id: "t") { ‸ } }');
-      const priority = service().complete(d2, p2).find((i) => i.label === 'priority');
+      const priority = service()
+        .complete(d2, p2)
+        .find((i) => i.label === 'priority');
       assert.equal(priority?.documentation, 'How urgent the task is.');
     });
 
@@ -112,8 +137,13 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
       ].join('\n');
       const marked = text.replace('fragment Row on Task { id }', 'fragment Row on Task { id group { id } updateTaskPriority: priority @include(if: $‸) }');
       const { doc, pos } = withCursor(marked);
-      const labels = service().complete(doc, pos).map((i) => i.label);
-      assert.deepEqual(labels, directCompletion(schema, doc.text, pos, [], doc.uri).map((i) => i.label));
+      const labels = service()
+        .complete(doc, pos)
+        .map((i) => i.label);
+      assert.deepEqual(
+        labels,
+        directCompletion(schema, doc.text, pos, [], doc.uri).map((i) => i.label),
+      );
     });
 
     it('gives exactly the direct graphql-language-service answers at every position', () => {
@@ -257,7 +287,8 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
     }
 
     it('reports the same problems as the direct call (apart from unused fragments)', () => {
-      const text = 'query Q($id: ID!) {\n  task(id: $id) { nme priority(x: 1) done ...F }\n  tasks(filter: { priority: 3 }) { totalCount }\n}\nfragment F on Task { owner { fullName } }\n';
+      const text =
+        'query Q($id: ID!) {\n  task(id: $id) { nme priority(x: 1) done ...F }\n  tasks(filter: { priority: 3 }) { totalCount }\n}\nfragment F on Task { owner { fullName } }\n';
       const ours = service()
         .diagnostics(document(text))
         .map((d) => `${d.range.start.line}:${d.range.start.character} ${d.message}`)
@@ -358,9 +389,14 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
     for (const c of completionCases) {
       it(`completion: ${c.name}`, () => {
         const { doc, pos } = withCursor(c.text);
-        const labels = service().complete(doc, pos).map((i) => i.label);
+        const labels = service()
+          .complete(doc, pos)
+          .map((i) => i.label);
         assert.deepEqual(labels.slice(0, c.labels.length), c.labels);
-        assert.deepEqual(labels, directCompletion(schema, doc.text, pos, [], doc.uri).map((i) => i.label));
+        assert.deepEqual(
+          labels,
+          directCompletion(schema, doc.text, pos, [], doc.uri).map((i) => i.label),
+        );
       });
     }
   });

@@ -25,10 +25,18 @@ describe("GraphqlLanguageService on Shopify's Storefront schema", function () {
       'mutation { cartCreate(input: { buyerIdentity: { preferences: { delivery: { deliveryMe‸thod: [SHIPPING] } } } }) { cart { id } } }',
       'CartDeliveryPreferenceInput.deliveryMethod',
     ],
-    ['across lines', 'mutation {\n  cartCreate(\n    input: {\n      attributes: [\n        { ke‸y: "a", value: "b" }\n      ]\n    }\n  ) { cart { id } }\n}', 'AttributeInput.key'],
+    [
+      'across lines',
+      'mutation {\n  cartCreate(\n    input: {\n      attributes: [\n        { ke‸y: "a", value: "b" }\n      ]\n    }\n  ) { cart { id } }\n}',
+      'AttributeInput.key',
+    ],
     ['a field argument inside a fragment', 'fragment F on Product { featuredImage { url(transform: { max‸Width: 100 }) } }', 'ImageTransformInput.maxWidth'],
     ['a variable default value', 'query Q($f: [ProductFilter!] = [{ avail‸able: true }]) { search(query: "a", productFilters: $f) { totalCount } }', 'ProductFilter.available'],
-    ['an enum value in a list', 'mutation { cartCreate(input: { buyerIdentity: { preferences: { delivery: { deliveryMethod: [SHIP‸PING] } } } }) { cart { id } } }', 'PreferenceDeliveryMethodType.SHIPPING'],
+    [
+      'an enum value in a list',
+      'mutation { cartCreate(input: { buyerIdentity: { preferences: { delivery: { deliveryMethod: [SHIP‸PING] } } } }) { cart { id } } }',
+      'PreferenceDeliveryMethodType.SHIPPING',
+    ],
   ];
   for (const [name, text, key] of definitions) {
     it(`leads to ${key} from ${name}`, () => {

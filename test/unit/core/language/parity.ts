@@ -51,9 +51,53 @@ export interface ParityCase {
  * quotes, comment, punctuators, characters no token accepts, line breaks) and a few tokens.
  */
 const INSERTS = [
-  '{', '}', '(', ')', '[', ']', '"', '"""', '#', ':', '$', '@', '!', '.', '...', '=', ',', '|', '&',
-  '\n', ' ', '\t', '\r', '\\', '~', '%', '?', '-', '0', '1.5', 'e', 'x', '_', 'on', 'on ', 'query ', 'fragment ', '{ ', ' }',
-  '(first: 1)', ': ', '$v', '@skip(if: true)', '... on ', 'null', '"s"', '\u00e9',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  '"',
+  '"""',
+  '#',
+  ':',
+  '$',
+  '@',
+  '!',
+  '.',
+  '...',
+  '=',
+  ',',
+  '|',
+  '&',
+  '\n',
+  ' ',
+  '\t',
+  '\r',
+  '\\',
+  '~',
+  '%',
+  '?',
+  '-',
+  '0',
+  '1.5',
+  'e',
+  'x',
+  '_',
+  'on',
+  'on ',
+  'query ',
+  'fragment ',
+  '{ ',
+  ' }',
+  '(first: 1)',
+  ': ',
+  '$v',
+  '@skip(if: true)',
+  '... on ',
+  'null',
+  '"s"',
+  '\u00e9',
 ];
 
 /** fast-check arbitrary of parity cases. */
@@ -67,7 +111,10 @@ export function parityCaseArbitrary(): fc.Arbitrary<ParityCase> {
     // Deletions: a character, a few, a line's worth, or everything from there on (a cut).
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), at, length: fc.constantFrom(1, 1, 1, 2, 5, 20, 80, Number.MAX_SAFE_INTEGER) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('paste' as const), at, definition: fc.noBias(fc.nat()) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('bracket' as const), nth: fc.noBias(fc.nat()), action: fc.constantFrom('delete' as const, 'double' as const, 'flip' as const) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant('bracket' as const), nth: fc.noBias(fc.nat()), action: fc.constantFrom('delete' as const, 'double' as const, 'flip' as const) }),
+    },
   ) as fc.Arbitrary<Edit>;
   return fc.record({
     edits: fc.array(edit, { minLength: 1, maxLength: 5 }),
@@ -169,8 +216,7 @@ export function definitionsOf(text: string): string[] {
  * explicitly (and only them) before comparing.
  */
 export const ALLOWED_DIFFERENCES = {
-  unusedFragments:
-    'Unused fragments are reported as warnings (unless another workspace file spreads them); graphql-language-service drops the NoUnusedFragments rule.',
+  unusedFragments: 'Unused fragments are reported as warnings (unless another workspace file spreads them); graphql-language-service drops the NoUnusedFragments rule.',
   syntaxErrorRange:
     "A syntax error is marked on the token graphql reports it at; graphql-language-service's getRange marks the last token its online parser read on that line, which is often another token. Message and line are the same, and the start is graphql's own location.",
   loneCarriageReturn:
