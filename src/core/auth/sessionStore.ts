@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import { CorruptSessionRecordError } from './authErrors';
 import { Emitter, type Event } from './events';
 import { parseSessionRecord, serializeSessionRecord, type SessionRecord } from './sessionRecord';
+import type { SecretRegistration, SecretRegistry } from '../secretRegistry';
 import type { Disposable, SecretStore } from './seams';
 
 /** Secret storage key of the list of session ids. */
@@ -28,15 +29,22 @@ export class SessionStore implements Disposable {
   private readonly changeEmitter = new Emitter<void>();
   private readonly subscription: Disposable;
   private indexQueue: Promise<unknown> = Promise.resolve();
+  /** Registrations of each session's tokens with the log redaction (see {@link SecretRegistry}). */
+  private readonly held = new Map<string, SecretRegistration>();
 
   /** A corrupt record was found and removed. */
   readonly onDidRemoveCorrupt: Event<CorruptSessionEvent> = this.corruptEmitter.event;
   /** A session key or the index changed in secret storage (this window or another). */
   readonly onDidChange: Event<void> = this.changeEmitter.event;
 
+  /**
+   * @param registry when given, the tokens of every record read or written are registered with
+   *   it (replacing the session's earlier tokens) until the session is deleted or the store disposed.
+   */
   constructor(
     private readonly secrets: SecretStore,
     private readonly logger: Logger,
+    private readonly registry?: SecretRegistry,
   ) {
     this.subscription = secrets.onDidChange((key) => {
       if (key === SESSION_INDEX_KEY || key.startsWith(SESSION_KEY_PREFIX)) {
@@ -71,6 +79,7 @@ export class SessionStore implements Disposable {
       if (record.id !== id) {
         throw new CorruptSessionRecordError('The stored session belongs to another key.');
       }
+      this.hold(record);
       return record;
     } catch (err) {
       const message = `A stored sign-in could not be read and was removed (${errorMessage(err)}). Sign in again.`;
@@ -83,20 +92,33 @@ export class SessionStore implements Disposable {
 
   /** Writes a record (the record first, then the index, so the index never names a missing key). */
   async put(record: SessionRecord): Promise<void> {
+    this.hold(record);
     await this.secrets.store(SESSION_KEY_PREFIX + record.id, serializeSessionRecord(record));
     await this.updateIndex((list) => (list.includes(record.id) ? list : [...list, record.id]), (list) => list.includes(record.id));
   }
 
   /** Removes a record and its index entry. */
   async delete(id: string): Promise<void> {
+    this.held.get(id)?.dispose();
+    this.held.delete(id);
     await this.secrets.delete(SESSION_KEY_PREFIX + id);
     await this.updateIndex((list) => list.filter((x) => x !== id), (list) => !list.includes(id));
   }
 
   dispose(): void {
+    this.held.forEach((h) => h.dispose());
+    this.held.clear();
     this.subscription.dispose();
     this.corruptEmitter.dispose();
     this.changeEmitter.dispose();
+  }
+
+  private hold(record: SessionRecord): void {
+    if (this.registry) {
+      const next = this.registry.registerAll([record.accessToken, record.refreshToken]);
+      this.held.get(record.id)?.dispose();
+      this.held.set(record.id, next);
+    }
   }
 
   private async readIndex(): Promise<string[]> {
@@ -145,20 +167,39 @@ export class SessionStore implements Disposable {
  * storage (never in settings).
  */
 export class ClientSecrets {
-  constructor(private readonly secrets: SecretStore) {}
+  private readonly held = new Map<string, SecretRegistration>();
 
-  get(environment: string): Promise<string | undefined> {
-    return this.secrets.get(CLIENT_SECRET_KEY_PREFIX + environment);
+  /** @param registry when given, every secret read or set is registered with it until deleted. */
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly registry?: SecretRegistry,
+  ) {}
+
+  async get(environment: string): Promise<string | undefined> {
+    const secret = await this.secrets.get(CLIENT_SECRET_KEY_PREFIX + environment);
+    this.hold(environment, secret);
+    return secret;
   }
 
   async set(environment: string, secret: string): Promise<void> {
     if (secret.trim() === '') {
       throw new RangeError('A client secret must not be empty.');
     }
+    this.hold(environment, secret.trim());
     await this.secrets.store(CLIENT_SECRET_KEY_PREFIX + environment, secret.trim());
   }
 
   delete(environment: string): Promise<void> {
+    this.held.get(environment)?.dispose();
+    this.held.delete(environment);
     return this.secrets.delete(CLIENT_SECRET_KEY_PREFIX + environment);
+  }
+
+  private hold(environment: string, secret: string | undefined): void {
+    if (this.registry && secret !== undefined) {
+      const next = this.registry.register(secret);
+      this.held.get(environment)?.dispose();
+      this.held.set(environment, next);
+    }
   }
 }
