@@ -116,7 +116,7 @@ async function openLevels(page: Page, count: number, block: number): Promise<num
 }
 
 describe('results webview in Chromium: a 100,000-level answer', function () {
-  this.timeout(120_000);
+  this.timeout(Math.max(120_000, OPENED * 20));
   let server: Server;
   let browser: Browser;
   let page: Page;
