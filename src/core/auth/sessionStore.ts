@@ -22,7 +22,14 @@ export interface CorruptSessionEvent {
 /**
  * All sessions of all environments in secret storage: one key per session plus an index key.
  * Nothing is cached: every read goes to the store, because another window may have rotated a
- * token or signed out. Index updates are re-checked after writing, since windows share it.
+ * token or signed out.
+ *
+ * Windows share the index, and SecretStorage has no transactions, so two windows writing it at
+ * once can lose an entry (both read `[x]`, one writes `[x,a]`, the other `[x,b]`). Two rules make
+ * that heal by itself: each window remembers the sessions it wrote and, whenever the index
+ * changes (SecretStorage tells every window), puts back any of them that is missing while its
+ * record still exists; and {@link list} drops index entries whose record is gone. So the index
+ * converges to exactly the stored records as long as the writing window stays open.
  */
 export class SessionStore implements Disposable {
   private readonly corruptEmitter = new Emitter<CorruptSessionEvent>();
@@ -31,6 +38,11 @@ export class SessionStore implements Disposable {
   private indexQueue: Promise<unknown> = Promise.resolve();
   /** Registrations of each session's tokens with the log redaction (see {@link SecretRegistry}). */
   private readonly held = new Map<string, SecretRegistration>();
+  /** Sessions this window wrote and has not deleted: kept in the index by {@link repairIndex}. */
+  private readonly mine = new Set<string>();
+  private repairing: Promise<void> | undefined;
+  private repairAgain = false;
+  private disposed = false;
 
   /** A corrupt record was found and removed. */
   readonly onDidRemoveCorrupt: Event<CorruptSessionEvent> = this.corruptEmitter.event;
@@ -49,6 +61,9 @@ export class SessionStore implements Disposable {
     this.subscription = secrets.onDidChange((key) => {
       if (key === SESSION_INDEX_KEY || key.startsWith(SESSION_KEY_PREFIX)) {
         this.changeEmitter.fire();
+      }
+      if (key === SESSION_INDEX_KEY && this.mine.size > 0) {
+        void this.repairIndex();
       }
     });
   }
@@ -93,19 +108,60 @@ export class SessionStore implements Disposable {
   /** Writes a record (the record first, then the index, so the index never names a missing key). */
   async put(record: SessionRecord): Promise<void> {
     this.hold(record);
+    this.mine.add(record.id);
     await this.secrets.store(SESSION_KEY_PREFIX + record.id, serializeSessionRecord(record));
     await this.updateIndex((list) => (list.includes(record.id) ? list : [...list, record.id]), (list) => list.includes(record.id));
   }
 
   /** Removes a record and its index entry. */
   async delete(id: string): Promise<void> {
+    this.mine.delete(id);
     this.held.get(id)?.dispose();
     this.held.delete(id);
     await this.secrets.delete(SESSION_KEY_PREFIX + id);
     await this.updateIndex((list) => list.filter((x) => x !== id), (list) => !list.includes(id));
   }
 
+  /**
+   * Puts back into the index the sessions this window wrote that another window's write dropped
+   * (their record still exists); forgets those whose record was deleted elsewhere. Runs after
+   * every index change; calls that arrive while it runs make it run once more.
+   */
+  repairIndex(): Promise<void> {
+    if (this.repairing) {
+      this.repairAgain = true;
+      return this.repairing;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.repairAgain = false;
+        if (this.disposed) {
+          return;
+        }
+        const index = new Set(await this.readIndex());
+        const missing: string[] = [];
+        for (const id of [...this.mine].filter((x) => !index.has(x))) {
+          if ((await this.secrets.get(SESSION_KEY_PREFIX + id)) === undefined) {
+            this.mine.delete(id); // deleted in another window
+          } else {
+            missing.push(id);
+          }
+        }
+        if (missing.length > 0) {
+          this.logger.debug(`Restoring ${missing.length} sign-in(s) another window dropped from the list of stored sign-ins.`);
+          await this.updateIndex((list) => [...list, ...missing.filter((id) => !list.includes(id))]);
+        }
+      } while (this.repairAgain);
+    };
+    this.repairing = run()
+      .catch((err: unknown) => this.logger.warn(`Could not check the list of stored sign-ins: ${errorMessage(err)}`))
+      .finally(() => (this.repairing = undefined));
+    return this.repairing;
+  }
+
   dispose(): void {
+    this.disposed = true;
+    this.mine.clear();
     this.held.forEach((h) => h.dispose());
     this.held.clear();
     this.subscription.dispose();
