@@ -226,7 +226,6 @@ describe('callback fuzz (URI handler, paste and loopback)', function () {
       assert.equal(server.grants('authorization_code').at(-1)!.params.get('code'), `final-${path}`);
     }
     core.dispose();
-    // eslint-disable-next-line no-console
     console.log(`      ${callbacks} callbacks (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${expectedCodes.length} exchanged`);
   });
 });
