@@ -30,7 +30,7 @@ export const MIN_SECRET_LENGTH = 6;
 /** base64 forms are matched only when at least this many characters depend on the secret alone. */
 const MIN_BASE64_CORE = 8;
 
-const BASE64_RUN_CHAR = '[A-Za-z0-9+/_-]';
+const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
 
 /** Secrets the extension currently holds; reference-counted, so overlapping holders are safe. */
 export class SecretRegistry {
@@ -89,7 +89,7 @@ export class SecretRegistry {
     const { literal, base64 } = (this.compiled ??= this.compile());
     let out = text;
     if (base64) {
-      out = out.replace(base64, REDACTED_SECRET);
+      out = replaceBase64Runs(out, base64);
     }
     if (literal) {
       out = out.replace(literal, REDACTED_SECRET);
@@ -115,7 +115,7 @@ export class SecretRegistry {
         .join('|');
     return {
       literal: literals.size ? new RegExp(alternation(literals), 'g') : undefined,
-      base64: cores.size ? new RegExp(`${BASE64_RUN_CHAR}*(?:${alternation(cores)})${BASE64_RUN_CHAR}*=*`, 'g') : undefined,
+      base64: cores.size ? new RegExp(alternation(cores), 'g') : undefined,
     };
   }
 }
@@ -157,6 +157,46 @@ export function base64Cores(secret: string): string[] {
     }
   }
   return cores;
+}
+
+/**
+ * Replaces, for every match of `cores`, the whole base64 run around it (and its `=` padding):
+ * the characters next to a core also carry bits of the secret. Linear in the text: a regular
+ * expression with a leading `[…]*` would backtrack quadratically on a long run.
+ */
+function replaceBase64Runs(text: string, cores: RegExp): string {
+  const ranges: [number, number][] = [];
+  cores.lastIndex = 0;
+  for (let m = cores.exec(text); m; m = cores.exec(text)) {
+    let start = m.index;
+    const floor = ranges.length ? ranges[ranges.length - 1][1] : 0;
+    while (start > floor && BASE64_CHAR.test(text[start - 1])) {
+      start--;
+    }
+    let end = m.index + m[0].length;
+    while (end < text.length && BASE64_CHAR.test(text[end])) {
+      end++;
+    }
+    while (end < text.length && text[end] === '=') {
+      end++;
+    }
+    if (ranges.length && start <= ranges[ranges.length - 1][1]) {
+      ranges[ranges.length - 1][1] = end;
+    } else {
+      ranges.push([start, end]);
+    }
+    cores.lastIndex = end;
+  }
+  if (ranges.length === 0) {
+    return text;
+  }
+  let out = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    out += text.slice(at, start) + REDACTED_SECRET;
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 function escapeRegExp(text: string): string {

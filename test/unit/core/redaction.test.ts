@@ -112,6 +112,19 @@ describe('core/secretRegistry', () => {
     assert.equal(registry.redact('abc'), 'abc');
   });
 
+  it('takes linear time on long hostile lines (no backtracking over base64 runs)', () => {
+    const registry = new SecretRegistry();
+    for (let i = 0; i < 20; i++) {
+      registry.register(`registered-secret-${i}-XYZ`);
+    }
+    for (const line of ['a'.repeat(30_000), 'aB3+/'.repeat(6_000), "code='".repeat(5_000), '"access_token":"' + 'x\\'.repeat(15_000)]) {
+      const started = process.hrtime.bigint();
+      safeLogLine(line, registry);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      assert.ok(ms < 250, `${ms} ms for ${line.slice(0, 10)}…`);
+    }
+  });
+
   it('redactingLogger applies the registry and keeps every line a single line', () => {
     const lines: string[] = [];
     const base: Logger = { trace: (m) => lines.push(m), debug: (m) => lines.push(m), info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(String(m)) };
