@@ -182,6 +182,20 @@ describe('results webview in Chromium: a 100,000-level answer', function () {
     // Linear: the last blocks cost about what the first did (generous for a shared machine).
     const firstBlocks = Math.max(times[0], times[1]);
     assert.ok(times.at(-1)! < firstBlocks * 3 + 500, `first ${firstBlocks} ms, last ${times.at(-1)} ms`);
+    // "Back" puts the view 40 levels higher each time, down to the top.
+    const backs = (await page.evaluate(`(() => {
+      const seen = [];
+      for (let i = 0; i < 200; i++) {
+        const back = document.querySelector('.data .jump.back');
+        if (!back) break;
+        seen.push(back.textContent);
+        back.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      }
+      return { seen, top: document.querySelector('.data [role="treeitem"][aria-level="1"] > .row').textContent };
+    })()`)) as { seen: string[]; top: string };
+    assert.ok(backs.seen.length >= Math.floor(Math.min(LEVELS - 1, OPENED) / 40) - 2, `${backs.seen.length} steps back`);
+    assert.equal(backs.seen.at(-1), 'Back to level 1');
+    assert.equal(backs.top, '2 keys', "the answer's root is on top again");
     // Still responsive: the page answers after the last level.
     assert.equal(await page.evaluate('1 + 1'), 2);
   });
