@@ -11,6 +11,7 @@
  * | `quickPick`    | `$(icon)` in label/description/detail      | same as statusBar                                   |
  * | `treeItem`     | `$(icon)` in labels/descriptions           | same as statusBar                                   |
  * | `markdown`     | full markdown: links, autolinks, HTML, icons | escapes every ASCII punctuation character, breaks autolinks; keeps line breaks |
+ * | `markdownDoc`  | outside *markdown* (schema descriptions, hovers) | keeps its formatting, escapes links, images, reference definitions, autolinks, bare URLs, e-mail addresses, HTML and codicons outside code |
  * | `diagnostic`   | plain text, several lines                   | breaks link syntax; keeps `\n`                      |
  * | `log`          | one output channel line                     | shows CR/LF/TAB as `\r` `\n` `\t` so no line can be forged |
  *
@@ -26,7 +27,7 @@
  */
 
 /** The kind of place a text is shown in; see the table in the module comment. */
-export type InertSink = 'notification' | 'statusBar' | 'quickPick' | 'treeItem' | 'markdown' | 'diagnostic' | 'log';
+export type InertSink = 'notification' | 'statusBar' | 'quickPick' | 'treeItem' | 'markdown' | 'markdownDoc' | 'diagnostic' | 'log';
 
 /** Options of {@link inert}. */
 export interface InertOptions {
@@ -43,6 +44,7 @@ export const INERT_MAX_LENGTH: Readonly<Record<InertSink, number>> = Object.free
   quickPick: 200,
   treeItem: 200,
   markdown: 2000,
+  markdownDoc: 10_000,
   diagnostic: 1000,
   log: 2000,
 });
@@ -95,6 +97,9 @@ export function inert(text: unknown, options: InertOptions = {}): string {
       .replace(/\n{3,}/g, '\n\n')
       .trim();
   }
+  if (sink === 'markdownDoc') {
+    return defangMarkdown(truncate(s, max));
+  }
   if (sink === 'markdown') {
     // Escaping all punctuation also breaks autolinks (`https\:`, `www\.`, `a\@b`), HTML (`\<`),
     // entities (`\&`), codicons (`\$\(`), emphasis, headings, lists and code spans. The cap
@@ -107,6 +112,27 @@ export function inert(text: unknown, options: InertOptions = {}): string {
   }
   // Cut last, so the result never exceeds the cap; cutting a prefix cannot create a link or icon.
   return truncate(s, max);
+}
+
+/**
+ * Keeps markdown's formatting but none of its ways to link or embed: escapes `<` (HTML,
+ * autolinks), `](` and `![` (inline links, images), `]:` (reference definitions), the `:` of
+ * `scheme://` and the `.` of `www.` (GFM bare-URL autolinks), `@` (e-mail autolinks), `$(`
+ * (codicons) and `&` (entities). Code spans and fenced blocks get the same treatment: telling
+ * them apart would need a full CommonMark parser (containers end fences, backtick runs pair by
+ * length), and a wrong guess there would leave a live link; a stray backslash shown in code is
+ * the price.
+ */
+function defangMarkdown(text: string): string {
+  return text
+    .replace(/\\(?=[<&@[\]():.$!])/g, '\\\\') // a backslash of theirs must not cancel one of ours
+    .replace(/[<&@]/g, '\\$&')
+    .replace(/!\[/g, '!\\[')
+    .replace(/\](\s*)\(/g, ']$1\\(')
+    .replace(/\$\(/g, '\\$(')
+    .replace(/([A-Za-z][A-Za-z0-9+.-]*):\/\//g, '$1\\://')
+    .replace(/\b(www)\./gi, '$1\\.')
+    .replace(/\]:/g, ']\\:'); // reference definitions, also inside quotes and lists
 }
 
 function truncate(s: string, max: number): string {

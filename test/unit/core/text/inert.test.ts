@@ -6,6 +6,9 @@ import { INERT_MAX_LENGTH, inert, type InertSink } from '../../../../src/core/te
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new (options: object) => { render(src: string): string };
 const markdown = new MarkdownIt({ html: true, linkify: true });
+/** GFM's autolinks (what VS Code's marked does): URLs with a scheme or www., e-mail addresses; no bare domains. */
+const gfm = new MarkdownIt({ html: true, linkify: true }) as unknown as { render(src: string): string; linkify: { set(o: object): void } };
+gfm.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 
 /** VS Code's `parseLinkedText` (src/vs/base/common/linkedText.ts): what notifications turn into links. */
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
@@ -15,7 +18,9 @@ const UNESCAPED_ICON = /(^|[^\\])\$\([A-Za-z0-9~-]+\)/;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/;
 
-const SINKS: InertSink[] = ['notification', 'statusBar', 'quickPick', 'treeItem', 'markdown', 'diagnostic', 'log'];
+const SINKS: InertSink[] = ['notification', 'statusBar', 'quickPick', 'treeItem', 'markdown', 'markdownDoc', 'diagnostic', 'log'];
+/** Elements markdown may render for formatting; anything else (a, img, html) means something got through. */
+const FORMATTING = /^(p|br|strong|em|code|pre|ul|ol|li|blockquote|h[1-6]|hr|table|thead|tbody|tr|th|td|s|del)$/;
 
 /** Hostile texts as servers, auth servers, JWTs and files could send them. */
 const HOSTILE: { name: string; text: string }[] = [
@@ -25,6 +30,12 @@ const HOSTILE: { name: string; text: string }[] = [
   { name: 'link with spaces before (', text: '[x]   (command:foo)' },
   { name: 'nested brackets', text: '[[a]](command:foo) [b]](https://evil.example)' },
   { name: 'autolink', text: 'go <https://evil.example> or <command:foo>' },
+  { name: 'image', text: '![x](https://evil.example/track.png) ![y][1]\n[1]: https://evil.example' },
+  { name: 'definition in a quote', text: '> [x]: https://evil.example\n> see [x]' },
+  { name: 'link in a code span trick', text: '`a``b` [x](https://evil.example) `' },
+  { name: 'link after a list fence', text: '- item\n  ```\n  code\nnext [x](https://evil.example)' },
+  { name: 'upper-case scheme and www', text: 'HTTPS://EVIL.EXAMPLE WWW.EVIL.EXAMPLE mailto:a@evil.example' },
+  { name: 'backslashes against escapes', text: '\\[x\\](https://evil.example) \\<https://evil.example\\>' },
   { name: 'bare url', text: 'visit https://evil.example/x or www.evil.example or a@evil.example' },
   { name: 'reference link', text: '[x][1]\n\n[1]: command:foo' },
   { name: 'html', text: '<img src=x onerror=alert(1)><a href="command:foo">x</a>' },
@@ -55,10 +66,15 @@ describe('core/text/inert', () => {
           assert.doesNotMatch(out, CONTROL, 'control character');
           assert.doesNotMatch(out, INVISIBLE, 'bidi or invisible character');
           assert.doesNotMatch(out, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/, 'lone surrogate');
-          if (sink !== 'diagnostic' && sink !== 'markdown') {
+          if (sink !== 'diagnostic' && sink !== 'markdown' && sink !== 'markdownDoc') {
             assert.doesNotMatch(out, /[\r\n\u2028\u2029\u0085]/, 'line break in a single-line sink');
           }
-          if (sink === 'markdown') {
+          if (sink === 'markdownDoc') {
+            for (const html of [gfm.render(out), markdown.render(out)]) {
+              const tags = [...html.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1].toLowerCase()).filter((t) => !FORMATTING.test(t));
+              assert.deepEqual(tags, [], `markdownDoc rendered ${tags.join(', ')}: ${html.slice(0, 300)}`);
+            }
+          } else if (sink === 'markdown') {
             const html = markdown.render(out);
             assert.doesNotMatch(html, /<(?!\/?(p|br)\b)[a-z]/i, `markdown rendered an element: ${html.slice(0, 200)}`);
             assert.doesNotMatch(html, /<[^>]*(href|src)=/i, 'attribute');
@@ -95,6 +111,8 @@ describe('core/text/inert', () => {
     { sink: 'notification', text: '$(check) is shown as text in notifications', expected: '$(check) is shown as text in notifications' },
     { sink: 'markdown', text: '[a](https://x.example) *b*', expected: '\\[a\\]\\(https\\:\\/\\/x\\.example\\) \\*b\\*' },
     { sink: 'markdown', text: 'line1\nline2', expected: 'line1\\\nline2' },
+    { sink: 'markdownDoc', text: 'The **total** of `tasks`.\n\n- one', expected: 'The **total** of `tasks`.\n\n- one' },
+    { sink: 'markdownDoc', text: 'See [docs](https://x.example) <b>', expected: 'See [docs]\\(https\\://x.example) \\<b>' },
     { sink: 'diagnostic', text: 'Cannot query field\r\n"x" [a](command:b)', expected: 'Cannot query field\n"x" [a] (command:b)' },
     { sink: 'log', text: 'path /x\n[info] forged\tline\u0000', expected: 'path /x\\n[info] forged\\tline' },
   ];
