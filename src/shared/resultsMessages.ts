@@ -3,6 +3,8 @@
  * Pure TypeScript: imported by the extension (src/results) and by the webview bundle (src/webview).
  * Every message that crosses the boundary is checked with the parse functions here before use.
  */
+import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from './deepJson';
+
 /**
  * What the results panel shows for one run. Plain data (JSON-serialisable): the run feature builds
  * it, the results panel renders it (as text only, never as HTML).
@@ -50,8 +52,25 @@ export type WebviewToExtensionMessage =
   | { readonly type: 'rendered'; readonly runId: string; readonly treeItems: number }
   | { readonly type: 'webviewError'; readonly message: string };
 
-/** Messages from the extension to the webview. */
-export type ExtensionToWebviewMessage = { readonly type: 'show'; readonly view: RunResultView };
+/**
+ * Messages from the extension to the webview. `bodyJson` carries `view.body` as JSON text when
+ * the body is too deep for `postMessage` (which serializes recursively); build the message with
+ * {@link showMessage}.
+ */
+export type ExtensionToWebviewMessage = { readonly type: 'show'; readonly view: RunResultView; readonly bodyJson?: string };
+
+/**
+ * The `show` message for a view: the view as it is, or, when its body is nested deeper than
+ * {@link DEEP_JSON_LEVELS}, the view without its body plus the body as JSON text (written without
+ * recursion). The extension posts this instead of `{ type: 'show', view }`.
+ */
+export function showMessage(view: RunResultView): ExtensionToWebviewMessage {
+  if (view.body !== undefined && nestingDepth(view.body, DEEP_JSON_LEVELS) > DEEP_JSON_LEVELS) {
+    const { body, ...rest } = view;
+    return { type: 'show', view: rest, bodyJson: stringifyJson(body) };
+  }
+  return { type: 'show', view };
+}
 
 /** What the webview keeps with `setState` (restored after it is hidden, and by the serializer after a reload). */
 export interface ResultsWebviewState {
@@ -166,10 +185,19 @@ export function isRunResultView(x: unknown): x is RunResultView {
 
 /** Checks a message from the extension (the webview trusts nothing it has not checked). */
 export function parseExtensionMessage(raw: unknown): ExtensionToWebviewMessage | undefined {
-  if (isRecord(raw) && raw.type === 'show' && isRunResultView(raw.view)) {
-    return { type: 'show', view: raw.view };
+  if (!isRecord(raw) || raw.type !== 'show') {
+    return undefined;
   }
-  return undefined;
+  let view = raw.view;
+  if (typeof raw.bodyJson === 'string' && isRecord(view) && view.body === undefined) {
+    try {
+      // JSON.parse does not recurse, so any depth parses.
+      view = { ...view, body: JSON.parse(raw.bodyJson) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
+  return isRunResultView(view) ? { type: 'show', view } : undefined;
 }
 
 /**

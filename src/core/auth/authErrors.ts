@@ -1,4 +1,5 @@
 import { AuthorizationError, TenantGraphqlError } from '../errors';
+import { inert } from '../text/inert';
 
 /** The sign-in did not finish within its time limit (5 minutes by default). */
 export class SignInTimeoutError extends TenantGraphqlError {
@@ -23,17 +24,17 @@ export class SessionExpiredError extends TenantGraphqlError {
   }
 }
 
-/** Makes server-supplied text safe to show as plain text: no control characters, bounded length. */
+/**
+ * Makes server-supplied text safe to show as plain text, where it is received (defence in depth;
+ * every sink applies {@link inert} again): one line, no control, bidi or invisible characters,
+ * no link syntax, at most `max` characters. Undefined for missing or blank text.
+ */
 export function plainText(value: string | null | undefined, max = 300): string | undefined {
   if (value == null) {
     return undefined;
   }
-  // eslint-disable-next-line no-control-regex
-  const cleaned = value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
-  if (cleaned === '') {
-    return undefined;
-  }
-  return cleaned.length > max ? `${cleaned.slice(0, max)}…` : cleaned;
+  const cleaned = inert(value, { sink: 'notification', maxLength: max + 1 });
+  return cleaned === '' ? undefined : cleaned;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { ConfigurationError } from '../errors';
 import { taggedLogger, type Logger } from '../logger';
+import type { SecretRegistry } from '../secretRegistry';
 import type { Environment } from './environments';
 import type { Event } from '../events';
 import { PendingAuthorizations, type CallbackResult } from './pendingAuthorizations';
@@ -39,6 +40,11 @@ export interface AuthCoreOptions {
   readonly timers?: Timers;
   /** Defaults to the global fetch (never undici's global dispatcher). */
   readonly fetch?: FetchLike;
+  /**
+   * The registry the extension's `redactingLogger` uses: states, verifiers, codes, tokens and
+   * client secrets are registered with it while they live, so logs redact them by value.
+   */
+  readonly secretRegistry?: SecretRegistry;
 }
 
 /**
@@ -65,9 +71,9 @@ export class AuthCore implements Disposable {
     this.logger = taggedLogger(options.logger, 'auth');
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
-    this.pending = new PendingAuthorizations(this.clock);
-    this.store = new SessionStore(options.secrets, this.logger);
-    this.clientSecrets = new ClientSecrets(options.secrets);
+    this.pending = new PendingAuthorizations(this.clock, undefined, options.secretRegistry);
+    this.store = new SessionStore(options.secrets, this.logger, options.secretRegistry);
+    this.clientSecrets = new ClientSecrets(options.secrets, options.secretRegistry);
     this.tokens = new TokenManager({
       store: this.store,
       clientSecrets: this.clientSecrets,
@@ -103,6 +109,7 @@ export class AuthCore implements Disposable {
         timers: this.timers,
         logger: this.logger,
         fetch: this.options.fetch,
+        secretRegistry: this.options.secretRegistry,
       },
       options,
     );
@@ -114,7 +121,18 @@ export class AuthCore implements Disposable {
     if (!env) {
       return Promise.reject(new ConfigurationError('tenantGraphql.environments', `No environment named "${environmentName}" is configured.`));
     }
-    return signInWithClientCredentials({ tokens: this.tokens, clientSecrets: this.clientSecrets, clock: this.clock, logger: this.logger, fetch: this.options.fetch }, env, options);
+    return signInWithClientCredentials(
+      {
+        tokens: this.tokens,
+        clientSecrets: this.clientSecrets,
+        clock: this.clock,
+        logger: this.logger,
+        fetch: this.options.fetch,
+        secretRegistry: this.options.secretRegistry,
+      },
+      env,
+      options,
+    );
   }
 
   /** Redirect mode (a): the URI handler delivers the callback's query string here. */

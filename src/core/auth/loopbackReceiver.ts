@@ -74,14 +74,14 @@ function handle(req: IncomingMessage, res: ServerResponse, address: AddressInfo 
     send(res, 400, 'Bad request', 'This address only answers sign-in callbacks.');
     return 'continue';
   }
-  const url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
-  if (req.method !== 'GET' || url.pathname !== AUTH_CALLBACK_PATH) {
+  const target = parseOriginFormTarget(req.url ?? '');
+  if (req.method !== 'GET' || !target || target.path !== AUTH_CALLBACK_PATH) {
     send(res, 404, 'Not found', 'This address only answers sign-in callbacks.');
     return 'continue';
   }
   let result: CallbackResult;
   try {
-    result = options.onCallback(url.searchParams);
+    result = options.onCallback(new URLSearchParams(target.query));
   } catch (err) {
     options.logger.warn(`Sign-in callback failed: ${err instanceof Error ? err.message : String(err)}`);
     send(res, 500, 'Sign-in failed', 'Something went wrong. Return to VS Code and try again.');
@@ -98,6 +98,33 @@ function handle(req: IncomingMessage, res: ServerResponse, address: AddressInfo 
       send(res, 400, 'Sign-in link not valid', result.message);
       return 'continue';
   }
+}
+
+/** Longest request target accepted (a callback is a few hundred characters). */
+export const MAX_REQUEST_TARGET = 8192;
+
+/**
+ * Splits an HTTP request target in origin form (RFC 9112 §3.2.1: `/path?query`) into its path
+ * and query, without resolving it against anything. Returns undefined for every other form and
+ * anything odd: absolute form (`http://evil.example/auth-callback`), authority form
+ * (`127.0.0.1:80`), asterisk form, a network-path reference (`//evil.example/auth-callback`,
+ * which `new URL(target, base)` would quietly read as `/auth-callback` on another host), a
+ * backslash (which WHATWG URL parsing treats as `/`), a fragment, whitespace or control
+ * characters, or more than {@link MAX_REQUEST_TARGET} characters. The path is returned exactly
+ * as sent (not percent-decoded, not normalised), so `/auth-callback` matches only itself.
+ */
+export function parseOriginFormTarget(target: string): { path: string; query: string } | undefined {
+  if (target.length === 0 || target.length > MAX_REQUEST_TARGET || target[0] !== '/' || target[1] === '/') {
+    return undefined;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\uffff#\\]/.test(target)) {
+    return undefined;
+  }
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const query = q < 0 ? '' : target.slice(q + 1);
+  return { path, query };
 }
 
 function send(res: ServerResponse, status: number, title: string, message: string): void {

@@ -3,6 +3,7 @@ import { buildAuthorizeUrl } from './authorizeUrl';
 import { describeAuthorizationError, plainText, SignInTimeoutError } from './authErrors';
 import type { Environment } from './environments';
 import { createPkcePair, createState } from './pkce';
+import type { SecretRegistry, SecretRegistration } from '../secretRegistry';
 import type { Clock } from '../clock';
 
 /** The path of every redirect URI this extension registers. */
@@ -59,10 +60,17 @@ export class PendingAuthorizations {
   private readonly records = new Map<string, PendingRecord>();
   /** Outcomes not yet collected by `wait` (a callback can arrive before the waiter does). */
   private readonly outcomes = new Map<string, Promise<AuthorizationGrant>>();
+  /** Registrations of each attempt's state, verifier and code with the log redaction. */
+  private readonly held = new Map<string, SecretRegistration[]>();
 
+  /**
+   * @param secrets when given, each attempt's state, verifier and code are registered with it
+   *   (so that logs redact them in any encoding) until the attempt is finished.
+   */
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs = PENDING_TTL_MS,
+    private readonly secrets?: SecretRegistry,
   ) {}
 
   /** Number of attempts not yet finished (waiting for their callback or for their waiter). */
@@ -87,6 +95,7 @@ export class PendingAuthorizations {
     // Nobody may be waiting yet when it settles; the waiter still sees the outcome.
     promise.catch(() => undefined);
     this.outcomes.set(state, promise);
+    this.hold(state, state, pkce.verifier);
     this.records.set(state, {
       state,
       environment: input.environment,
@@ -136,6 +145,7 @@ export class PendingAuthorizations {
       signal?.removeEventListener('abort', onAbort!);
       this.records.delete(state);
       this.outcomes.delete(state);
+      this.release(state);
     }
   }
 
@@ -145,6 +155,7 @@ export class PendingAuthorizations {
     this.records.delete(state);
     // A waiter already holds the outcome; anything uncollected (even a code) is dropped.
     this.outcomes.delete(state);
+    this.release(state);
     record?.reject(reason);
   }
 
@@ -192,6 +203,7 @@ export class PendingAuthorizations {
       record.reject(error);
       return { kind: 'error', error, message: describeAuthorizationError(error) };
     }
+    this.hold(record.state, codes[0]);
     record.resolve({
       code: codes[0],
       state: record.state,
@@ -227,12 +239,26 @@ export class PendingAuthorizations {
     return this.handleCallback(query);
   }
 
+  private hold(state: string, ...values: string[]): void {
+    if (this.secrets) {
+      const list = this.held.get(state) ?? [];
+      list.push(this.secrets.registerAll(values));
+      this.held.set(state, list);
+    }
+  }
+
+  private release(state: string): void {
+    this.held.get(state)?.forEach((h) => h.dispose());
+    this.held.delete(state);
+  }
+
   private purgeExpired(): void {
     const now = this.clock.now();
     for (const record of [...this.records.values()]) {
       if (now > record.expiresAt) {
         this.records.delete(record.state);
         this.outcomes.delete(record.state);
+        this.release(record.state);
         record.reject(new SignInTimeoutError(Math.round(this.ttlMs / 60_000)));
       }
     }

@@ -4,6 +4,7 @@ import { CorruptSessionRecordError } from './authErrors';
 import { Emitter, type Event } from '../events';
 import { parseSessionRecord, serializeSessionRecord, type SessionRecord } from './sessionRecord';
 import type { Disposable } from '../clock';
+import type { SecretRegistration, SecretRegistry } from '../secretRegistry';
 import type { SecretStore } from './seams';
 
 /** Secret storage key of the list of session ids. */
@@ -22,26 +23,48 @@ export interface CorruptSessionEvent {
 /**
  * All sessions of all environments in secret storage: one key per session plus an index key.
  * Nothing is cached: every read goes to the store, because another window may have rotated a
- * token or signed out. Index updates are re-checked after writing, since windows share it.
+ * token or signed out.
+ *
+ * Windows share the index, and SecretStorage has no transactions, so two windows writing it at
+ * once can lose an entry (both read `[x]`, one writes `[x,a]`, the other `[x,b]`). Two rules make
+ * that heal by itself: each window remembers the sessions it wrote and, whenever the index
+ * changes (SecretStorage tells every window), puts back any of them that is missing while its
+ * record still exists; and {@link list} drops index entries whose record is gone. So the index
+ * converges to exactly the stored records as long as the writing window stays open.
  */
 export class SessionStore implements Disposable {
   private readonly corruptEmitter = new Emitter<CorruptSessionEvent>();
   private readonly changeEmitter = new Emitter<void>();
   private readonly subscription: Disposable;
   private indexQueue: Promise<unknown> = Promise.resolve();
+  /** Registrations of each session's tokens with the log redaction (see {@link SecretRegistry}). */
+  private readonly held = new Map<string, SecretRegistration>();
+  /** Sessions this window wrote and has not deleted: kept in the index by {@link repairIndex}. */
+  private readonly mine = new Set<string>();
+  private repairing: Promise<void> | undefined;
+  private repairAgain = false;
+  private disposed = false;
 
   /** A corrupt record was found and removed. */
   readonly onDidRemoveCorrupt: Event<CorruptSessionEvent> = this.corruptEmitter.event;
   /** A session key or the index changed in secret storage (this window or another). */
   readonly onDidChange: Event<void> = this.changeEmitter.event;
 
+  /**
+   * @param registry when given, the tokens of every record read or written are registered with
+   *   it (replacing the session's earlier tokens) until the session is deleted or the store disposed.
+   */
   constructor(
     private readonly secrets: SecretStore,
     private readonly logger: Logger,
+    private readonly registry?: SecretRegistry,
   ) {
     this.subscription = secrets.onDidChange((key) => {
       if (key === SESSION_INDEX_KEY || key.startsWith(SESSION_KEY_PREFIX)) {
         this.changeEmitter.fire();
+      }
+      if (key === SESSION_INDEX_KEY && this.mine.size > 0) {
+        void this.repairIndex();
       }
     });
   }
@@ -72,6 +95,7 @@ export class SessionStore implements Disposable {
       if (record.id !== id) {
         throw new CorruptSessionRecordError('The stored session belongs to another key.');
       }
+      this.hold(record);
       return record;
     } catch (err) {
       const message = `A stored sign-in could not be read and was removed (${errorMessage(err)}). Sign in again.`;
@@ -84,6 +108,8 @@ export class SessionStore implements Disposable {
 
   /** Writes a record (the record first, then the index, so the index never names a missing key). */
   async put(record: SessionRecord): Promise<void> {
+    this.hold(record);
+    this.mine.add(record.id);
     await this.secrets.store(SESSION_KEY_PREFIX + record.id, serializeSessionRecord(record));
     await this.updateIndex(
       (list) => (list.includes(record.id) ? list : [...list, record.id]),
@@ -93,6 +119,9 @@ export class SessionStore implements Disposable {
 
   /** Removes a record and its index entry. */
   async delete(id: string): Promise<void> {
+    this.mine.delete(id);
+    this.held.get(id)?.dispose();
+    this.held.delete(id);
     await this.secrets.delete(SESSION_KEY_PREFIX + id);
     await this.updateIndex(
       (list) => list.filter((x) => x !== id),
@@ -100,10 +129,59 @@ export class SessionStore implements Disposable {
     );
   }
 
+  /**
+   * Puts back into the index the sessions this window wrote that another window's write dropped
+   * (their record still exists); forgets those whose record was deleted elsewhere. Runs after
+   * every index change; calls that arrive while it runs make it run once more.
+   */
+  repairIndex(): Promise<void> {
+    if (this.repairing) {
+      this.repairAgain = true;
+      return this.repairing;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.repairAgain = false;
+        if (this.disposed) {
+          return;
+        }
+        const index = new Set(await this.readIndex());
+        const missing: string[] = [];
+        for (const id of [...this.mine].filter((x) => !index.has(x))) {
+          if ((await this.secrets.get(SESSION_KEY_PREFIX + id)) === undefined) {
+            this.mine.delete(id); // deleted in another window
+          } else {
+            missing.push(id);
+          }
+        }
+        if (missing.length > 0) {
+          this.logger.debug(`Restoring ${missing.length} sign-in(s) another window dropped from the list of stored sign-ins.`);
+          await this.updateIndex((list) => [...list, ...missing.filter((id) => !list.includes(id))]);
+        }
+      } while (this.repairAgain);
+    };
+    this.repairing = run()
+      .catch((err: unknown) => this.logger.warn(`Could not check the list of stored sign-ins: ${errorMessage(err)}`))
+      .finally(() => (this.repairing = undefined));
+    return this.repairing;
+  }
+
   dispose(): void {
+    this.disposed = true;
+    this.mine.clear();
+    this.held.forEach((h) => h.dispose());
+    this.held.clear();
     this.subscription.dispose();
     this.corruptEmitter.dispose();
     this.changeEmitter.dispose();
+  }
+
+  private hold(record: SessionRecord): void {
+    if (this.registry) {
+      const next = this.registry.registerAll([record.accessToken, record.refreshToken]);
+      this.held.get(record.id)?.dispose();
+      this.held.set(record.id, next);
+    }
   }
 
   private async readIndex(): Promise<string[]> {
@@ -152,20 +230,39 @@ export class SessionStore implements Disposable {
  * storage (never in settings).
  */
 export class ClientSecrets {
-  constructor(private readonly secrets: SecretStore) {}
+  private readonly held = new Map<string, SecretRegistration>();
 
-  get(environment: string): Promise<string | undefined> {
-    return this.secrets.get(CLIENT_SECRET_KEY_PREFIX + environment);
+  /** @param registry when given, every secret read or set is registered with it until deleted. */
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly registry?: SecretRegistry,
+  ) {}
+
+  async get(environment: string): Promise<string | undefined> {
+    const secret = await this.secrets.get(CLIENT_SECRET_KEY_PREFIX + environment);
+    this.hold(environment, secret);
+    return secret;
   }
 
   async set(environment: string, secret: string): Promise<void> {
     if (secret.trim() === '') {
       throw new RangeError('A client secret must not be empty.');
     }
+    this.hold(environment, secret.trim());
     await this.secrets.store(CLIENT_SECRET_KEY_PREFIX + environment, secret.trim());
   }
 
   delete(environment: string): Promise<void> {
+    this.held.get(environment)?.dispose();
+    this.held.delete(environment);
     return this.secrets.delete(CLIENT_SECRET_KEY_PREFIX + environment);
+  }
+
+  private hold(environment: string, secret: string | undefined): void {
+    if (this.registry && secret !== undefined) {
+      const next = this.registry.register(secret);
+      this.held.get(environment)?.dispose();
+      this.held.set(environment, next);
+    }
   }
 }

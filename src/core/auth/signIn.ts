@@ -1,5 +1,6 @@
 import { AuthorizationError, CancelledError, ConfigurationError } from '../errors';
 import type { Logger } from '../logger';
+import type { SecretRegistry } from '../secretRegistry';
 import { SignInTimeoutError } from './authErrors';
 import type { Environment } from './environments';
 import { startLoopbackReceiver, type LoopbackReceiver } from './loopbackReceiver';
@@ -21,6 +22,8 @@ export interface SignInDeps {
   readonly timers: Timers;
   readonly logger: Logger;
   readonly fetch?: FetchLike;
+  /** When given, the code, verifier, state and secrets in use are registered for log redaction. */
+  readonly secretRegistry?: SecretRegistry;
 }
 
 /** One interactive sign-in. */
@@ -118,6 +121,7 @@ async function attemptOnce(deps: SignInDeps, options: SignInOptions, secret: str
 
   const client = new TokenEndpointClient(env, deps.fetch);
   let tokens;
+  const held = deps.secretRegistry?.registerAll([grant.code, grant.verifier, grant.state, secret]);
   try {
     tokens = await client.exchangeCode(
       { code: grant.code, state: grant.state, redirectUri: grant.redirectUri, verifier: grant.verifier, clientSecret: secret },
@@ -128,6 +132,8 @@ async function attemptOnce(deps: SignInDeps, options: SignInOptions, secret: str
       throw new RestartableError(err);
     }
     throw err;
+  } finally {
+    held?.dispose();
   }
   const record = createSessionRecord({ environment: env, kind: 'user', tokens, scopes, receivedAt: deps.clock.now() });
   await deps.tokens.addSession(record);
@@ -140,7 +146,7 @@ async function attemptOnce(deps: SignInDeps, options: SignInOptions, secret: str
  * argument or from secret storage; the session is shown as "Team" (no user).
  */
 export async function signInWithClientCredentials(
-  deps: Pick<SignInDeps, 'tokens' | 'clientSecrets' | 'clock' | 'logger' | 'fetch'>,
+  deps: Pick<SignInDeps, 'tokens' | 'clientSecrets' | 'clock' | 'logger' | 'fetch' | 'secretRegistry'>,
   env: Environment,
   options: { secret?: string; scopes?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<SessionRecord> {
@@ -152,7 +158,13 @@ export async function signInWithClientCredentials(
     throw new ConfigurationError('clientSecret', `Set the client secret of "${env.name}" with the "Set Client Secret" command first.`);
   }
   const scopes = options.scopes ?? env.scopes;
-  const tokens = await new TokenEndpointClient(env, deps.fetch).clientCredentials(secret, scopes, { signal: options.signal });
+  const held = deps.secretRegistry?.register(secret);
+  let tokens;
+  try {
+    tokens = await new TokenEndpointClient(env, deps.fetch).clientCredentials(secret, scopes, { signal: options.signal });
+  } finally {
+    held?.dispose();
+  }
   const record = createSessionRecord({ environment: env, kind: 'team', tokens, scopes, receivedAt: deps.clock.now() });
   await deps.tokens.addSession(record);
   deps.logger.info(`Signed in to "${env.name}" as Team.`);

@@ -5,6 +5,7 @@
 import { HttpStatusError } from '../errors';
 import { BadRequestError, MissingScopeError, UnauthorizedError, UnexpectedResponseError, type GraphqlErrorEntry } from './httpErrors';
 import { unauthorizedDetails } from './wwwAuthenticate';
+import { stringifyJson } from '../../shared/deepJson';
 
 const BODY_PREVIEW_BYTES = 500;
 
@@ -84,13 +85,13 @@ export function parseGraphqlBody(res: RawResponse): GraphqlResponseBody {
 /** Keeps what the spec promises of each error entry and makes sure `message` is a string. */
 function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
   if (!Array.isArray(errors)) {
-    return [{ message: `The Service sent a malformed errors field: ${JSON.stringify(errors)?.slice(0, 200)}` }];
+    return [{ message: `The Service sent a malformed errors field: ${stringifyJson(errors, { maxLength: 400 })?.slice(0, 200)}` }];
   }
   return errors.map((e): GraphqlErrorEntry => {
     if (!isObject(e)) {
       return { message: String(e) };
     }
-    const entry: GraphqlErrorEntry = { message: typeof e.message === 'string' ? e.message : JSON.stringify(e) };
+    const entry: GraphqlErrorEntry = { message: typeof e.message === 'string' ? e.message : stringifyJson(e) };
     if (Array.isArray(e.locations)) {
       entry.locations = e.locations.filter((l): l is { line: number; column: number } => isObject(l) && typeof l.line === 'number' && typeof l.column === 'number');
     }

@@ -1,6 +1,7 @@
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/position';
 import { tokenRangeAt } from './tokens';
+import { stringifyJson } from '../../shared/deepJson';
 
 /** An execution error placed in the document, ready to become an editor diagnostic. */
 export interface ErrorDiagnostic {
@@ -60,7 +61,7 @@ function describe(e: Record<string, unknown>): { detail?: string; code?: string 
   }
   let code: string | undefined;
   if (isObject(e.extensions) && Object.keys(e.extensions).length > 0) {
-    parts.push(`extensions: ${JSON.stringify(e.extensions)}`);
+    parts.push(`extensions: ${stringifyJson(e.extensions)}`);
     if (typeof e.extensions.code === 'string') {
       code = e.extensions.code;
     }

@@ -9,9 +9,16 @@ export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'n
 
 /** One node of the tree: a value and where it sits. */
 export interface JsonTreeNode {
-  /** Stable id: the path as JSON text (the same after a reload, so expansion state survives). */
+  /**
+   * Stable id, the same after a reload (so expansion state survives): the path as JSON text down
+   * to depth {@link PATH_ID_DEPTH}, below that a fixed-length hash of the parent's id and the key,
+   * so that making a node costs the same at any depth.
+   */
   readonly id: string;
+  /** The keys from the root; computed on access by walking up (O(depth)), never stored. */
   readonly path: readonly (string | number)[];
+  /** The parent node; undefined for the root. */
+  readonly parent: JsonTreeNode | undefined;
   /** The key (object member) or index (array element); undefined for the root. */
   readonly key: string | number | undefined;
   readonly kind: JsonKind;
@@ -42,8 +49,10 @@ export interface StringDisplay {
   readonly hiddenChars: number;
 }
 
-const DEFAULT_PAGE_SIZE = 100;
-const DEFAULT_STRING_LIMIT = 500;
+export const DEFAULT_PAGE_SIZE = 100;
+/** Nodes down to this depth have their path as id; deeper ones a hash (see {@link JsonTreeNode.id}). */
+export const PATH_ID_DEPTH = 32;
+export const DEFAULT_STRING_LIMIT = 500;
 
 /** The kind of a JSON value. */
 export function kindOf(value: unknown): JsonKind {
@@ -78,11 +87,12 @@ export class JsonTreeModel {
   /** Object keys, read once per expanded object (Object.keys on a large object is not free). */
   private readonly keyCache = new Map<string, string[]>();
   private created = 0;
+  private steps = 0;
 
   constructor(value: unknown, options: JsonTreeOptions = {}, state?: TreeUiState) {
     this.pageSize = Math.max(1, options.pageSize ?? DEFAULT_PAGE_SIZE);
     this.stringLimit = Math.max(1, options.stringLimit ?? DEFAULT_STRING_LIMIT);
-    this.root = this.node(value, [], undefined);
+    this.root = this.node(value, undefined, undefined);
     if (state) {
       state.expanded.forEach((id) => this.expanded.add(id));
       for (const [id, n] of Object.entries(state.shown)) {
@@ -97,6 +107,14 @@ export class JsonTreeModel {
   /** How many nodes this model has created so far (the cost of what is on screen). */
   get createdNodes(): number {
     return this.created;
+  }
+
+  /**
+   * Units of work done so far: one per node created, per child key read and per character of
+   * id hashed. Tests use it to check that opening a node costs O(its children), not O(depth).
+   */
+  get work(): number {
+    return this.steps;
   }
 
   /** True when the node has children to show. */
@@ -154,14 +172,28 @@ export class JsonTreeModel {
    */
   visibleNodes(): JsonTreeNode[] {
     const out: JsonTreeNode[] = [];
-    const walk = (n: JsonTreeNode): void => {
+    // An explicit stack, not recursion: answers can be 100,000 levels deep.
+    const stack: JsonTreeNode[] = [this.root];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
       out.push(n);
       if (this.isExpanded(n)) {
-        this.page(n).children.forEach(walk);
+        const children = this.page(n).children;
+        for (let i = children.length - 1; i >= 0; i--) {
+          stack.push(children[i]);
+        }
       }
-    };
-    walk(this.root);
+    }
     return out;
+  }
+
+  /** The ancestor `levels` above `node` (or the root when there are fewer); O(levels). */
+  ancestor(node: JsonTreeNode, levels: number): JsonTreeNode {
+    let n = node;
+    for (let i = 0; i < levels && n.parent; i++) {
+      n = n.parent;
+    }
+    return n;
   }
 
   /** The state to keep with `setState`. */
@@ -178,13 +210,13 @@ export class JsonTreeModel {
     if (node.kind === 'array') {
       const arr = node.value as unknown[];
       for (let i = from; i < to; i++) {
-        out.push(this.node(arr[i], [...node.path, i], i));
+        out.push(this.node(arr[i], node, i));
       }
     } else if (node.kind === 'object') {
       const obj = node.value as Record<string, unknown>;
       const keys = this.keysOf(node);
       for (let i = from; i < to; i++) {
-        out.push(this.node(obj[keys[i]], [...node.path, keys[i]], keys[i]));
+        out.push(this.node(obj[keys[i]], node, keys[i]));
       }
     }
     return out;
@@ -199,20 +231,77 @@ export class JsonTreeModel {
     return keys;
   }
 
-  private node(value: unknown, path: (string | number)[], key: string | number | undefined): JsonTreeNode {
+  private node(value: unknown, parent: JsonTreeNode | undefined, key: string | number | undefined): JsonTreeNode {
     this.created++;
-    const id = JSON.stringify(path);
+    this.steps++;
+    const depth = parent ? parent.depth + 1 : 0;
+    const id = this.childId(parent, key, depth);
     const kind = kindOf(value);
     let childCount = 0;
     if (kind === 'array') {
       childCount = (value as unknown[]).length;
     } else if (kind === 'object') {
       const keys = Object.keys(value as object);
+      this.steps += keys.length;
       this.keyCache.set(id, keys);
       childCount = keys.length;
     }
-    return { id, path, key, kind, value, childCount, depth: path.length };
+    return new TreeNode(id, parent, key, kind, value, childCount, depth);
   }
+
+  private childId(parent: JsonTreeNode | undefined, key: string | number | undefined, depth: number): string {
+    if (!parent) {
+      return '[]';
+    }
+    if (depth <= PATH_ID_DEPTH) {
+      // As before: `["a",0]`, built from the parent's id instead of the whole path.
+      const k = JSON.stringify(key);
+      this.steps += k.length;
+      return parent.id === '[]' ? `[${k}]` : `${parent.id.slice(0, -1)},${k}]`;
+    }
+    const text = `${parent.id}\u0000${typeof key === 'number' ? key : JSON.stringify(key)}`;
+    this.steps += text.length;
+    return `#${hash53(text, 1).toString(36)}.${hash53(text, 2).toString(36)}`;
+  }
+}
+
+/** A node; `path` is computed when asked, so that creating one costs O(1) whatever its depth. */
+class TreeNode implements JsonTreeNode {
+  constructor(
+    readonly id: string,
+    readonly parent: JsonTreeNode | undefined,
+    readonly key: string | number | undefined,
+    readonly kind: JsonKind,
+    readonly value: unknown,
+    readonly childCount: number,
+    readonly depth: number,
+  ) {}
+
+  get path(): (string | number)[] {
+    const out: (string | number)[] = new Array<string | number>(this.depth);
+    if (this.depth > 0) {
+      out[this.depth - 1] = this.key!;
+    }
+    let n = this.parent;
+    for (let i = this.depth - 2; i >= 0 && n; i--, n = n.parent) {
+      out[i] = n.key!;
+    }
+    return out;
+  }
+}
+
+/** cyrb53: a fast 53-bit string hash; two seeds give the deep ids about 106 bits. */
+function hash53(text: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /** A one-line text for a value in the tree: strings quoted, containers summarised. */

@@ -14,8 +14,9 @@ import {
   type TreeUiState,
   type WebviewToExtensionMessage,
 } from '../../shared/resultsMessages';
+import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deepJson';
 import { JsonTreeModel, format } from './jsonTreeModel';
-import { TreeView } from './treeView';
+import { DEFAULT_DEPTH_STRINGS, TreeView, type DepthStrings } from './treeView';
 import { formatBytes, formatDuration, formatTime, operationTitle, pathText, statusClass, statusText } from './format';
 
 interface VsCodeApi {
@@ -31,6 +32,7 @@ const STATE_SAVE_DELAY_MS = 250;
 
 const vscode = acquireVsCodeApi();
 const strings = readStrings();
+const depthStrings = readDepthStrings();
 const root = document.getElementById('root')!;
 
 interface Shown {
@@ -58,6 +60,15 @@ function readStrings(): ResultsStrings {
   return new Proxy(parsed, { get: (t, k) => (typeof t[k as string] === 'string' ? t[k as string] : String(k)) }) as unknown as ResultsStrings;
 }
 
+/** The depth controls' texts when the extension sends them, English otherwise. */
+function readDepthStrings(): DepthStrings {
+  const read = (key: keyof DepthStrings): string => {
+    const value = (strings as unknown as Record<string, string>)[key];
+    return value === key ? DEFAULT_DEPTH_STRINGS[key] : value;
+  };
+  return { continueAtDepth: read('continueAtDepth'), backToDepth: read('backToDepth') };
+}
+
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (className) {
@@ -74,7 +85,7 @@ function post(message: WebviewToExtensionMessage): void {
 }
 
 function viewSize(view: RunResultView): number {
-  return view.bytes ?? (view.body === undefined ? 0 : JSON.stringify(view.body).length);
+  return view.bytes ?? (view.body === undefined ? 0 : stringifyJson(view.body).length);
 }
 
 function summaryOf(view: RunResultView): RunResultView {
@@ -96,8 +107,13 @@ function saveState(): void {
     return;
   }
   const ui = currentUi();
-  const keep = !shown.summaryOnly && viewSize(shown.view) <= MAX_KEPT_BYTES;
-  vscode.setState({ view: keep ? shown.view : undefined, summary: summaryOf(shown.view), ui });
+  // setState serializes recursively: a very deep body would throw, so only its header is kept.
+  const keep = !shown.summaryOnly && viewSize(shown.view) <= MAX_KEPT_BYTES && nestingDepth(shown.view.body, DEEP_JSON_LEVELS) <= DEEP_JSON_LEVELS;
+  try {
+    vscode.setState({ view: keep ? shown.view : undefined, summary: summaryOf(shown.view), ui });
+  } catch {
+    vscode.setState({ summary: summaryOf(shown.view), ui });
+  }
 }
 
 /** The trees' state now: the built trees', and the restored state of those not built. */
@@ -185,8 +201,7 @@ function renderErrors(view: RunResultView, errors: NonNullable<NonNullable<RunRe
     }
     item.append(where);
     if (error.extensions && typeof error.extensions === 'object') {
-      const text = JSON.stringify(error.extensions);
-      item.append(el('div', 'extensions', text.length > 300 ? `${text.slice(0, 300)}…` : text));
+      item.append(el('div', 'extensions', stringifyJson(error.extensions, { maxLength: 301 })));
     }
     list.append(item);
   }
@@ -203,7 +218,7 @@ function addTree(target: HTMLElement, id: string, value: unknown, label: string,
     defaultExpanded(model);
   }
   shown.trees.set(id, model);
-  const view = new TreeView(model, strings, label, saveStateSoon);
+  const view = new TreeView(model, strings, label, saveStateSoon, { depthStrings });
   shown.views.push(view);
   target.append(view.element);
 }

@@ -3,17 +3,55 @@
  * building elements only for expanded nodes. Every value is set with `textContent`.
  * Keyboard: Up/Down/Home/End move, Right expands or enters, Left collapses or goes to the parent,
  * Enter/Space toggle (or show more / show all on those items).
+ *
+ * Depth: at most {@link TreeViewOptions.maxDepth} levels are rendered below the item on top.
+ * A node that deep shows a "Continue from here" item instead of its children; activating it
+ * puts that node on top (the view is re-rooted) with a "Back" item above it. So the DOM stays
+ * shallow (Chromium's layout dies on a few thousand nested elements), the indentation stays
+ * on screen, and opening a node costs O(its children) at any depth of the answer.
  */
 import type { ResultsStrings } from '../../shared/resultsMessages';
 import { format, valueSummary, type JsonTreeModel, type JsonTreeNode } from './jsonTreeModel';
 
 type TreeStrings = Pick<ResultsStrings, 'showMore' | 'showAll' | 'moreCharacters' | 'itemsCount' | 'oneItem' | 'keysCount' | 'oneKey'>;
 
+/** Texts of the depth controls; `{0}` is a depth (1 = the top level). */
+export interface DepthStrings {
+  /** The item shown instead of the children of a node at the depth limit. */
+  readonly continueAtDepth: string;
+  /** The item above a re-rooted view. */
+  readonly backToDepth: string;
+}
+
+/** English texts of the depth controls, until the extension sends localized ones. */
+export const DEFAULT_DEPTH_STRINGS: DepthStrings = {
+  continueAtDepth: 'Continue from here (level {0})…',
+  backToDepth: 'Back to level {0}',
+};
+
+/** Levels rendered below the item on top before "Continue from here". */
+export const DEFAULT_MAX_DEPTH = 40;
+
+/** Options of a {@link TreeView}. */
+export interface TreeViewOptions {
+  /** Levels rendered in one go; defaults to {@link DEFAULT_MAX_DEPTH}. */
+  readonly maxDepth?: number;
+  readonly depthStrings?: DepthStrings;
+}
+
 export class TreeView {
   /** The `role="tree"` element to insert into the page. */
   readonly element: HTMLUListElement;
   private readonly nodes = new WeakMap<Element, JsonTreeNode>();
   private readonly moreOf = new WeakMap<Element, JsonTreeNode>();
+  /** "Continue from here" items (the node to put on top) and "Back" items (the node to go back to). */
+  private readonly jumpTo = new WeakMap<Element, JsonTreeNode>();
+  private readonly maxDepth: number;
+  private readonly depthStrings: DepthStrings;
+  /** The node on top of the view (the model's root unless re-rooted). */
+  private top: JsonTreeNode;
+  /** The item with tabindex 0 (the roving focus), tracked so that moving it is O(1). */
+  private current: HTMLLIElement | undefined;
 
   constructor(
     private readonly model: JsonTreeModel,
@@ -21,16 +59,49 @@ export class TreeView {
     label: string,
     /** Called after every change the user makes (to save the state). */
     private readonly onChange: () => void,
+    options: TreeViewOptions = {},
   ) {
+    this.maxDepth = Math.max(1, Math.floor(options.maxDepth ?? DEFAULT_MAX_DEPTH));
+    this.depthStrings = options.depthStrings ?? DEFAULT_DEPTH_STRINGS;
+    this.top = model.root;
     this.element = document.createElement('ul');
     this.element.className = 'json-tree';
     this.element.setAttribute('role', 'tree');
     this.element.setAttribute('aria-label', label);
-    const root = this.buildItem(model.root);
-    root.tabIndex = 0;
-    this.element.append(root);
+    this.renderTop();
     this.element.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.element.addEventListener('click', (e) => this.onClick(e));
+  }
+
+  /** The node on top of the view. */
+  get topNode(): JsonTreeNode {
+    return this.top;
+  }
+
+  /** Puts `node` on top of the view (what "Continue from here" and "Back" do). */
+  showFrom(node: JsonTreeNode): void {
+    this.top = node;
+    this.renderTop();
+  }
+
+  private renderTop(): void {
+    const items: HTMLLIElement[] = [];
+    if (this.top.parent) {
+      const back = this.model.ancestor(this.top, this.maxDepth);
+      const li = this.buildJumpItem(back, 'back', format(this.depthStrings.backToDepth, back.depth + 1));
+      li.setAttribute('aria-level', '1');
+      items.push(li);
+    }
+    const top = this.buildItem(this.top);
+    items.push(top);
+    this.element.replaceChildren(...items);
+    this.current = undefined;
+    this.setCurrent(top);
+  }
+
+  /** The level of a node as shown (1 for the node on top). */
+  private level(node: JsonTreeNode): number {
+    return node.depth - this.top.depth + 1;
   }
 
   /** Number of tree items built (the size of what is on screen). */
@@ -41,7 +112,7 @@ export class TreeView {
   private buildItem(node: JsonTreeNode): HTMLLIElement {
     const li = document.createElement('li');
     li.setAttribute('role', 'treeitem');
-    li.setAttribute('aria-level', String(node.depth + 1));
+    li.setAttribute('aria-level', String(this.level(node)));
     li.tabIndex = -1;
     li.className = `node kind-${node.kind}`;
     this.nodes.set(li, node);
@@ -102,6 +173,14 @@ export class TreeView {
     }
     const group = document.createElement('ul');
     group.setAttribute('role', 'group');
+    if (this.level(node) >= this.maxDepth) {
+      // The depth limit: no deeper elements in this view, a way to carry on from here instead.
+      const jump = this.buildJumpItem(node, 'continue', format(this.depthStrings.continueAtDepth, node.depth + 1));
+      jump.setAttribute('aria-level', String(this.level(node) + 1));
+      group.append(jump);
+      li.append(group);
+      return;
+    }
     const page = this.model.page(node);
     group.append(...page.children.map((c) => this.buildItem(c)));
     if (page.remaining > 0) {
@@ -114,17 +193,32 @@ export class TreeView {
     this.model.setExpanded(node, false);
     li.setAttribute('aria-expanded', 'false');
     // Dropping the elements keeps a collapsed multi-MB subtree from costing memory and layout.
-    li.querySelector(':scope > [role="group"]')?.remove();
+    const group = li.querySelector(':scope > [role="group"]');
+    if (group && this.current && group.contains(this.current)) {
+      this.setCurrent(li);
+    }
+    group?.remove();
   }
 
   private buildMoreItem(node: JsonTreeNode, remaining: number): HTMLLIElement {
     const li = document.createElement('li');
     li.setAttribute('role', 'treeitem');
-    li.setAttribute('aria-level', String(node.depth + 2));
+    li.setAttribute('aria-level', String(this.level(node) + 1));
     li.tabIndex = -1;
     li.className = 'more';
     this.moreOf.set(li, node);
     this.setMoreText(li, remaining);
+    return li;
+  }
+
+  /** A "Continue from here" or "Back" item that puts `target` on top of the view. */
+  private buildJumpItem(target: JsonTreeNode, kind: 'continue' | 'back', text: string): HTMLLIElement {
+    const li = document.createElement('li');
+    li.setAttribute('role', 'treeitem');
+    li.tabIndex = -1;
+    li.className = `jump ${kind}`;
+    li.textContent = text;
+    this.jumpTo.set(li, target);
     return li;
   }
 
@@ -150,7 +244,14 @@ export class TreeView {
   /** Toggle, show more or show all: the item's one action. */
   private activate(li: HTMLLIElement): void {
     const moreNode = this.moreOf.get(li);
-    if (moreNode) {
+    const jumpNode = this.jumpTo.get(li);
+    if (jumpNode) {
+      const wasFocused = document.activeElement === li;
+      this.showFrom(jumpNode);
+      if (wasFocused && this.current) {
+        this.current.focus();
+      }
+    } else if (moreNode) {
       this.showMore(li, moreNode);
     } else {
       const node = this.nodes.get(li);
@@ -178,11 +279,17 @@ export class TreeView {
   }
 
   private focus(li: HTMLLIElement): void {
-    for (const other of Array.from(this.element.querySelectorAll<HTMLLIElement>('[role="treeitem"][tabindex="0"]'))) {
-      other.tabIndex = -1;
+    this.setCurrent(li);
+    li.focus();
+  }
+
+  /** Moves the roving tabindex without searching the tree (it can hold thousands of items). */
+  private setCurrent(li: HTMLLIElement): void {
+    if (this.current && this.current !== li) {
+      this.current.tabIndex = -1;
     }
     li.tabIndex = 0;
-    li.focus();
+    this.current = li;
   }
 
   private onClick(e: MouseEvent): void {
@@ -194,7 +301,7 @@ export class TreeView {
     this.focus(li);
     const onShowAll = (e.target as Element).closest('.show-all') !== null;
     const node = this.nodes.get(li);
-    if (onShowAll || this.moreOf.has(li) || (node && this.model.isExpandable(node))) {
+    if (onShowAll || this.moreOf.has(li) || this.jumpTo.has(li) || (node && this.model.isExpandable(node))) {
       this.activate(li);
     }
   }

@@ -1,0 +1,79 @@
+import { strict as assert } from 'node:assert';
+import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../../src/shared/deepJson';
+import { parseExtensionMessage, showMessage, type RunResultView } from '../../../src/shared/resultsMessages';
+
+/** A value nested `levels` deep, alternating arrays and objects, built without recursion. */
+export function deepValue(levels: number): unknown {
+  let v: unknown = 'bottom';
+  for (let i = levels - 1; i >= 0; i--) {
+    v = i % 2 === 0 ? { [`k${i}`]: v, n: i } : [v, i];
+  }
+  return v;
+}
+
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomJson(rnd: () => number, depth: number): unknown {
+  const r = rnd();
+  if (depth > 5 || r < 0.35) {
+    const scalars = [null, true, false, 0, -1.5e300, 42, '', 'héllo "q" \\ \n\u2028', undefined, Number.NaN, Infinity];
+    return scalars[Math.floor(rnd() * scalars.length)];
+  }
+  const n = Math.floor(rnd() * 4);
+  if (r < 0.65) {
+    return Array.from({ length: n }, () => randomJson(rnd, depth + 1));
+  }
+  return Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}${rnd() < 0.2 ? '"\\' : ''}`, randomJson(rnd, depth + 1)]));
+}
+
+describe('shared/deepJson', () => {
+  it('writes the same text as JSON.stringify (500 random values, 3 indentations)', () => {
+    const rnd = prng(3);
+    for (let i = 0; i < 500; i++) {
+      const v = randomJson(rnd, 0);
+      for (const space of [0, 2, 4]) {
+        assert.equal(stringifyJson(v, { space }), JSON.stringify(v, null, space), JSON.stringify(v));
+      }
+    }
+    assert.equal(stringifyJson({ d: new Date(0), u: undefined }), JSON.stringify({ d: new Date(0), u: undefined }));
+  });
+
+  it('throws on cycles like JSON.stringify', () => {
+    const a: unknown[] = [];
+    a.push(a);
+    assert.throws(() => stringifyJson(a), TypeError);
+  });
+
+  it('writes and measures a 100,000-deep value that JSON.stringify cannot', () => {
+    const v = deepValue(100_000);
+    assert.throws(() => JSON.stringify(v), RangeError);
+    const text = stringifyJson(v);
+    assert.equal(nestingDepth(JSON.parse(text)), 100_000);
+    assert.equal(nestingDepth(v, 10), 11, 'stops early');
+    assert.ok(stringifyJson(v, { maxLength: 50 }).length <= 50);
+  });
+
+  it('sends a deep body as text and the webview gets the same body back', () => {
+    const view: RunResultView = { runId: 'r1', environment: 'dev', at: '2026-01-01T00:00:00Z', body: { data: deepValue(100_000) } };
+    const message = showMessage(view);
+    assert.equal(message.view.body, undefined);
+    assert.equal(typeof message.bodyJson, 'string');
+    // What postMessage does to it (JSON round trip) must work now.
+    const parsed = parseExtensionMessage(JSON.parse(JSON.stringify(message)));
+    assert.ok(parsed);
+    assert.equal(nestingDepth(parsed.view.body), 100_001);
+    const shallow: RunResultView = { ...view, body: { data: deepValue(DEEP_JSON_LEVELS - 5) } };
+    assert.deepEqual(showMessage(shallow), { type: 'show', view: shallow });
+  });
+
+  it('refuses a bodyJson that is not JSON', () => {
+    assert.equal(parseExtensionMessage({ type: 'show', view: { runId: 'r', environment: 'e', at: 'x' }, bodyJson: '{' }), undefined);
+  });
+});
