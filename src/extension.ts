@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { errorMessage } from './core/errors';
-import { redactingLogger } from './core/logger';
+import { redactingLogger, safeLogLine } from './core/logger';
+import { SecretRegistry } from './core/secretRegistry';
+import { inert } from './core/text/inert';
 import { ConfigurationService, reportSettingsProblems } from './config';
 import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
@@ -24,10 +26,13 @@ export interface TenantGraphqlTestApi {
 export async function activate(context: vscode.ExtensionContext): Promise<TenantGraphqlTestApi | undefined> {
   const channel = vscode.window.createOutputChannel('Tenant GraphQL', { log: true });
   context.subscriptions.push(channel);
+  // Every secret the auth core holds (state, verifier, code, tokens, client secrets) is registered here
+  // while it lives, and the logger replaces it in any encoding.
+  const secrets = new SecretRegistry();
   try {
-    const logger = redactingLogger(channel);
+    const logger = redactingLogger(channel, secrets);
     const config = new ConfigurationService();
-    const auth = new AuthService(context, config, logger);
+    const auth = new AuthService(context, config, logger, secrets);
     const graphql = new GraphqlService(auth, logger);
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,
@@ -66,8 +71,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi() } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    channel.error(`[ext] activation failed: ${message}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL could not start: {0}. See the "Tenant GraphQL" output for details.', message));
+    channel.error(safeLogLine(`[ext] activation failed: ${message}`, secrets));
+    void vscode.window.showErrorMessage(
+      inert(vscode.l10n.t('Tenant GraphQL could not start: {0}. See the "Tenant GraphQL" output for details.', inert(secrets.redact(message), { sink: 'notification' })), {
+        sink: 'notification',
+      }),
+    );
     throw err;
   }
 }

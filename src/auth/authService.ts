@@ -7,6 +7,8 @@ import { vscodeSecretStore } from './secretStore';
 import { uriHandlerRedirectUri } from './redirectUri';
 import { openInBrowser } from './browserOpener';
 import { reportSignInError } from './signInErrors';
+import type { SecretRegistry } from '../core/secretRegistry';
+import { inert } from '../core/text/inert';
 
 const PREFERRED_KEY = 'tenantGraphql.preferredSession';
 
@@ -41,10 +43,12 @@ export class AuthService implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly config: ConfigurationService,
     logger: Logger,
+    secretRegistry?: SecretRegistry,
   ) {
     this.logger = taggedLogger(logger, 'auth');
     this.core = new AuthCore({
       secrets: vscodeSecretStore(context.secrets),
+      secretRegistry,
       logger,
       openBrowser: openInBrowser,
       environments: () => this.config.settings.environments,
@@ -68,13 +72,15 @@ export class AuthService implements vscode.Disposable {
         const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
         void vscode.window
           .showWarningMessage(
-            vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why),
+            inert(vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why), {
+              sink: 'notification',
+            }),
             vscode.l10n.t('Sign In Again'),
           )
           .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
       }),
       this.core.onDidRemoveCorruptSession((e) => {
-        void vscode.window.showWarningMessage(e.message);
+        void vscode.window.showWarningMessage(inert(e.message, { sink: 'notification' }));
       }),
     );
   }
@@ -152,9 +158,12 @@ export class AuthService implements vscode.Disposable {
     const detail = settings.problems.length ? ` ${settings.problems[0]}` : '';
     void vscode.window
       .showErrorMessage(
-        name
-          ? vscode.l10n.t('No environment named "{0}" is configured.{1}', name, detail)
-          : vscode.l10n.t('No Tenant GraphQL environment is configured yet.{0} Add one to the "tenantGraphql.environments" setting.', detail),
+        inert(
+          name
+            ? vscode.l10n.t('No environment named "{0}" is configured.{1}', name, detail)
+            : vscode.l10n.t('No Tenant GraphQL environment is configured yet.{0} Add one to the "tenantGraphql.environments" setting.', detail),
+          { sink: 'notification' },
+        ),
         vscode.l10n.t('Open Settings'),
       )
       .then((c) => (c ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments') : undefined));
@@ -221,7 +230,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label), { sink: 'notification' }));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);
@@ -252,7 +261,7 @@ export class AuthService implements vscode.Disposable {
     }
     const result = this.core.handlePastedUrl(value);
     if (result.kind === 'rejected') {
-      void vscode.window.showErrorMessage(result.message);
+      void vscode.window.showErrorMessage(inert(result.message, { sink: 'notification' }));
       return false;
     }
     return true;
@@ -293,7 +302,10 @@ export class AuthService implements vscode.Disposable {
     }
     if (env.clientType !== 'confidential') {
       void vscode.window.showErrorMessage(
-        vscode.l10n.t('Team tokens need a confidential client: set "clientType": "confidential" for "{0}" in tenantGraphql.environments and set its client secret.', env.name),
+        inert(
+          vscode.l10n.t('Team tokens need a confidential client: set "clientType": "confidential" for "{0}" in tenantGraphql.environments and set its client secret.', env.name),
+          { sink: 'notification' },
+        ),
       );
       return undefined;
     }
@@ -307,7 +319,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as the team.', env.name));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as the team.', env.name), { sink: 'notification' }));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);

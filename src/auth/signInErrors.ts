@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { describeAuthorizationError, SignInTimeoutError, type Environment } from '../core/auth';
 import { AuthorizationError, CancelledError, ConfigurationError, errorMessage, HttpStatusError, NetworkError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { inert } from '../core/text/inert';
 
 /**
  * Tells the user what went wrong with a sign-in and what to do; cancellation stays silent.
@@ -18,24 +19,31 @@ export function reportSignInError(err: unknown, env: Environment, logger: Logger
   if (err instanceof AuthorizationError) {
     const text = describeAuthorizationError(err);
     if (err.error === 'access_denied') {
-      void vscode.window.showInformationMessage(text);
+      void vscode.window.showInformationMessage(inert(text, { sink: 'notification' }));
     } else {
-      offerRetry(vscode.window.showErrorMessage(text, tryAgain));
+      offerRetry(vscode.window.showErrorMessage(inert(text, { sink: 'notification' }), tryAgain));
     }
     return;
   }
   if (err instanceof SignInTimeoutError) {
-    offerRetry(vscode.window.showWarningMessage(vscode.l10n.t('The browser did not come back within 5 minutes, so the sign-in to {0} was stopped.', env.name), tryAgain));
+    offerRetry(
+      vscode.window.showWarningMessage(
+        inert(vscode.l10n.t('The browser did not come back within 5 minutes, so the sign-in to {0} was stopped.', env.name), { sink: 'notification' }),
+        tryAgain,
+      ),
+    );
     return;
   }
   if (err instanceof ConfigurationError && err.field === 'clientSecret') {
     const set = vscode.l10n.t('Set Client Secret');
-    void vscode.window.showErrorMessage(err.message, set).then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.setClientSecret', env.name) : undefined));
+    void vscode.window
+      .showErrorMessage(inert(err.message, { sink: 'notification' }), set)
+      .then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.setClientSecret', env.name) : undefined));
     return;
   }
   if (err instanceof NetworkError || err instanceof HttpStatusError) {
-    offerRetry(vscode.window.showErrorMessage(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, err.message), tryAgain));
+    offerRetry(vscode.window.showErrorMessage(inert(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, err.message), { sink: 'notification' }), tryAgain));
     return;
   }
-  void vscode.window.showErrorMessage(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, errorMessage(err)));
+  void vscode.window.showErrorMessage(inert(vscode.l10n.t('Could not sign in to {0}: {1}', env.name, errorMessage(err)), { sink: 'notification' }));
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AuthService } from './authService';
 import type { ConfigurationService } from '../config';
+import { inert } from '../core/text/inert';
 
 /** Shows the active environment and the signed-in account; a click opens the account menu. */
 export class AuthStatusBar implements vscode.Disposable {
@@ -42,8 +43,10 @@ export class AuthStatusBar implements vscode.Disposable {
       this.item.command = 'tenantGraphql.switchEnvironment';
       this.item.backgroundColor = settings.problems.length ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     } else if (session) {
-      this.item.text = `$(account) ${env.name}: ${session.account.label}`;
-      this.item.tooltip = vscode.l10n.t('Signed in to {0} as {1}. Click for account details.', env.name, session.account.label);
+      // The account label comes from the token's claims: no `$(icon)` or control characters of its own.
+      const account = inert(session.account.label, { sink: 'statusBar' });
+      this.item.text = `$(account) ${env.name}: ${account}`;
+      this.item.tooltip = vscode.l10n.t('Signed in to {0} as {1}. Click for account details.', env.name, account);
       this.item.command = 'tenantGraphql.showAccount';
       this.item.backgroundColor = undefined;
     } else {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isAuthCallbackPath } from '../core/auth';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { AuthService } from './authService';
+import { inert } from '../core/text/inert';
 
 /**
  * Redirect mode (a): the browser's redirect to `<scheme>://<publisher>.<name>/auth-callback`
@@ -25,7 +26,7 @@ export class AuthUriHandler implements vscode.UriHandler {
     }
     const result = this.auth.handleCallback(uri.query);
     if (result.kind === 'rejected') {
-      void vscode.window.showWarningMessage(result.message);
+      void vscode.window.showWarningMessage(inert(result.message, { sink: 'notification' }));
     }
     // 'code' and 'error' results finish the waiting sign-in, which reports to the user.
   }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConfigurationService, Settings } from './configuration';
+import { inert } from '../core/text/inert';
 
 /**
  * Tells the user, once per distinct set of problems, what is wrong in the tenantGraphql settings
@@ -19,7 +20,7 @@ export function reportSettingsProblems(config: ConfigurationService): vscode.Dis
     const more = settings.problems.length > 1 ? ` ${vscode.l10n.t('(and {0} more: see the Tenant GraphQL log)', settings.problems.length - 1)}` : '';
     const open = vscode.l10n.t('Open Settings');
     void vscode.window
-      .showWarningMessage(`${settings.problems[0]}${more}`, open)
+      .showWarningMessage(inert(`${settings.problems[0]}${more}`, { sink: 'notification' }), open)
       .then((c) => (c ? vscode.commands.executeCommand('workbench.action.openSettingsJson') : undefined));
   };
   report(config.settings);

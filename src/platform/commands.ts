@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { inert } from '../core/text/inert';
 
 /**
  * One command: its id (as in package.json `contributes.commands`) and its handler, which gets the
@@ -25,7 +26,7 @@ export function registerCommands<S>(commands: readonly Command<S>[], services: S
           return await c.run(services, ...args);
         } catch (err) {
           logger.error(`[${tag}] ${c.id} failed: ${errorMessage(err)}`);
-          void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
+          void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)), { sink: 'notification' }));
           return undefined;
         }
       }),

@@ -2,6 +2,7 @@
  * What the extension does with a message from the results webview, decided before acting: every
  * message is parsed and checked against the result on show. Pure (no `vscode` import).
  */
+import { stringifyJson } from '../shared/deepJson';
 import { errorPositions, parseWebviewMessage, type JsonActionKind, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
 
 /** A decision: act on the message, or drop it with the reason (for the log). */
@@ -52,7 +53,7 @@ function checkAction(type: JsonActionKind, runId: string, current: RunResultView
 
 /** The response body as pretty-printed JSON text (what Copy/Save/Open give), or undefined without a body. */
 export function responseJsonText(view: RunResultView): string | undefined {
-  return view.body === undefined ? undefined : `${JSON.stringify(view.body, null, 2)}\n`;
+  return view.body === undefined ? undefined : `${stringifyJson(view.body, { space: 2 })}\n`;
 }
 
 /** A file name for Save to File: the operation's name, safe for file systems, with `.json`. */

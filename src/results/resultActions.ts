@@ -5,6 +5,7 @@ import { LineIndex } from '../core/text/lineIndex';
 import { rangeForLocation } from '../core/run/errorLocations';
 import type { RunResultView } from '../shared/resultsMessages';
 import { responseJsonText, suggestedFileName } from './messagePolicy';
+import { inert } from '../core/text/inert';
 
 const STATUS_MESSAGE_MS = 4000;
 
@@ -40,10 +41,13 @@ export async function saveResponseJson(view: RunResultView, logger: Logger): Pro
   } catch (err) {
     logger.warn(`[results] could not save the result to ${target.toString(true)}: ${errorMessage(err)}`);
     void vscode.window.showErrorMessage(
-      vscode.l10n.t(
-        'Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.',
-        target.fsPath || target.toString(true),
-        errorMessage(err),
+      inert(
+        vscode.l10n.t(
+          'Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.',
+          target.fsPath || target.toString(true),
+          errorMessage(err),
+        ),
+        { sink: 'notification' },
       ),
     );
     return;

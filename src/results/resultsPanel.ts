@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { errorMessage } from '../core/errors';
-import { RESULTS_VIEW_TYPE, isRunResultView, type ResultsWebviewState, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
+import { RESULTS_VIEW_TYPE, isRunResultView, showMessage, type ResultsWebviewState, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
 import { decideWebviewMessage } from './messagePolicy';
 import { resultsHtml } from './webviewHtml';
 import { resultsStrings } from './strings';
 import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
+import { inert } from '../core/text/inert';
 
 /** What the integration tests can observe of the panel (no data of the result itself). */
 export interface ResultsPanelInfo {
@@ -140,7 +141,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   private sendCurrent(): void {
     if (this.panel && this.webviewReady && this.current) {
-      void this.panel.webview.postMessage({ type: 'show', view: this.current }).then(
+      void this.panel.webview.postMessage(showMessage(this.current)).then(
         (delivered) => {
           if (!delivered) {
             this.logger.debug('[results] the panel was hidden before the result arrived; it is sent again when shown');
@@ -161,7 +162,7 @@ export class ResultsPanel implements vscode.Disposable {
       await this.act(decision.message);
     } catch (err) {
       this.logger.error(`[results] ${decision.message.type} failed: ${errorMessage(err)}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)));
+      void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)), { sink: 'notification' }));
     }
     return true;
   }

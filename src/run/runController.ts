@@ -17,6 +17,7 @@ import type { HistoryStore } from './historyStore';
 import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
 import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
+import { inert } from '../core/text/inert';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
@@ -44,7 +45,7 @@ export class RunController {
     const args = normalizeArgs(arg);
     const document = await this.documentFor(args.uri);
     if (!document) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open a GraphQL file (.graphql or .gql) with an operation to run it.'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Open a GraphQL file (.graphql or .gql) with an operation to run it.'), { sink: 'notification' }));
       return undefined;
     }
     const text = document.getText();
@@ -178,7 +179,7 @@ export class RunController {
       }
       this.deps.logger.info(`[run] saved variables of ${operationName ?? '(anonymous)'} to ${basename(uri)}`);
     } catch (err) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The variables could not be saved to {0}: {1}', basename(uri), errorMessage(err)));
+      void vscode.window.showWarningMessage(inert(vscode.l10n.t('The variables could not be saved to {0}: {1}', basename(uri), errorMessage(err)), { sink: 'notification' }));
     }
   }
 
@@ -267,7 +268,7 @@ export class RunController {
   private localFailure(kind: RunOutcomeFailure, message: string, reveal?: { uri: vscode.Uri; position: vscode.Position }): RunOutcome {
     this.deps.logger.info(`[run] not run: ${kind}`);
     const open = vscode.l10n.t('Open Variables File');
-    void vscode.window.showErrorMessage(message, ...(reveal ? [open] : [])).then(async (picked) => {
+    void vscode.window.showErrorMessage(inert(message, { sink: 'notification' }), ...(reveal ? [open] : [])).then(async (picked) => {
       if (picked === open && reveal) {
         await vscode.window.showTextDocument(reveal.uri, { selection: new vscode.Range(reveal.position, reveal.position) });
       }
@@ -276,7 +277,7 @@ export class RunController {
   }
 
   private tell(message: string, actions: { label: string; command: string; args?: unknown[] }[]): void {
-    void vscode.window.showErrorMessage(message, ...actions.map((a) => a.label)).then(async (picked) => {
+    void vscode.window.showErrorMessage(inert(message, { sink: 'notification' }), ...actions.map((a) => a.label)).then(async (picked) => {
       const action = actions.find((a) => a.label === picked);
       if (action) {
         await vscode.commands.executeCommand(action.command, ...(action.args ?? []));

@@ -6,6 +6,7 @@ import { SchemaExplorer } from './explorer';
 import type { Schemas } from './schemas';
 import { SDL_SCHEME, SdlViewProvider } from './sdlView';
 import { SchemaStatusBar } from './statusBar';
+import { inert } from '../core/text/inert';
 
 /** Id of the schema explorer view (package.json `contributes.views`). */
 export const SCHEMA_EXPLORER_VIEW = 'tenantGraphql.schemaExplorer';
@@ -56,18 +57,23 @@ export class SchemaFeature implements vscode.Disposable {
       schemas.onDidReportFolderProblem(({ message, configFile }) =>
         this.tellOnce(`folder:${message}`, () => {
           const open = vscode.l10n.t('Open Config');
-          void vscode.window.showWarningMessage(message, ...(configFile ? [open] : [])).then((c) => (c ? vscode.window.showTextDocument(vscode.Uri.file(configFile)) : undefined));
+          void vscode.window
+            .showWarningMessage(inert(message, { sink: 'notification' }), ...(configFile ? [open] : []))
+            .then((c) => (c ? vscode.window.showTextDocument(vscode.Uri.file(configFile)) : undefined));
         }),
       ),
       schemas.environment.onDidChangeSchema((snapshot) => {
         if (snapshot && snapshot.warnings.length > 0) {
           this.tellOnce(`warnings:${snapshot.key}:${snapshot.sha256 ?? ''}`, () => {
             void vscode.window.showWarningMessage(
-              vscode.l10n.t(
-                'The schema of {0} has {1} problem(s) (for example: {2}). It is used anyway; see the log for all of them.',
-                snapshot.label,
-                snapshot.warnings.length,
-                snapshot.warnings[0],
+              inert(
+                vscode.l10n.t(
+                  'The schema of {0} has {1} problem(s) (for example: {2}). It is used anyway; see the log for all of them.',
+                  snapshot.label,
+                  snapshot.warnings.length,
+                  snapshot.warnings[0],
+                ),
+                { sink: 'notification' },
               ),
             );
           });
@@ -89,7 +95,7 @@ export class SchemaFeature implements vscode.Disposable {
       : vscode.l10n.t('Completion and validation need the schema: refresh it when the Service is reachable.');
     const retry = vscode.l10n.t('Try Again');
     void vscode.window
-      .showWarningMessage(vscode.l10n.t('Could not refresh the schema of {0}: {1} {2}', env, reason, kept), retry)
+      .showWarningMessage(inert(vscode.l10n.t('Could not refresh the schema of {0}: {1} {2}', env, reason, kept), { sink: 'notification' }), retry)
       .then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.refreshSchema') : undefined));
   }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AuthCommand } from './authCommand';
+import { inert } from '../../core/text/inert';
 
 /**
  * Tenant GraphQL: Set Client Secret: kept only in SecretStorage, never in settings.
@@ -26,7 +27,7 @@ export const setClientSecret: AuthCommand = {
       return false;
     }
     await auth.setClientSecret(env.name, secret);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Saved the client secret for {0} in secret storage.', env.name));
+    void vscode.window.showInformationMessage(inert(vscode.l10n.t('Saved the client secret for {0} in secret storage.', env.name), { sink: 'notification' }));
     return true;
   },
 };

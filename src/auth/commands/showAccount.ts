@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AuthCommand } from './authCommand';
 import { summarize } from './sessionSummary';
+import { inert } from '../../core/text/inert';
 
 /**
  * Tenant GraphQL: Show Account: user, scopes, groups and expiry of the active session, with
@@ -14,15 +15,20 @@ export const showAccount: AuthCommand = {
     if (!env || !session) {
       const signInNow = vscode.l10n.t('Sign In');
       void vscode.window
-        .showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', env?.name ?? 'Tenant GraphQL'), signInNow)
+        .showInformationMessage(inert(vscode.l10n.t('You are not signed in to {0}.', env?.name ?? 'Tenant GraphQL'), { sink: 'notification' }), signInNow)
         .then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.signIn') : undefined));
       return undefined;
     }
     const s = summarize(session);
     const items: (vscode.QuickPickItem & { command?: string })[] = [
-      { label: s.kind === 'team' ? vscode.l10n.t('Team token (no user)') : s.account, description: s.accountId, detail: vscode.l10n.t('Environment: {0}', s.environment) },
-      { label: vscode.l10n.t('Scopes'), description: s.scopes.join(', ') || vscode.l10n.t('none') },
-      { label: vscode.l10n.t('Groups'), description: s.groups.join(', ') || vscode.l10n.t('none') },
+      // The account, its id, scopes and groups come from the token's claims: shown inert.
+      {
+        label: s.kind === 'team' ? vscode.l10n.t('Team token (no user)') : inert(s.account, { sink: 'quickPick' }),
+        description: inert(s.accountId, { sink: 'quickPick' }),
+        detail: vscode.l10n.t('Environment: {0}', s.environment),
+      },
+      { label: vscode.l10n.t('Scopes'), description: inert(s.scopes.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none') },
+      { label: vscode.l10n.t('Groups'), description: inert(s.groups.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none') },
       { label: vscode.l10n.t('Access token expires'), description: new Date(s.expiresAt).toLocaleString() },
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       { label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: 'tenantGraphql.signOut' },

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AuthCommand } from './authCommand';
+import { inert } from '../../core/text/inert';
 
 /** Tenant GraphQL: Sign Out. With several accounts in the active environment, asks which. */
 export const signOut: AuthCommand = {
@@ -11,7 +12,7 @@ export const signOut: AuthCommand = {
     const env = auth.activeEnvironment();
     const sessions = env ? await auth.sessionsOf(env.name) : [];
     if (sessions.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', env?.name ?? 'Tenant GraphQL'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('You are not signed in to {0}.', env?.name ?? 'Tenant GraphQL'), { sink: 'notification' }));
       return false;
     }
     let target = sessions[0];
@@ -26,7 +27,7 @@ export const signOut: AuthCommand = {
       target = pick.session;
     }
     await auth.signOut(target.id);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0} ({1}).', target.environment, target.account.label));
+    void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed out of {0} ({1}).', target.environment, target.account.label), { sink: 'notification' }));
     return true;
   },
 };

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AuthCommand } from './authCommand';
+import { inert } from '../../core/text/inert';
 
 /** Tenant GraphQL: Switch Environment. Optional argument: the environment's name. */
 export const switchEnvironment: AuthCommand = {
@@ -32,7 +33,9 @@ export const switchEnvironment: AuthCommand = {
       chosen = pick.name;
     }
     if (!chosen || !settings.environments.some((e) => e.name === chosen)) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('No environment named "{0}" is configured in tenantGraphql.environments.', String(chosen)));
+      void vscode.window.showErrorMessage(
+        inert(vscode.l10n.t('No environment named "{0}" is configured in tenantGraphql.environments.', String(chosen)), { sink: 'notification' }),
+      );
       return undefined;
     }
     await config.setActiveEnvironment(chosen);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { historyDescription, historyLabel, type RunHistoryEntry } from '../../core/run/history';
 import type { RunCommand, RunCommandServices } from './runCommand';
+import { inert } from '../../core/text/inert';
 
 /**
  * Tenant GraphQL: Show Run History. A quick pick of the workspace's last runs (operation and
@@ -19,7 +20,7 @@ export const showHistory: RunCommand = {
       return entry ? act(services, entry, a.action === 'show' ? 'show' : 'run') : undefined;
     }
     if (entries.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No operation has run in this workspace yet.'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('No operation has run in this workspace yet.'), { sink: 'notification' }));
       return undefined;
     }
     const now = Date.now();
@@ -49,7 +50,7 @@ async function act(services: RunCommandServices, entry: RunHistoryEntry, action:
   if (action === 'show') {
     const view = services.history.result(entry.id);
     if (!view) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The result of that run is no longer kept. Run it again to see a result.'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('The result of that run is no longer kept. Run it again to see a result.'), { sink: 'notification' }));
       return undefined;
     }
     services.presenter.show(view);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { SandboxCommand } from './sandboxCommand';
+import { inert } from '../../core/text/inert';
 
 /** Tenant GraphQL: Stop Sandbox. Resolves to whether a running Sandbox was stopped. */
 export const stopSandbox: SandboxCommand = {
@@ -7,7 +8,7 @@ export const stopSandbox: SandboxCommand = {
   run: async ({ host }) => {
     const stopped = await host.stop();
     if (!stopped) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The Sandbox is not running.'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('The Sandbox is not running.'), { sink: 'notification' }));
     }
     return stopped;
   },

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { asExplorerNode, sdlKeyOf } from '../explorer';
 import { sdlViewUri, showSdlLine } from '../sdlView';
 import type { SchemaCommand } from './schemaCommand';
+import { inert } from '../../core/text/inert';
 
 /**
  * Go to Definition (schema explorer context menu): opens the read-only SDL view at the line of
@@ -13,7 +14,7 @@ export const explorerGoToDefinition: SchemaCommand = {
     const node = asExplorerNode(arg);
     const snapshot = explorer.currentSnapshot();
     if (!node || !snapshot) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Choose a type or field in the schema explorer to see its definition.'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Choose a type or field in the schema explorer to see its definition.'), { sink: 'notification' }));
       return undefined;
     }
     const view = schemas.sdlViewOf(snapshot.schema);
@@ -24,7 +25,7 @@ export const explorerGoToDefinition: SchemaCommand = {
       line = view.lines.get(key);
     }
     if (line === undefined) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not in the schema any more. Refresh the explorer.', key));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('"{0}" is not in the schema any more. Refresh the explorer.', key), { sink: 'notification' }));
       return undefined;
     }
     await showSdlLine(snapshot, line);

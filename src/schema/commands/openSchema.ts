@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { showSdlLine } from '../sdlView';
 import type { SchemaCommand } from './schemaCommand';
+import { inert } from '../../core/text/inert';
 
 /** Tenant GraphQL: Open Schema (SDL): the read-only SDL of the schema the active editor uses. */
 export const openSchema: SchemaCommand = {
@@ -9,7 +10,7 @@ export const openSchema: SchemaCommand = {
     const active = vscode.window.activeTextEditor?.document.uri;
     const snapshot = active ? schemas.schemaFor(active) : schemas.current();
     if (!snapshot) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No schema is loaded yet. Sign in, or run "Tenant GraphQL: Refresh Schema".'));
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('No schema is loaded yet. Sign in, or run "Tenant GraphQL: Refresh Schema".'), { sink: 'notification' }));
       return undefined;
     }
     const editor = await showSdlLine(snapshot, 0);

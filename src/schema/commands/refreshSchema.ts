@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RefreshOutcome } from '../../core/schema/schemaSnapshot';
 import { formatAge } from '../statusBar';
 import type { SchemaCommand } from './schemaCommand';
+import { inert } from '../../core/text/inert';
 
 /**
  * Tenant GraphQL: Refresh Schema. Introspects the active environment now (progress,
@@ -38,7 +39,7 @@ export const refreshSchema: SchemaCommand = {
     if (outcome.notSignedIn) {
       const signIn = vscode.l10n.t('Sign In');
       void vscode.window
-        .showInformationMessage(vscode.l10n.t('Sign in to {0} to load its schema.', env ?? 'Tenant GraphQL'), signIn)
+        .showInformationMessage(inert(vscode.l10n.t('Sign in to {0} to load its schema.', env ?? 'Tenant GraphQL'), { sink: 'notification' }), signIn)
         .then((c) => (c ? vscode.commands.executeCommand('tenantGraphql.signIn') : undefined));
       return outcome;
     }
@@ -49,7 +50,7 @@ export const refreshSchema: SchemaCommand = {
     const retry = vscode.l10n.t('Try Again');
     const log = vscode.l10n.t('Show Log');
     void vscode.window
-      .showWarningMessage(vscode.l10n.t('Could not refresh the schema of {0}: {1} {2}', env ?? '', outcome.reason ?? '', keptText), retry, log)
+      .showWarningMessage(inert(vscode.l10n.t('Could not refresh the schema of {0}: {1} {2}', env ?? '', outcome.reason ?? '', keptText), { sink: 'notification' }), retry, log)
       .then((c) => (c === retry ? vscode.commands.executeCommand(refreshSchema.id) : c === log ? vscode.commands.executeCommand('tenantGraphql.showLog') : undefined));
     return outcome;
   },
