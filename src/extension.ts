@@ -33,7 +33,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const logger = redactingLogger(channel, secrets);
     const config = new ConfigurationService();
     const auth = new AuthService(context, config, logger, secrets);
-    const graphql = new GraphqlService(auth, logger);
+    const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000);
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,
       logger,
@@ -43,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       execute: (request) => graphql.execute(request),
       isNotSignedIn: (err) => err instanceof NotSignedInError,
       ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
+      requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });
     const results = new ResultsFeature({ context, logger });
     const language = new LanguageFeature(schemas, logger);

@@ -10,10 +10,14 @@ export interface Settings {
   readonly activeEnvironment: string | undefined;
   /** Minutes after which the cached schema is refreshed in the background (`tenantGraphql.schema.ttlMinutes`). */
   readonly schemaTtlMinutes: number;
+  /** Seconds a run waits for the Service's answer (`tenantGraphql.requestTimeoutSeconds`); introspection waits four times as long. */
+  readonly requestTimeoutSeconds: number;
 }
 
 /** Default of `tenantGraphql.schema.ttlMinutes`. */
 const DEFAULT_SCHEMA_TTL_MINUTES = 60;
+/** Default of `tenantGraphql.requestTimeoutSeconds`. */
+const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
 const SECTION = 'tenantGraphql';
 
@@ -42,11 +46,19 @@ function read(builtIn: readonly Environment[]): Settings {
   } else if (ttl !== undefined && ttl !== null) {
     extraProblems.push(`tenantGraphql.schema.ttlMinutes must be a number of minutes between 1 and 10080; using ${DEFAULT_SCHEMA_TTL_MINUTES}.`);
   }
+  const timeout = config.get<unknown>('requestTimeoutSeconds');
+  let requestTimeoutSeconds = DEFAULT_REQUEST_TIMEOUT_SECONDS;
+  if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 1 && timeout <= 600) {
+    requestTimeoutSeconds = timeout;
+  } else if (timeout !== undefined && timeout !== null) {
+    extraProblems.push(`tenantGraphql.requestTimeoutSeconds must be a number of seconds between 1 and 600; using ${DEFAULT_REQUEST_TIMEOUT_SECONDS}.`);
+  }
   return Object.freeze({
     environments: Object.freeze([...environments]),
     problems: Object.freeze([...problems, ...extraProblems]),
     activeEnvironment,
     schemaTtlMinutes,
+    requestTimeoutSeconds,
   });
 }
 

@@ -40,6 +40,8 @@ export class GraphqlService implements vscode.Disposable {
   constructor(
     private readonly sessions: SessionSource,
     logger: Logger,
+    /** The timeout of a request that names none (`tenantGraphql.requestTimeoutSeconds`). */
+    private readonly defaultTimeoutMs: () => number = () => 30_000,
   ) {
     this.http = new GraphqlHttpClient({ logger, userAgent: 'tenant-graphql-vscode' });
   }
@@ -64,7 +66,7 @@ export class GraphqlService implements vscode.Disposable {
         variables: request.variables,
         operationName: request.operationName,
         signal: request.signal,
-        timeoutMs: request.timeoutMs,
+        timeoutMs: request.timeoutMs ?? this.defaultTimeoutMs(),
         ...bearerHooks(this.sessions, session.id, request.signal),
       },
       hooks,

@@ -7,8 +7,8 @@ import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema
 import type { Logger } from '../core/logger';
 import { FolderSchemas, type FolderSchemaEntry, type FolderSchemaProblem } from './folderSchemas';
 
-/** Introspection can be large and slow on big tenants; longer than a normal operation's timeout. */
-export const INTROSPECTION_TIMEOUT_MS = 120_000;
+/** Introspection can be large and slow on big tenants: it waits this many times a run's timeout. */
+export const INTROSPECTION_TIMEOUT_FACTOR = 4;
 
 /** What the schemas service needs from the auth and GraphQL services and the settings. */
 export interface SchemasDeps {
@@ -24,6 +24,8 @@ export interface SchemasDeps {
   isNotSignedIn(err: unknown): boolean;
   /** The cache lifetime in milliseconds (read on every use). */
   ttlMs(): number;
+  /** A run's timeout (`tenantGraphql.requestTimeoutSeconds`), in ms; introspection waits {@link INTROSPECTION_TIMEOUT_FACTOR} times as long. */
+  requestTimeoutMs(): number;
 }
 
 /**
@@ -51,7 +53,8 @@ export class Schemas implements vscode.Disposable {
       activeEnvironment: deps.activeEnvironment,
       activeSessionId: deps.activeSessionId,
       onDidChangeActive: deps.onDidChangeActive,
-      introspect: async (signal) => (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs: INTROSPECTION_TIMEOUT_MS })).body,
+      introspect: async (signal) =>
+        (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs: deps.requestTimeoutMs() * INTROSPECTION_TIMEOUT_FACTOR })).body,
       isNotSignedIn: deps.isNotSignedIn,
       ttlMs: deps.ttlMs,
     });

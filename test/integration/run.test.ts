@@ -214,6 +214,22 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.match(failed.message ?? '', /still refused after 3 retries/);
   });
 
+  it('gives up after tenantGraphql.requestTimeoutSeconds and says so', async () => {
+    const config = vscode.workspace.getConfiguration('tenantGraphql');
+    try {
+      await config.update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Workspace);
+      await admin('/faults', { kind: 'latency', ms: 2500 });
+      const started = Date.now();
+      const failed = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+      assert.equal(failed?.failure, 'network', failed?.message);
+      assert.match(failed.message ?? '', /gave no answer within 1 s/);
+      assert.ok(Date.now() - started < 2500 * 3, 'it did not wait for the slow answers');
+    } finally {
+      await admin('/faults', undefined, 'DELETE');
+      await config.update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('tells that the tenant does not allow this IP address (403)', async () => {
     try {
       await admin('/ip-allowlist', { cidrs: ['10.99.0.0/16'] });
