@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CompletionItem, CompletionKind, DiagnosticSeverity, LanguageDiagnostic, OutlineItem, OutlineKind, Position, Range, WorkspaceSymbol } from '../core/language/types';
+import { inert } from '../core/text/inert';
 
 /** Core position from a VS Code position. */
 export function toCorePosition(p: vscode.Position): Position {
@@ -30,9 +31,10 @@ export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
     out.detail = item.detail;
   }
   if (item.documentation || item.deprecated) {
-    const md = new vscode.MarkdownString(item.documentation ?? '');
+    // Documentation and deprecation reasons come from the Service's schema: links and HTML inert.
+    const md = new vscode.MarkdownString(inert(item.documentation ?? '', { sink: 'markdownDoc' }));
     if (item.deprecated) {
-      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${item.deprecationReason ? `: ${item.deprecationReason}` : ''}*`);
+      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${item.deprecationReason ? `: ${inert(item.deprecationReason, { sink: 'markdown' })}` : ''}*`);
     }
     out.documentation = md;
   }
@@ -59,7 +61,7 @@ const SEVERITIES: Record<DiagnosticSeverity, vscode.DiagnosticSeverity> = {
 
 /** One core diagnostic as a VS Code diagnostic (deprecated usage tagged, so it is struck through). */
 export function toDiagnostic(d: LanguageDiagnostic): vscode.Diagnostic {
-  const out = new vscode.Diagnostic(toRange(d.range), d.message, SEVERITIES[d.severity]);
+  const out = new vscode.Diagnostic(toRange(d.range), inert(d.message, { sink: 'diagnostic' }), SEVERITIES[d.severity]);
   out.source = d.source;
   if (d.deprecated) {
     out.tags = [vscode.DiagnosticTag.Deprecated];

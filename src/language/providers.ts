@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { sdlViewUri } from '../schema';
 import { toCompletionItem, toCorePosition, toDocumentSymbol, toRange, toSymbolInformation } from './convert';
 import type { LanguageHost } from './languageHost';
+import { inert } from '../core/text/inert';
 
 /** The documents the providers serve. */
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
@@ -48,7 +49,7 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
         if (!result) {
           return undefined;
         }
-        return new vscode.Hover(new vscode.MarkdownString(result.markdown), result.range ? toRange(result.range) : undefined);
+        return new vscode.Hover(new vscode.MarkdownString(inert(result.markdown, { sink: 'markdownDoc' })), result.range ? toRange(result.range) : undefined);
       });
     },
   };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ErrorDiagnostic } from '../core/run/errorLocations';
 import { adjustRangeForEdit } from '../core/run/rangeEdits';
 import type { Range } from '../core/text/position';
+import { inert } from '../core/text/inert';
 
 /** The collection's name and every diagnostic's source. */
 const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
@@ -26,7 +27,8 @@ export class ServerDiagnostics implements vscode.Disposable {
   /** Replaces the document's server diagnostics. */
   set(uri: vscode.Uri, errors: readonly ErrorDiagnostic[]): vscode.Diagnostic[] {
     const diagnostics = errors.map((e) => {
-      const d = new vscode.Diagnostic(toRange(e.range), e.detail ? `${e.message}\n${e.detail}` : e.message, vscode.DiagnosticSeverity.Error);
+      // The message is the Service's text: inert (no control or bidi characters, capped).
+      const d = new vscode.Diagnostic(toRange(e.range), inert(e.detail ? `${e.message}\n${e.detail}` : e.message, { sink: 'diagnostic' }), vscode.DiagnosticSeverity.Error);
       d.source = SERVER_DIAGNOSTICS_NAME;
       if (e.code) {
         d.code = e.code;

@@ -8,6 +8,7 @@ import type { Logger } from '../core/logger';
 import { KeyedDebouncer } from '../platform/debouncer';
 import type { VariablesSchema } from './runController';
 import { readTextIfExists } from './runDocuments';
+import { inert } from '../core/text/inert';
 
 const SIDECAR = /\.variables\.json$/i;
 /** The collection of sidecar problems (types of the variables against the GraphQL document). */
@@ -103,7 +104,7 @@ export class SidecarSupport implements vscode.Disposable {
         item.detail = c.detail;
       }
       if (c.documentation) {
-        item.documentation = new vscode.MarkdownString(c.documentation);
+        item.documentation = new vscode.MarkdownString(inert(c.documentation, { sink: 'markdownDoc' }));
       }
       return item;
     });

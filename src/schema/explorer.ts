@@ -16,6 +16,7 @@ import {
 } from 'graphql';
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 import { argsOf, fieldsOf, kindWord, type ExplorerNode } from '../core/schema/explorerModel';
+import { inert } from '../core/text/inert';
 
 export { asExplorerNode, sdlKeyOf, type ExplorerNode } from '../core/schema/explorerModel';
 
@@ -42,7 +43,8 @@ function markdown(...parts: (string | undefined | null)[]): vscode.MarkdownStrin
   const md = new vscode.MarkdownString();
   for (const p of parts) {
     if (p) {
-      md.appendMarkdown(`${p}\n\n`);
+      // Descriptions come from the Service's schema: formatting kept, links, images, HTML and icons inert.
+      md.appendMarkdown(`${inert(p, { sink: 'markdownDoc' })}\n\n`);
     }
   }
   return md;

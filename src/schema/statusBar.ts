@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 import type { Schemas } from './schemas';
+import { inert } from '../core/text/inert';
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAge(ms: number): string {
@@ -135,6 +136,7 @@ export class SchemaStatusBar implements vscode.Disposable {
   }
 }
 
+/** Text inside the tooltip's markdown (which renders `$(icons)`): escaped, links and icons inert. */
 function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+  return inert(text, { sink: 'markdown' });
 }

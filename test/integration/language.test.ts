@@ -237,6 +237,42 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     await eventually(() => (messages().length === 0 ? true : undefined), "validation against the environment's schema again");
   });
 
+  it("shows a schema's hostile descriptions inert: no live link, command link, HTML or bidi override in hover and completion", async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri;
+    const config = vscode.Uri.joinPath(root, '.graphqlrc.yml');
+    const sdl = vscode.Uri.joinPath(root, 'hostile-schema.graphqls');
+    const query = vscode.Uri.joinPath(root, 'hostile.graphql');
+    const hostile = 'Click [here](command:workbench.action.terminal.new) or <a href=\\"https://evil.example\\">there</a> \u202Eevil';
+    try {
+      await vscode.workspace.fs.writeFile(sdl, Buffer.from(`type Query {\n  "${hostile}"\n  trap: String\n}\n`));
+      await vscode.workspace.fs.writeFile(config, Buffer.from('schema: hostile-schema.graphqls\ndocuments: "**/*.graphql"\n'));
+      await vscode.workspace.fs.writeFile(query, Buffer.from('query {\n  trap\n}\n'));
+      const doc = await vscode.workspace.openTextDocument(query);
+      await vscode.window.showTextDocument(doc);
+      const texts = (contents: readonly (vscode.MarkdownString | vscode.MarkedString)[]) => contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
+      const hover = await eventually(async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', query, new vscode.Position(1, 3));
+        const text = texts(hovers.flatMap((h) => h.contents));
+        return text.includes('Click') ? text : undefined;
+      }, "a hover with the folder schema's description");
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', query, new vscode.Position(1, 2));
+      const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'trap');
+      const docs = item?.documentation;
+      const completionText = typeof docs === 'string' ? docs : (docs?.value ?? '');
+      assert.ok(completionText.includes('Click'), 'the completion shows the description');
+      for (const text of [hover, completionText]) {
+        assert.doesNotMatch(text, /\]\(command:/, 'no command link');
+        assert.doesNotMatch(text, /\]\(https?:/, 'no link');
+        assert.doesNotMatch(text, /(^|[^\\])<a /, 'no HTML (escaped, it shows as text)');
+        assert.doesNotMatch(text, /\u202E/, 'no bidi override');
+      }
+    } finally {
+      for (const uri of [config, sdl, query]) {
+        await vscode.workspace.fs.delete(uri);
+      }
+    }
+  });
+
   it('keeps the last good schema when introspection fails, and says why', async () => {
     const before = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
     assert.equal(before.ok, true);
