@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { SessionRecord } from '../core/auth';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { AuthService } from './authService';
+import { inert } from '../core/text/inert';
 
 /** The authentication provider id, as contributed in package.json. */
 const AUTH_PROVIDER_ID = 'tenantGraphql';
@@ -11,7 +12,7 @@ function toAuthenticationSession(record: SessionRecord, accessToken = record.acc
   return {
     id: record.id,
     accessToken,
-    account: { id: `${record.environment}/${record.account.id}`, label: `${record.account.label} (${record.environment})` },
+    account: { id: `${record.environment}/${record.account.id}`, label: `${inert(record.account.label, { sink: 'quickPick' })} (${record.environment})` },
     scopes: [...record.scopes],
   };
 }

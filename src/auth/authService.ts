@@ -9,6 +9,7 @@ import { openInBrowser } from './browserOpener';
 import { reportSignInError } from './signInErrors';
 import type { SecretRegistry } from '../core/secretRegistry';
 import { inert } from '../core/text/inert';
+import { signInProgressMessage } from './signInProgress';
 
 const PREFERRED_KEY = 'tenantGraphql.preferredSession';
 
@@ -207,10 +208,7 @@ export class AuthService implements vscode.Disposable {
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           progress.report({
-            message:
-              env.redirectMode === 'paste'
-                ? vscode.l10n.t('Approve in the browser, then paste the address it ended on.')
-                : vscode.l10n.t('Approve in the browser that just opened. Stuck? Click the sign-in status bar item.'),
+            message: signInProgressMessage(env),
           });
           const pastePrompt = env.redirectMode === 'paste' ? this.promptForPastedAddress(abort.signal) : undefined;
           try {

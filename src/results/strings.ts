@@ -32,6 +32,8 @@ export function resultsStrings(): ResultsStrings {
     oneItem: t('1 item'),
     keysCount: t('{0} keys', '{0}'),
     oneKey: t('1 key'),
+    continueAtDepth: t('Continue from here (level {0})…', '{0}'),
+    backToDepth: t('Back to level {0}', '{0}'),
     firstBytes: t('First bytes of the answer, as text'),
     notKeptAcrossReload: t('This result was too large to keep across a reload: run the operation again to see its data.'),
   };

@@ -215,6 +215,9 @@ export function errorPositions(error: { readonly locations?: unknown }): { line:
 
 /** Text of the webview UI, localized by the extension (the webview has no `vscode.l10n`). `{0}` marks arguments. */
 export interface ResultsStrings {
+  /** The depth controls of very deep answers (`{0}` is a level). */
+  readonly continueAtDepth: string;
+  readonly backToDepth: string;
   readonly emptyTitle: string;
   readonly emptyHint: string;
   readonly anonymousOperation: string;

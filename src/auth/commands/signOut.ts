@@ -18,7 +18,7 @@ export const signOut: AuthCommand = {
     let target = sessions[0];
     if (sessions.length > 1) {
       const pick = await vscode.window.showQuickPick(
-        sessions.map((s) => ({ label: s.account.label, description: s.kind === 'team' ? vscode.l10n.t('team token') : undefined, session: s })),
+        sessions.map((s) => ({ label: inert(s.account.label, { sink: 'quickPick' }), description: s.kind === 'team' ? vscode.l10n.t('team token') : undefined, session: s })),
         { title: vscode.l10n.t('Sign out of {0}', env!.name), placeHolder: vscode.l10n.t('Which account?') },
       );
       if (!pick) {
