@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
+import { countKinds, dumpBrowserStorage, fetchIssuedSecrets, fileSources, searchSources } from './secretScan.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const timeoutS = Number(process.env.TENANT_GRAPHQL_RUNNER_TIMEOUT_S ?? 900);
@@ -121,10 +122,11 @@ async function main() {
   const server = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => serverLog.push(String(d)));
   server.stderr.on('data', (d) => serverLog.push(String(d)));
-  cleanups.push(async () => {
+  const stopServer = async () => {
     killTree(server);
     await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-  });
+  };
+  cleanups.push(stopServer);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(`${base}/healthz`, server, 60_000);
@@ -141,7 +143,8 @@ async function main() {
     env: { ...env, HOME: join(tmp, 'chromium') },
     args: CHROMIUM_ARGS,
   });
-  cleanups.push(() => browser.close());
+  const closeBrowser = () => browser.close();
+  cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   let workbench;
   const harness = createBrowserHarness(context, sandbox.info, base, () => workbench);
@@ -201,7 +204,62 @@ async function main() {
   if (code !== 0 && process.env.TENANT_GRAPHQL_SHOW_SERVER_LOG) {
     console.error(serverLog.join(''));
   }
-  return code;
+  const leaks = await secretScan({ tmp, sandbox, page, closeBrowser, stopServer });
+  return code !== 0 ? code : leaks > 0 ? 1 : 0;
+}
+
+/**
+ * The whole-run secret scan (issue 12): every secret the runner's Sandbox issued or received is
+ * searched for in everything the run produced; returns how many (place, kind) pairs were found.
+ * Sandboxes that the extension starts itself ("Start Sandbox") are separate processes whose
+ * secrets are not collected here: the scan covers the runner's Sandbox, which serves nearly every
+ * sign-in of the suite.
+ */
+async function secretScan({ tmp, sandbox, page, closeBrowser, stopServer }) {
+  const secrets = await fetchIssuedSecrets(sandbox.info.adminUrl);
+  // The workbench's own storage lives in the browser (VS Code in a browser keeps globalState,
+  // workspaceState and webview state in IndexedDB, in memory for this browser context): read it
+  // before the browser closes.
+  const browserEntries = await page.evaluate(dumpBrowserStorage).catch((err) => {
+    log(`secret scan: could not read the browser's storage: ${err.message}`);
+    return [];
+  });
+  // Stop VS Code first so that everything it keeps on disk (logs, storage databases) is flushed.
+  await closeBrowser().catch(() => undefined);
+  await stopServer();
+  // Excluded, and only this: VS Code's SecretStorage, the one place tokens must be. In code-server
+  // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
+  // user-data/serve-web-key-half and a browser part); everything else in the browser and on disk is searched.
+  const secretStorage = (e) => e.where === 'localStorage' && e.key === 'secrets.provider';
+  const files = fileSources(tmp).map((f) => (f.where === join('user-data', 'coder.json') ? withoutLastQuery(f) : f));
+  const searchedEntries = browserEntries.filter((e) => !secretStorage(e));
+  const sources = [
+    ...files,
+    ...searchedEntries.map((e) => ({ where: `browser ${e.where} key ${JSON.stringify(e.key.slice(0, 120))}`, bytes: Buffer.from(`${e.key}\n${e.value}`, 'utf8') })),
+  ];
+  const findings = searchSources(sources, secrets);
+  for (const f of findings) {
+    console.error(`[integration] secret scan: ${f.count} ${f.kind} value(s) found in ${f.where}`);
+  }
+  log(
+    `secret scan: ${secrets.length} secrets issued (${countKinds(secrets)}), ${files.length} files and ${searchedEntries.length} browser storage entries searched (SecretStorage ${browserEntries.some(secretStorage) ? 'excluded' : 'empty'}), ${findings.length} found`,
+  );
+  return findings.length;
+}
+
+/**
+ * code-server's coder.json with its `query` left out: that is the address this runner opened,
+ * whose test payload carries the runner Sandbox's info the tests need (with the demo confidential
+ * client's secret for the Client Credentials test). The runner put it there, not the extension.
+ */
+function withoutLastQuery(file) {
+  try {
+    const json = JSON.parse(file.bytes.toString('utf8'));
+    delete json.query;
+    return { ...file, bytes: Buffer.from(JSON.stringify(json), 'utf8') };
+  } catch {
+    return file;
+  }
 }
 
 /**

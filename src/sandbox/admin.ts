@@ -79,6 +79,14 @@ const routes: Record<string, Route> = {
     const forgotten = state.forgetConsents(filter);
     return [200, { forgotten, consents: state.listConsents(), signedInBrowsers: state.sessions.size }];
   },
+  // Test support (the whole-run secret scan): every secret value this Sandbox issued or received,
+  // and the secrets of its confidential clients. Loopback only, like every admin route.
+  'GET /admin/issued-secrets': async (state) => [
+    200,
+    {
+      secrets: [...state.tenant.clients.flatMap((c) => (c.clientSecret === undefined ? [] : [{ kind: 'client_secret', value: c.clientSecret }])), ...state.tokens.issued.list()],
+    },
+  ],
   'GET /admin/stats': async (state) => [200, state.snapshotStats()],
   'POST /admin/reset': async (state) => {
     state.reset();

@@ -130,6 +130,9 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
   }
 
   const appState = params.get('state');
+  if (appState !== undefined) {
+    state.tokens.issued.record('state', appState);
+  }
   const fail = (error: string, hint: string) => {
     state.log(`[authorize] ${clientId}: ${error}`);
     sendRedirect(

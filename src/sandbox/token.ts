@@ -223,6 +223,7 @@ export async function processTokenRequest(state: SandboxState, req: IncomingMess
         return v;
       }
     }
+    state.tokens.issued.record('code_verifier', verifier as string);
     if (!CODE_VERIFIER_RE.test(verifier as string)) {
       return tokenError('invalid_request', 'Code Verifier must follow the specifications of RFC-7636 (43 to 128 unreserved characters)');
     }

@@ -53,6 +53,39 @@ interface RefreshRecord {
   familyId: string;
 }
 
+/** Kinds of secret values the Sandbox issued or received, for the whole-run secret scan. */
+export type IssuedSecretKind = 'access_token' | 'refresh_token' | 'authorization_code' | 'code_verifier' | 'state' | 'client_secret';
+
+/** How many secret values {@link IssuedSecrets} keeps (oldest dropped first), so a long run stays bounded. */
+export const ISSUED_SECRETS_LIMIT = 100_000;
+
+/**
+ * Every secret value this Sandbox issued (codes, access and refresh tokens) or received (PKCE
+ * `code_verifier` at E2, `state` at E1), so a test run can check that none of them ended up in a
+ * log, setting or file. Test support only: served on the loopback-only admin endpoint.
+ */
+export class IssuedSecrets {
+  private readonly values = new Map<string, IssuedSecretKind>();
+
+  record(kind: IssuedSecretKind, value: string): void {
+    if (value === '' || this.values.has(value)) {
+      return;
+    }
+    if (this.values.size >= ISSUED_SECRETS_LIMIT) {
+      const oldest = this.values.keys().next().value;
+      if (oldest !== undefined) {
+        this.values.delete(oldest);
+      }
+    }
+    this.values.set(value, kind);
+  }
+
+  /** Everything recorded, oldest first. */
+  list(): Array<{ kind: IssuedSecretKind; value: string }> {
+    return [...this.values].map(([value, kind]) => ({ kind, value }));
+  }
+}
+
 /** Outcome of looking up a code or refresh token. */
 export type Lookup<T> = { ok: true; record: T } | { ok: false; hint: string };
 
@@ -74,6 +107,8 @@ export class TokenService {
   private readonly refreshTokens = new Map<string, RefreshRecord>();
   private readonly familyOfJti = new Map<string, string>();
   private readonly revokedFamilies = new Set<string>();
+  /** Every code and token issued (see {@link IssuedSecrets}). */
+  readonly issued = new IssuedSecrets();
 
   private constructor(
     private readonly clock: SandboxClock,
@@ -93,6 +128,7 @@ export class TokenService {
   /** Issues a single-use authorization code valid for 60 s. */
   issueCode(fields: Omit<CodeRecord, 'expiresAt' | 'used' | 'familyId'>): string {
     const code = randomToken();
+    this.issued.record('authorization_code', code);
     this.codes.set(hash(code), {
       ...fields,
       expiresAt: this.clock.now() + AUTHORIZATION_CODE_LIFETIME_MS,
@@ -134,7 +170,7 @@ export class TokenService {
     const iat = Math.floor(this.clock.now() / 1000);
     const jti = randomUUID();
     this.familyOfJti.set(jti, input.familyId);
-    return new SignJWT({
+    const token = await new SignJWT({
       scope: input.scopes.join(','),
       groups: input.groups,
       client_id: input.clientId,
@@ -148,6 +184,8 @@ export class TokenService {
       .setExpirationTime(iat + ACCESS_TOKEN_LIFETIME_S)
       .setJti(jti)
       .sign(this.privateKey);
+    this.issued.record('access_token', token);
+    return token;
   }
 
   /** Verifies signature, issuer, audience, lifetime (Sandbox clock) and revocation. */
@@ -181,6 +219,7 @@ export class TokenService {
   /** Issues a refresh token valid for one month. */
   issueRefreshToken(fields: { clientId: string; principal: Principal; scopes: string[]; familyId: string }): string {
     const token = randomToken();
+    this.issued.record('refresh_token', token);
     this.refreshTokens.set(hash(token), {
       ...fields,
       expiresAt: this.clock.now() + REFRESH_TOKEN_LIFETIME_MS,
