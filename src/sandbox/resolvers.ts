@@ -1,24 +1,9 @@
-import {
-  buildSchema,
-  defaultFieldResolver,
-  getNamedType,
-  GraphQLError,
-  GraphQLObjectType,
-  GraphQLScalarType,
-  isAbstractType,
-  isListType,
-  isNonNullType,
-  Kind,
-  type GraphQLFieldResolver,
-  type GraphQLNamedOutputType,
-  type GraphQLOutputType,
-  type GraphQLSchema,
-  type ValueNode,
-} from 'graphql';
+import { buildSchema, GraphQLError, GraphQLObjectType, GraphQLScalarType, Kind, type GraphQLFieldResolver, type GraphQLSchema, type ValueNode } from 'graphql';
 import type { DataStore, Viewer } from './data';
 import { SANDBOX_SDL } from './schema';
 import type { FileFieldRecord, FileRecord, GroupConfig, ScopeRules, TaskPriorityValue, TaskRecord, UserConfig } from './tenant';
-import { isEntityType, Visibility, type EntityType } from './visibility';
+import { Visibility } from './visibility';
+import { guardEveryField, resolveType } from './fieldGuard';
 
 /** What every resolver receives as context. */
 // A type alias (not an interface) so it satisfies graphql-http's Record-based OperationContext.
@@ -102,16 +87,6 @@ function parseDateLiteral(ast: ValueNode): string {
     throw new GraphQLError('Date must be a string in the form YYYY-MM-DD.', { nodes: ast });
   }
   return parseDate(ast.value);
-}
-
-function isTask(v: object): v is TaskRecord {
-  return 'priority' in v && 'assigneeIds' in v;
-}
-function isFile(v: object): v is FileRecord {
-  return 'mimeType' in v;
-}
-function isUser(v: object): v is UserConfig {
-  return 'groups' in v && Array.isArray((v as UserConfig).groups) && !('mimeType' in v);
 }
 
 function visibleTaskOrThrow(ctx: GraphqlContext, id: unknown): TaskRecord {
@@ -267,75 +242,6 @@ function resolverMap(): Record<string, Record<string, Resolver>> {
       members: (g, _a, ctx) => ctx.visible.users().filter((u) => u.groups.includes((g as GroupConfig).id)),
     },
   };
-}
-
-/** The concrete type of a value returned for `Node` or `SearchResult`. */
-function resolveType(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) {
-    return undefined;
-  }
-  if (isTask(value)) {
-    return 'Task';
-  }
-  if (isFile(value)) {
-    return 'File';
-  }
-  if (isUser(value)) {
-    return 'User';
-  }
-  return 'Group';
-}
-
-/** The entity type of a value returned for a field whose named type is `namedType`, if any. */
-function entityTypeOf(value: unknown, namedType: GraphQLNamedOutputType): EntityType | undefined {
-  const name = isAbstractType(namedType) ? resolveType(value) : namedType.name;
-  return name !== undefined && isEntityType(name) ? name : undefined;
-}
-
-/**
- * The one gate every field result passes: objects of the tenant the viewer may not see are
- * removed from lists and read as null; a non-null field that would have to return one fails
- * (an internal error the visibility model rules out, never a leak).
- */
-function guardResult(value: unknown, type: GraphQLOutputType, ctx: GraphqlContext, coordinate: string): unknown {
-  const named = getNamedType(type);
-  const nullable = isNonNullType(type) ? type.ofType : type;
-  const allowed = (v: unknown): boolean => {
-    const entity = entityTypeOf(v, named);
-    return entity === undefined || ctx.visible.canSee(entity, v);
-  };
-  if (isListType(nullable)) {
-    return Array.isArray(value) ? value.filter((v) => v === null || v === undefined || allowed(v)) : value;
-  }
-  if (value === null || value === undefined || allowed(value)) {
-    return value;
-  }
-  if (isNonNullType(type)) {
-    throw new GraphQLError(`${coordinate} has no value this token may see.`, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-  }
-  return null;
-}
-
-/** Wraps every field that can return tenant objects (including default resolvers) in {@link guardResult}. */
-function guardEveryField(schema: GraphQLSchema): void {
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!(type instanceof GraphQLObjectType) || type.name.startsWith('__')) {
-      continue;
-    }
-    for (const field of Object.values(type.getFields())) {
-      const named = getNamedType(field.type);
-      if (!isAbstractType(named) && !isEntityType(named.name)) {
-        continue;
-      }
-      const resolve = field.resolve ?? defaultFieldResolver;
-      const coordinate = `${type.name}.${field.name}`;
-      const guarded: GraphQLFieldResolver<unknown, GraphqlContext> = (source, args, ctx, info) => {
-        const result: unknown = resolve(source, args, ctx, info);
-        return result instanceof Promise ? result.then((r: unknown) => guardResult(r, field.type, ctx, coordinate)) : guardResult(result, field.type, ctx, coordinate);
-      };
-      field.resolve = guarded as GraphQLFieldResolver<unknown, unknown>;
-    }
-  }
 }
 
 /**
