@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { coerceAnswer } from '../core/run/variableAnswers';
 import type { VariableNeed, VariableValues } from '../core/run/variables';
+import { inert } from '../core/text/inert';
 
 /** The answers, and whether the user asked to save them to the sidecar. */
 export interface PromptAnswers {
@@ -45,20 +46,20 @@ async function ask(need: VariableNeed, title: string): Promise<{ value: unknown 
             { label: 'true', value: true },
             { label: 'false', value: false },
           ]
-        : (need.enumValues ?? []).map((v) => ({ label: v.name, detail: v.description, value: v.name }));
+        : (need.enumValues ?? []).map((v) => ({ label: v.name, detail: schemaText(v.description), value: v.name }));
     if (!need.required) {
       items.push({ label: 'null', description: vscode.l10n.t('no value'), value: null });
     }
     const picked = await vscode.window.showQuickPick(items, {
       title,
-      placeHolder: need.description ?? vscode.l10n.t('Pick a value of {0}', need.typeLabel),
+      placeHolder: schemaText(need.description) ?? vscode.l10n.t('Pick a value of {0}', need.typeLabel),
       ignoreFocusOut: true,
     });
     return picked ? { value: picked.value } : undefined;
   }
   if (need.list && need.kind === 'enum' && need.enumValues) {
     const picked = await vscode.window.showQuickPick(
-      need.enumValues.map((v) => ({ label: v.name, detail: v.description })),
+      need.enumValues.map((v) => ({ label: v.name, detail: schemaText(v.description) })),
       { title, canPickMany: true, placeHolder: vscode.l10n.t('Pick the values of {0}', need.typeLabel), ignoreFocusOut: true },
     );
     return picked ? { value: picked.map((p) => p.label) } : undefined;
@@ -93,4 +94,9 @@ function promptFor(need: VariableNeed): string {
   const list = need.list ? vscode.l10n.t(' (a JSON array, or a single item)') : '';
   const desc = need.description ? ` — ${need.description}` : '';
   return vscode.l10n.t('Enter {0}{1}{2}', what[need.kind], list, desc);
+}
+
+/** A description from the Service's schema, as shown in a quick pick: inert (no icons, control or bidi characters). */
+function schemaText(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : inert(text, { sink: 'quickPick' });
 }
