@@ -2,16 +2,7 @@ import { strict as assert } from 'node:assert';
 import { inspect } from 'node:util';
 import { redact, redactingLogger, safeLogLine, type Logger } from '../../../src/core/logger';
 import { base64Cores, literalForms, SecretRegistry } from '../../../src/core/secretRegistry';
-
-/** A small seeded PRNG (mulberry32), so that a failure can be replayed. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../seededRandom';
 
 const S = 'S3cr3tV4lue-x_Y.z~9Q';
 

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../../src/shared/deepJson';
 import { parseExtensionMessage, showMessage, type RunResultView } from '../../../src/shared/resultsMessages';
+import { prng } from '../seededRandom';
 
 /** A value nested `levels` deep, alternating arrays and objects, built without recursion. */
 export function deepValue(levels: number): unknown {
@@ -9,15 +10,6 @@ export function deepValue(levels: number): unknown {
     v = i % 2 === 0 ? { [`k${i}`]: v, n: i } : [v, i];
   }
   return v;
-}
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function randomJson(rnd: () => number, depth: number): unknown {

@@ -11,17 +11,9 @@ import { request } from 'node:http';
 import { AuthCore } from '../../../../src/core/auth/index';
 import type { Environment } from '../../../../src/core/auth/environments';
 import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, testEnv, tokenBody, TokenServer } from './fakes';
+import { prng } from '../../seededRandom';
 
 const REDIRECT = 'vscode://tenantlabs.tenant-graphql/auth-callback';
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Pairs = [string, string][];
 type Path = 'uri' | 'paste' | 'loopback';

@@ -3,6 +3,7 @@ import { SESSION_INDEX_KEY, SESSION_KEY_PREFIX, SessionStore } from '../../../..
 import type { SecretStore } from '../../../../src/core/auth/seams';
 import type { Disposable } from '../../../../src/core/clock';
 import { CapturingLogger, MemorySecretStore, record } from './fakes';
+import { prng } from '../../seededRandom';
 
 /** Lets every pending promise and timer of the stores run until nothing moves. */
 async function settle(): Promise<void> {
@@ -39,15 +40,6 @@ class SlowWindowStore implements SecretStore {
   onDidChange(listener: (key: string) => void): Disposable {
     return this.shared.onDidChange(listener);
   }
-}
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('core/auth/sessionStore with several windows', () => {
