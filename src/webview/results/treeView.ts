@@ -12,32 +12,11 @@
  */
 import type { ResultsStrings } from '../../shared/resultsMessages';
 import { format, valueSummary, type JsonTreeModel, type JsonTreeNode } from './jsonTreeModel';
+import { DEFAULT_DEPTH_STRINGS, DEFAULT_MAX_DEPTH, type DepthStrings, type TreeViewOptions } from './depthOptions';
+
+export { DEFAULT_DEPTH_STRINGS, DEFAULT_MAX_DEPTH, type DepthStrings, type TreeViewOptions } from './depthOptions';
 
 type TreeStrings = Pick<ResultsStrings, 'showMore' | 'showAll' | 'moreCharacters' | 'itemsCount' | 'oneItem' | 'keysCount' | 'oneKey'>;
-
-/** Texts of the depth controls; `{0}` is a depth (1 = the top level). */
-export interface DepthStrings {
-  /** The item shown instead of the children of a node at the depth limit. */
-  readonly continueAtDepth: string;
-  /** The item above a re-rooted view. */
-  readonly backToDepth: string;
-}
-
-/** English texts of the depth controls, until the extension sends localized ones. */
-export const DEFAULT_DEPTH_STRINGS: DepthStrings = {
-  continueAtDepth: 'Continue from here (level {0})…',
-  backToDepth: 'Back to level {0}',
-};
-
-/** Levels rendered below the item on top before "Continue from here". */
-export const DEFAULT_MAX_DEPTH = 40;
-
-/** Options of a {@link TreeView}. */
-export interface TreeViewOptions {
-  /** Levels rendered in one go; defaults to {@link DEFAULT_MAX_DEPTH}. */
-  readonly maxDepth?: number;
-  readonly depthStrings?: DepthStrings;
-}
 
 export class TreeView {
   /** The `role="tree"` element to insert into the page. */

@@ -1,5 +1,7 @@
-// The visibility guard of the Sandbox's GraphQL schema: every field that can return a task, file,
-// user or group (default resolvers included) passes its result through one gate (rule 8 of the spec).
+/**
+ * The visibility guard on every field result, and the concrete type of a value returned for an
+ * abstract type (`Node`, `SearchResult`).
+ */
 import {
   defaultFieldResolver,
   getNamedType,
@@ -13,22 +15,17 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
-import type { GraphqlContext } from './resolvers';
+import type { GraphqlContext } from './graphqlContext';
 import type { FileRecord, TaskRecord, UserConfig } from './tenant';
 import { isEntityType, type EntityType } from './visibility';
 
-/** A task record (tasks have a priority and assignees). */
-export function isTask(v: object): v is TaskRecord {
+function isTask(v: object): v is TaskRecord {
   return 'priority' in v && 'assigneeIds' in v;
 }
-
-/** A file record (files have a MIME type). */
-export function isFile(v: object): v is FileRecord {
+function isFile(v: object): v is FileRecord {
   return 'mimeType' in v;
 }
-
-/** A user (users have groups, files do not). */
-export function isUser(v: object): v is UserConfig {
+function isUser(v: object): v is UserConfig {
   return 'groups' in v && Array.isArray((v as UserConfig).groups) && !('mimeType' in v);
 }
 
