@@ -1,4 +1,4 @@
-// `npm test`: build, type-check (host and webview), lint, the prettier check, unit tests (mocha in Node),
+// `npm test`: build, type-check (host and webview), lint, the prettier check, the prerequisites, unit tests (mocha in Node),
 // the benchmark's quick smoke, integration tests (mocha in a real VS Code), and the main job: `npm start`
 // run as a person runs it and used through the UI in Chromium (test/e2e). Stops at the first failing step;
 // ends with one plain summary line of the test counts.
@@ -10,6 +10,8 @@ const steps = [
   ['typecheck webview', ['npx', 'tsc', '-p', 'tsconfig.webview.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npm', 'run', '--silent', 'format:check']],
+  // Node 24, code-server and Chromium, before the unit step: a unit test drives Chromium (deep answers).
+  ['prerequisites', ['node', 'scripts/prerequisites.mjs']],
   ['unit', ['npx', 'mocha']],
   // A smoke run of the language benchmark: prints figures, asserts nothing about time.
   ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
