@@ -3,32 +3,22 @@
  * schema with the fragments it spreads from other workspace files, unused fragments and uses of
  * deprecated fields, arguments and enum values as warnings.
  */
-import {
-  GraphQLError,
-  Kind,
-  NoDeprecatedCustomRule,
-  specifiedRules,
-  validate,
-  visit,
-  type ASTNode,
-  type DefinitionNode,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-} from 'graphql';
+import { GraphQLError, Kind, visit, type ASTNode, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
 import type { DocumentModel } from './documentModel';
 import type { FragmentIndex } from './fragmentIndex';
+import type { IncrementalValidator } from './incrementalValidation';
 import type { LanguageDiagnostic } from './types';
 import { tokenRange } from './wordRanges';
 
 const UNUSED_FRAGMENT = /^Fragment "[^"]+" is never used\.$/;
 
 /**
- * Syntax errors, or validation errors against `schema` (graphql's specified rules, with fragments
- * from other files of `index` known), unused fragments (warnings, unless another file spreads them)
- * and uses of deprecated fields, arguments and enum values (warnings).
+ * Syntax errors, or validation errors against the validator's schema (graphql's specified rules,
+ * with fragments from other files of `index` known), unused fragments (warnings, unless another
+ * file spreads them) and uses of deprecated fields, arguments and enum values (warnings). The
+ * validator re-validates only the definitions that changed since its last call.
  */
-export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, model: DocumentModel): LanguageDiagnostic[] {
+export function computeDiagnostics(validator: IncrementalValidator, index: FragmentIndex, model: DocumentModel): LanguageDiagnostic[] {
   // graphql stops at the first syntax error of the document, and so do we: what follows it
   // has no meaning graphql agrees on.
   const syntax: LanguageDiagnostic[] = [];
@@ -42,10 +32,7 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
     return syntax;
   }
   const definitions: DefinitionNode[] = model.chunks.flatMap((c) => c.info.ast?.definitions ?? []);
-  const document: DocumentNode = {
-    kind: Kind.DOCUMENT,
-    definitions: [...definitions, ...neededExternalFragments(index, model.uri, definitions)],
-  };
+  const { errors, deprecations } = validator.validate([...definitions, ...neededExternalFragments(index, model.uri, definitions)]);
   const out: LanguageDiagnostic[] = [];
   const report = (error: GraphQLError, severity: LanguageDiagnostic['severity'], deprecated: boolean) => {
     for (const node of error.nodes ?? []) {
@@ -55,7 +42,7 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
       }
     }
   };
-  for (const error of validate(schema, document, specifiedRules)) {
+  for (const error of errors) {
     if (UNUSED_FRAGMENT.test(error.message)) {
       const node = error.nodes?.[0];
       if (node?.kind === Kind.FRAGMENT_DEFINITION && index.isSpreadOutside(node.name.value, model.uri)) {
@@ -66,7 +53,7 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
       report(error, 'error', false);
     }
   }
-  for (const error of validate(schema, document, [NoDeprecatedCustomRule])) {
+  for (const error of deprecations) {
     report(error, 'warning', true);
   }
   return out;

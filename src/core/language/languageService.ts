@@ -16,6 +16,7 @@ import { validateSchema, type FragmentDefinitionNode, type GraphQLSchema } from 
 import { printSchemaWithLocations, type SchemaSdlView } from '../schema/sdlView';
 import { completeAt } from './completion';
 import { computeDiagnostics } from './diagnostics';
+import { IncrementalValidator } from './incrementalValidation';
 import { DocumentStore, type DocumentModel } from './documentModel';
 import { FragmentIndex } from './fragmentIndex';
 import { definitionAt, hoverAt } from './navigation';
@@ -40,6 +41,7 @@ export class GraphqlLanguageService {
   private fragmentsMemo: { uri: string; generation: number; list: FragmentDefinitionNode[] } | undefined;
   private readonly diagnosticsMemo = new WeakMap<DocumentModel, { generation: number; result: LanguageDiagnostic[] }>();
   private readonly outlineMemo = new WeakMap<DocumentModel, OutlineItem[]>();
+  private readonly validator: IncrementalValidator;
 
   constructor(
     readonly schema: GraphQLSchema,
@@ -47,6 +49,7 @@ export class GraphqlLanguageService {
   ) {
     this.index = options.index ?? new FragmentIndex();
     this.documents = options.documents ?? new DocumentStore();
+    this.validator = new IncrementalValidator(schema);
   }
 
   /** Builds a service and warms it up (see warmUp): call when a schema arrives, not on a keystroke. */
@@ -96,7 +99,7 @@ export class GraphqlLanguageService {
     if (memo && memo.generation === generation) {
       return memo.result;
     }
-    const result = computeDiagnostics(this.schema, this.index, model);
+    const result = computeDiagnostics(this.validator, this.index, model);
     this.diagnosticsMemo.set(model, { generation, result });
     return result;
   }

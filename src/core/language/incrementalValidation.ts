@@ -1,0 +1,296 @@
+/**
+ * graphql's validation of an executable document, re-run only for the definitions that changed
+ * and the ones that depend on them, with results equal to one `validate(schema, document,
+ * specifiedRules)` plus one `validate(schema, document, [NoDeprecatedCustomRule])` over the whole
+ * document (as graphql-language-service does).
+ *
+ * graphql's rules fall in three groups by the state they keep:
+ * - per definition (most rules): what they report while visiting a definition depends on that
+ *   definition, the fragments it spreads (transitively, found by name in the whole document) and
+ *   the schema. Each definition is visited on its own, in a context over the whole document, and
+ *   its errors are kept with the fragment definitions they depended on: reused while the
+ *   definition node and those fragment nodes are the same objects (an unchanged chunk keeps its
+ *   nodes across versions, see DocumentStore);
+ * - per fragment name (OverlappingFieldsCanBeMerged and MaxIntrospectionDepth memoise
+ *   comparisons of fragments by name across the whole document, so what one definition reports
+ *   depends on what was compared before it): definitions are grouped into components that share
+ *   fragment names, and a component is visited in document order as a whole;
+ * - whole document (unique names, the lone anonymous operation, unused fragments, fragment
+ *   cycles, executable definitions): cheap rules that look only at the top level and the spreads;
+ *   run over the whole document on every version, without the type walk.
+ * Where the whole-document validation would stop early (100 errors of a kind, or graphql's budget
+ * of fragment work), it is run as such instead.
+ */
+import {
+  ExecutableDefinitionsRule,
+  GraphQLError,
+  Kind,
+  LoneAnonymousOperationRule,
+  MaxIntrospectionDepthRule,
+  NoDeprecatedCustomRule,
+  NoFragmentCyclesRule,
+  NoUnusedFragmentsRule,
+  OverlappingFieldsCanBeMergedRule,
+  TypeInfo,
+  UniqueFragmentNamesRule,
+  UniqueOperationNamesRule,
+  ValidationContext,
+  getEnterLeaveForKind,
+  specifiedRules,
+  validate,
+  visit,
+  visitInParallel,
+  visitWithTypeInfo,
+  type ASTVisitor,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
+
+/** Rules whose errors depend on the whole document's top level; run on every version. */
+export const DOCUMENT_RULES: readonly ValidationRule[] = [
+  ExecutableDefinitionsRule,
+  UniqueOperationNamesRule,
+  LoneAnonymousOperationRule,
+  UniqueFragmentNamesRule,
+  NoUnusedFragmentsRule,
+  NoFragmentCyclesRule,
+];
+/** Rules that memoise by fragment name across the document; run per component of definitions. */
+export const COMPONENT_RULES: readonly ValidationRule[] = [OverlappingFieldsCanBeMergedRule, MaxIntrospectionDepthRule];
+/** The rest of graphql's specified rules: what they report depends on one definition and what it spreads. */
+export const DEFINITION_RULES: readonly ValidationRule[] = specifiedRules.filter((rule) => !DOCUMENT_RULES.includes(rule) && !COMPONENT_RULES.includes(rule));
+
+/** graphql's limits for one `validate` call (its defaults). */
+const MAX_ERRORS = 100;
+const FRAGMENT_WORK_BUDGET = 50_000;
+
+/** The errors of one validation: graphql's specified rules, and deprecated uses (NoDeprecatedCustomRule). */
+export interface ValidationResult {
+  readonly errors: readonly GraphQLError[];
+  readonly deprecations: readonly GraphQLError[];
+  /** Whether the whole document was validated at once (a limit was near), for tests and benchmarks. */
+  readonly full: boolean;
+}
+
+interface DefinitionEntry {
+  /** The fragment definitions the errors depended on: the definition's spread closure, by name. */
+  readonly closure: readonly (FragmentDefinitionNode | undefined)[];
+  readonly errors: readonly GraphQLError[];
+  readonly deprecations: readonly GraphQLError[];
+  /** graphql's fragment work spent on it (see FRAGMENT_WORK_BUDGET). */
+  readonly work: number;
+}
+
+interface ComponentEntry {
+  readonly members: readonly DefinitionNode[];
+  readonly closure: readonly (FragmentDefinitionNode | undefined)[];
+  readonly errors: readonly GraphQLError[];
+  readonly work: number;
+}
+
+/** Incremental validation against one schema (one per schema version). */
+export class IncrementalValidator {
+  private readonly definitions = new WeakMap<DefinitionNode, DefinitionEntry>();
+  /** Keyed by a component's first member. */
+  private readonly components = new WeakMap<DefinitionNode, ComponentEntry>();
+  /** Fragment names spread directly in a definition (nodes do not change). */
+  private readonly spreads = new WeakMap<DefinitionNode, readonly string[]>();
+
+  constructor(readonly schema: GraphQLSchema) {}
+
+  /** Validates a document of executable definitions (the chunks' definitions, then external fragments). */
+  validate(definitions: readonly DefinitionNode[]): ValidationResult {
+    const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const def of definitions) {
+      if (def.kind === Kind.FRAGMENT_DEFINITION) {
+        fragments.set(def.name.value, def); // the last one wins, as in graphql's context
+      }
+    }
+    const closures = new Map<DefinitionNode, { names: string[]; nodes: (FragmentDefinitionNode | undefined)[] }>();
+    for (const def of definitions) {
+      closures.set(def, this.closureOf(def, fragments));
+    }
+
+    let work = 0;
+    const errors: GraphQLError[] = [];
+    const deprecations: GraphQLError[] = [];
+    // Whole-document rules: a shallow walk (they look at top-level definitions and spreads only).
+    work += this.runDocumentRules(document, errors);
+
+    // Component rules: definitions sharing fragment names validated together, in document order.
+    for (const members of componentsOf(definitions, closures)) {
+      const closure = members.flatMap((m) => closures.get(m)?.nodes ?? []);
+      let entry = this.components.get(members[0]);
+      if (!entry || !sameNodes(entry.members, members) || !sameNodes(entry.closure, closure)) {
+        entry = this.runComponent(document, members, closure);
+        this.components.set(members[0], entry);
+      }
+      errors.push(...entry.errors);
+      work += entry.work;
+    }
+
+    // Per-definition rules.
+    for (const def of definitions) {
+      const closure = closures.get(def)?.nodes ?? [];
+      let entry = this.definitions.get(def);
+      if (!entry || !sameNodes(entry.closure, closure)) {
+        entry = this.runDefinition(document, def, closure);
+        this.definitions.set(def, entry);
+      }
+      errors.push(...entry.errors);
+      deprecations.push(...entry.deprecations);
+      work += entry.work;
+    }
+
+    if (errors.length >= MAX_ERRORS || deprecations.length >= MAX_ERRORS || work >= FRAGMENT_WORK_BUDGET) {
+      // graphql would stop early, at a point that depends on the order of the whole walk.
+      return { errors: validate(this.schema, document, specifiedRules), deprecations: validate(this.schema, document, [NoDeprecatedCustomRule]), full: true };
+    }
+    return { errors, deprecations, full: false };
+  }
+
+  /** The names a definition spreads, transitively, and the fragment definitions they resolve to. */
+  private closureOf(def: DefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): { names: string[]; nodes: (FragmentDefinitionNode | undefined)[] } {
+    const names: string[] = [];
+    const nodes: (FragmentDefinitionNode | undefined)[] = [];
+    const seen = new Set<string>();
+    const pending = [...this.spreadsOf(def)];
+    while (pending.length > 0) {
+      const name = pending.pop() as string;
+      if (seen.has(name)) {
+        continue;
+      }
+      seen.add(name);
+      const fragment = fragments.get(name);
+      names.push(name);
+      nodes.push(fragment);
+      if (fragment) {
+        pending.push(...this.spreadsOf(fragment));
+      }
+    }
+    return { names, nodes };
+  }
+
+  private spreadsOf(def: DefinitionNode): readonly string[] {
+    let names = this.spreads.get(def);
+    if (!names) {
+      const found: string[] = [];
+      visit(def, {
+        FragmentSpread(node) {
+          found.push(node.name.value);
+        },
+      });
+      names = found;
+      this.spreads.set(def, names);
+    }
+    return names;
+  }
+
+  private runDocumentRules(document: DocumentNode, errors: GraphQLError[]): number {
+    const context = new ValidationContext(this.schema, document, new TypeInfo(this.schema), (e) => errors.push(e));
+    const visitors = DOCUMENT_RULES.map((rule) => rule(context));
+    // These rules read only the Document and top-level definitions (each returns false or has no
+    // visitor below them), so the walk stops there.
+    const call = (node: DocumentNode | DefinitionNode, leaving: boolean) => {
+      for (const visitor of visitors) {
+        const { enter, leave } = getEnterLeaveForKind(visitor, node.kind);
+        const fn = leaving ? leave : enter;
+        (fn as ((this: ASTVisitor, node: unknown) => unknown) | undefined)?.call(visitor, node);
+      }
+    };
+    call(document, false);
+    for (const def of document.definitions) {
+      call(def, false);
+      call(def, true);
+    }
+    call(document, true);
+    return spentWork(context);
+  }
+
+  private runComponent(document: DocumentNode, members: readonly DefinitionNode[], closure: readonly (FragmentDefinitionNode | undefined)[]): ComponentEntry {
+    const errors: GraphQLError[] = [];
+    const typeInfo = new TypeInfo(this.schema);
+    const context = new ValidationContext(this.schema, document, typeInfo, (e) => errors.push(e));
+    const visitor = visitWithTypeInfo(typeInfo, visitInParallel(COMPONENT_RULES.map((rule) => rule(context))));
+    for (const member of members) {
+      visit(member, visitor);
+    }
+    return { members, closure, errors, work: spentWork(context) };
+  }
+
+  private runDefinition(document: DocumentNode, def: DefinitionNode, closure: readonly (FragmentDefinitionNode | undefined)[]): DefinitionEntry {
+    const errors: GraphQLError[] = [];
+    const deprecations: GraphQLError[] = [];
+    const typeInfo = new TypeInfo(this.schema);
+    const context = new ValidationContext(this.schema, document, typeInfo, (e) => errors.push(e));
+    const deprecationContext = new ValidationContext(this.schema, document, typeInfo, (e) => deprecations.push(e));
+    const visitors = [...DEFINITION_RULES.map((rule) => rule(context)), NoDeprecatedCustomRule(deprecationContext)];
+    visit(def, visitWithTypeInfo(typeInfo, visitInParallel(visitors)));
+    return { closure, errors, deprecations, work: spentWork(context) + spentWork(deprecationContext) };
+  }
+}
+
+/**
+ * Definitions grouped by shared fragment names (a fragment definition counts its own name),
+ * each group in document order, the groups ordered by their first member.
+ */
+function componentsOf(definitions: readonly DefinitionNode[], closures: ReadonlyMap<DefinitionNode, { names: string[] }>): DefinitionNode[][] {
+  const parent = definitions.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  };
+  const owner = new Map<string, number>();
+  definitions.forEach((def, i) => {
+    const names = closures.get(def)?.names ?? [];
+    const own = def.kind === Kind.FRAGMENT_DEFINITION ? [def.name.value, ...names] : names;
+    for (const name of own) {
+      const j = owner.get(name);
+      if (j === undefined) {
+        owner.set(name, i);
+      } else {
+        const a = find(i);
+        const b = find(j);
+        if (a !== b) {
+          parent[Math.max(a, b)] = Math.min(a, b);
+        }
+      }
+    }
+  });
+  const groups = new Map<number, DefinitionNode[]>();
+  definitions.forEach((def, i) => {
+    const root = find(i);
+    const group = groups.get(root);
+    if (group) {
+      group.push(def);
+    } else {
+      groups.set(root, [def]);
+    }
+  });
+  return [...groups.values()];
+}
+
+function sameNodes<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** graphql's fragment work a context spent (its internal budget; 0 if a graphql version has none). */
+function spentWork(context: ValidationContext): number {
+  const remaining = (context as unknown as { _remainingFragmentWork?: unknown })._remainingFragmentWork;
+  return typeof remaining === 'number' ? FRAGMENT_WORK_BUDGET - remaining : 0;
+}

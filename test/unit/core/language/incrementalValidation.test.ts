@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { buildSchema, Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, type DefinitionNode, type GraphQLError } from 'graphql';
+import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, IncrementalValidator } from '../../../../src/core/language/incrementalValidation';
+
+const SCHEMA = buildSchema(`
+  interface Node { id: ID! }
+  type Task implements Node { id: ID! name: String status: Status tags(first: Int): [String!] owner: User old: String @deprecated(reason: "use name") }
+  type User implements Node { id: ID! name: Int login: String tasks: [Task!] }
+  union Item = Task | User
+  enum Status { OPEN DONE OLD @deprecated }
+  input TaskInput { name: String! status: Status }
+  type Query { node(id: ID!): Node item: Item tasks(status: Status): [Task!] me: User }
+  type Mutation { addTask(input: TaskInput!): Task }
+  type Subscription { taskAdded: Task taskRemoved: Task }
+`);
+
+/**
+ * Definitions chosen to meet every rule group: conflicting fields through fragments under
+ * mutually exclusive and non-exclusive parents (OverlappingFieldsCanBeMerged's memo by fragment
+ * pair), duplicate and unknown names, cycles, unused and undefined variables, deprecations.
+ */
+const POOL = [
+  'query A { tasks { ...TaskName ...TaskStatus } }',
+  'query A { me { login } }',
+  'query B($s: Status) { tasks(status: $s) { ...TaskName name: status } }',
+  'query C { item { ... on Task { ...TaskName } ... on User { ...UserName } } }',
+  'query D { item { ...TaskName ...UserName } }',
+  '{ tasks { id } }',
+  '{ me { id } }',
+  'query E($unused: Int) { tasks { old status } }',
+  'query F { tasks(status: OLD) { id x: name x: status } }',
+  'query G { node(id: $missing) { id ...Missing } }',
+  'mutation H($input: TaskInput!) { addTask(input: $input) { ...TaskName } }',
+  'subscription I { taskAdded { id } taskRemoved { id } }',
+  'query J { __schema { types { fields { type { fields { type { fields { name } } } } } } } }',
+  'fragment TaskName on Task { name ...TaskStatus }',
+  'fragment TaskName on Task { name: status }',
+  'fragment TaskStatus on Task { status name: id }',
+  'fragment UserName on User { name }',
+  'fragment UserName on User { name: login ...Cycle }',
+  'fragment Cycle on User { ...UserName }',
+  'fragment OnScalar on String { x }',
+  'fragment Unused on Task { id }',
+  'fragment Conflict on Item { ... on Task { value: name } ... on User { value: name } }',
+];
+
+function comparable(errors: readonly GraphQLError[]): string[] {
+  return errors.map((e) => `${e.message} @ ${(e.nodes ?? []).map((n) => `${n.loc?.source.name}:${n.loc?.start}-${n.loc?.end}`).join(',')}`).sort();
+}
+
+describe('incremental validation', () => {
+  it('sorts every specified rule into exactly one group (a graphql upgrade with a new rule fails here)', () => {
+    const groups = [...DOCUMENT_RULES, ...COMPONENT_RULES, ...DEFINITION_RULES];
+    assert.equal(groups.length, specifiedRules.length);
+    assert.deepEqual(new Set(groups), new Set(specifiedRules));
+    assert.deepEqual(
+      COMPONENT_RULES.map((r) => r.name),
+      ['OverlappingFieldsCanBeMergedRule', 'MaxIntrospectionDepthRule'],
+    );
+  });
+
+  it('equals whole-document validation over random edit sequences that keep unchanged definitions', () => {
+    // Each pool entry is parsed once per "source" so the same text can appear as distinct nodes.
+    const parsed = (i: number, copy: number): DefinitionNode => {
+      const def = parse(POOL[i], { noLocation: false }).definitions[0];
+      (def.loc?.source as { name: string }).name = `p${i}c${copy}`;
+      return def;
+    };
+    const step = fc.record({ at: fc.nat(), pool: fc.nat(POOL.length - 1), kind: fc.constantFrom('insert', 'replace', 'remove', 'touch') });
+    fc.assert(
+      fc.property(fc.array(fc.nat(POOL.length - 1), { minLength: 1, maxLength: 8 }), fc.array(step, { minLength: 1, maxLength: 12 }), (start, steps) => {
+        const validator = new IncrementalValidator(SCHEMA);
+        let copy = 0;
+        let defs = start.map((i) => parsed(i, copy++));
+        const check = () => {
+          const document = { kind: Kind.DOCUMENT, definitions: defs } as const;
+          const ours = validator.validate(defs);
+          assert.deepEqual(comparable(ours.errors), comparable(validate(SCHEMA, document, specifiedRules)));
+          assert.deepEqual(comparable(ours.deprecations), comparable(validate(SCHEMA, document, [NoDeprecatedCustomRule])));
+        };
+        check();
+        for (const s of steps) {
+          const at = defs.length === 0 ? 0 : s.at % defs.length;
+          defs = [...defs];
+          if (s.kind === 'insert' || defs.length === 0) {
+            defs.splice(at, 0, parsed(s.pool, copy++));
+          } else if (s.kind === 'replace') {
+            defs[at] = parsed(s.pool, copy++);
+          } else if (s.kind === 'remove') {
+            defs.splice(at, 1);
+          } else {
+            // the same text, parsed again (an edit that was undone)
+            const src = defs[at].loc?.source.body ?? POOL[0];
+            defs[at] = parsed(POOL.indexOf(src) >= 0 ? POOL.indexOf(src) : 0, copy++);
+          }
+          check();
+        }
+      }),
+      { numRuns: 300, seed: 20261123 },
+    );
+  });
+
+  it('re-validates only what changed: an unchanged definition keeps its errors objects', () => {
+    const validator = new IncrementalValidator(SCHEMA);
+    const a = parse('query A { tasks { nope } }').definitions[0];
+    const b = parse('query B { me { nope } }').definitions[0];
+    const first = validator.validate([a, b]);
+    const b2 = parse('query B { me { alsoNope } }').definitions[0];
+    const second = validator.validate([a, b2]);
+    assert.equal(first.full, false);
+    assert.equal(second.errors.find((e) => e.message.includes('"nope" on type "Task"')), first.errors.find((e) => e.message.includes('"nope" on type "Task"')));
+    assert.ok(second.errors.some((e) => e.message.includes('"alsoNope"')));
+  });
+
+  it('validates the whole document at once where graphql would stop at 100 errors', () => {
+    const text = Array.from({ length: 60 }, (_, i) => `query Q${i} { tasks { a${i} b${i} } }`).join('\n');
+    const defs = parse(text).definitions;
+    const ours = new IncrementalValidator(SCHEMA).validate(defs);
+    const full = validate(SCHEMA, parse(text), specifiedRules);
+    assert.equal(ours.full, true);
+    assert.equal(full.length, 101);
+    assert.deepEqual(
+      ours.errors.map((e) => e.message),
+      full.map((e) => e.message),
+    );
+  });
+});
