@@ -3,7 +3,7 @@
  * schema with the fragments it spreads from other workspace files, unused fragments and uses of
  * deprecated fields, arguments and enum values as warnings.
  */
-import { GraphQLError, Kind, visit, type ASTNode, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, type ASTNode, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
 import type { DocumentModel } from './documentModel';
 import type { FragmentIndex } from './fragmentIndex';
 import type { IncrementalValidator } from './incrementalValidation';
@@ -32,7 +32,7 @@ export function computeDiagnostics(validator: IncrementalValidator, index: Fragm
     return syntax;
   }
   const definitions: DefinitionNode[] = model.chunks.flatMap((c) => c.info.ast?.definitions ?? []);
-  const { errors, deprecations } = validator.validate([...definitions, ...neededExternalFragments(index, model.uri, definitions)]);
+  const { errors, deprecations } = validator.validate([...definitions, ...neededExternalFragments(index, model.uri, definitions, (def) => validator.spreadsOf(def))]);
   const out: LanguageDiagnostic[] = [];
   const report = (error: GraphQLError, severity: LanguageDiagnostic['severity'], deprecated: boolean) => {
     for (const node of error.nodes ?? []) {
@@ -60,18 +60,14 @@ export function computeDiagnostics(validator: IncrementalValidator, index: Fragm
 }
 
 /** Fragments this document spreads but does not define, with what they spread, from the index. */
-function neededExternalFragments(index: FragmentIndex, uri: string, definitions: readonly DefinitionNode[]): FragmentDefinitionNode[] {
+function neededExternalFragments(index: FragmentIndex, uri: string, definitions: readonly DefinitionNode[], spreadsOf: (def: DefinitionNode) => readonly string[]): FragmentDefinitionNode[] {
   const local = new Set<string>();
   const wanted: string[] = [];
   for (const def of definitions) {
     if (def.kind === Kind.FRAGMENT_DEFINITION) {
       local.add(def.name.value);
     }
-    visit(def, {
-      FragmentSpread(node) {
-        wanted.push(node.name.value);
-      },
-    });
+    wanted.push(...spreadsOf(def));
   }
   const out: FragmentDefinitionNode[] = [];
   const seen = new Set(local);

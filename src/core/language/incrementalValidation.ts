@@ -45,7 +45,9 @@ import {
   type DefinitionNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type FragmentSpreadNode,
   type GraphQLSchema,
+  type SelectionSetNode,
   type ValidationRule,
 } from 'graphql';
 
@@ -98,6 +100,8 @@ export class IncrementalValidator {
   private readonly components = new WeakMap<DefinitionNode, ComponentEntry>();
   /** Fragment names spread directly in a definition (nodes do not change). */
   private readonly spreads = new WeakMap<DefinitionNode, readonly string[]>();
+  /** graphql's fragment spreads of a selection set (ValidationContext.getFragmentSpreads), across versions. */
+  private readonly selectionSpreads = new WeakMap<SelectionSetNode, readonly FragmentSpreadNode[]>();
 
   constructor(readonly schema: GraphQLSchema) {}
 
@@ -126,7 +130,7 @@ export class IncrementalValidator {
       const closure = members.flatMap((m) => closures.get(m)?.nodes ?? []);
       let entry = this.components.get(members[0]);
       if (!entry || !sameNodes(entry.members, members) || !sameNodes(entry.closure, closure)) {
-        entry = this.runComponent(document, members, closure);
+        entry = this.runComponent(members, closure);
         this.components.set(members[0], entry);
       }
       errors.push(...entry.errors);
@@ -138,7 +142,7 @@ export class IncrementalValidator {
       const closure = closures.get(def)?.nodes ?? [];
       let entry = this.definitions.get(def);
       if (!entry || !sameNodes(entry.closure, closure)) {
-        entry = this.runDefinition(document, def, closure);
+        entry = this.runDefinition(def, closure);
         this.definitions.set(def, entry);
       }
       errors.push(...entry.errors);
@@ -175,7 +179,27 @@ export class IncrementalValidator {
     return { names, nodes };
   }
 
-  private spreadsOf(def: DefinitionNode): readonly string[] {
+  /**
+   * A validation context whose fragment spreads per selection set are memoised across versions
+   * (AST nodes never change), so the whole-document rules cost a walk of the top level only.
+   */
+  private context(document: DocumentNode, typeInfo: TypeInfo, errors: GraphQLError[]): ValidationContext {
+    const memo = this.selectionSpreads;
+    const context = new ValidationContext(this.schema, document, typeInfo, (e) => errors.push(e));
+    const own = context.getFragmentSpreads.bind(context);
+    context.getFragmentSpreads = (node: SelectionSetNode) => {
+      let spreads = memo.get(node);
+      if (!spreads) {
+        spreads = own(node);
+        memo.set(node, spreads);
+      }
+      return spreads;
+    };
+    return context;
+  }
+
+  /** The fragment names a definition spreads directly (memoised per node). */
+  spreadsOf(def: DefinitionNode): readonly string[] {
     let names = this.spreads.get(def);
     if (!names) {
       const found: string[] = [];
@@ -191,7 +215,7 @@ export class IncrementalValidator {
   }
 
   private runDocumentRules(document: DocumentNode, errors: GraphQLError[]): number {
-    const context = new ValidationContext(this.schema, document, new TypeInfo(this.schema), (e) => errors.push(e));
+    const context = this.context(document, new TypeInfo(this.schema), errors);
     const visitors = DOCUMENT_RULES.map((rule) => rule(context));
     // These rules read only the Document and top-level definitions (each returns false or has no
     // visitor below them), so the walk stops there.
@@ -211,10 +235,10 @@ export class IncrementalValidator {
     return spentWork(context);
   }
 
-  private runComponent(document: DocumentNode, members: readonly DefinitionNode[], closure: readonly (FragmentDefinitionNode | undefined)[]): ComponentEntry {
+  private runComponent(members: readonly DefinitionNode[], closure: readonly (FragmentDefinitionNode | undefined)[]): ComponentEntry {
     const errors: GraphQLError[] = [];
     const typeInfo = new TypeInfo(this.schema);
-    const context = new ValidationContext(this.schema, document, typeInfo, (e) => errors.push(e));
+    const context = this.context(smallDocument(members, closure), typeInfo, errors);
     const visitor = visitWithTypeInfo(typeInfo, visitInParallel(COMPONENT_RULES.map((rule) => rule(context))));
     for (const member of members) {
       visit(member, visitor);
@@ -222,16 +246,33 @@ export class IncrementalValidator {
     return { members, closure, errors, work: spentWork(context) };
   }
 
-  private runDefinition(document: DocumentNode, def: DefinitionNode, closure: readonly (FragmentDefinitionNode | undefined)[]): DefinitionEntry {
+  private runDefinition(def: DefinitionNode, closure: readonly (FragmentDefinitionNode | undefined)[]): DefinitionEntry {
     const errors: GraphQLError[] = [];
     const deprecations: GraphQLError[] = [];
     const typeInfo = new TypeInfo(this.schema);
-    const context = new ValidationContext(this.schema, document, typeInfo, (e) => errors.push(e));
-    const deprecationContext = new ValidationContext(this.schema, document, typeInfo, (e) => deprecations.push(e));
+    const document = smallDocument([def], closure);
+    const context = this.context(document, typeInfo, errors);
+    const deprecationContext = this.context(document, typeInfo, deprecations);
     const visitors = [...DEFINITION_RULES.map((rule) => rule(context)), NoDeprecatedCustomRule(deprecationContext)];
     visit(def, visitWithTypeInfo(typeInfo, visitInParallel(visitors)));
     return { closure, errors, deprecations, work: spentWork(context) + spentWork(deprecationContext) };
   }
+}
+
+/**
+ * The document a definition (or component) is validated in: itself and the fragment definitions
+ * its spreads resolve to, which is all graphql's per-definition rules look up (no type system
+ * definitions exist in an executable document, and fragments are found by name). Smaller than the
+ * whole document, so rules that read `getDocument()` when built cost nothing per definition.
+ */
+function smallDocument(members: readonly DefinitionNode[], closure: readonly (FragmentDefinitionNode | undefined)[]): DocumentNode {
+  const definitions = new Set<DefinitionNode>(members);
+  for (const fragment of closure) {
+    if (fragment) {
+      definitions.add(fragment);
+    }
+  }
+  return { kind: Kind.DOCUMENT, definitions: [...definitions] };
 }
 
 /**
