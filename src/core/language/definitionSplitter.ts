@@ -15,21 +15,106 @@ export interface ChunkSpan {
   readonly lineCount: number;
 }
 
+/** A document's chunk spans and the offset at which each line starts. */
+export interface Split {
+  readonly spans: ChunkSpan[];
+  readonly lineStarts: number[];
+}
+
 /** Splits `text` into chunk spans and computes the offset at which each line starts. */
-export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts: number[] } {
-  const lineStarts = [0];
+export function splitDefinitions(text: string): Split {
   const spans: ChunkSpan[] = [];
+  const lineStarts = [0];
+  scan(text, 0, 0, spans, lineStarts);
+  return { spans, lineStarts };
+}
+
+/**
+ * Splits a new version of a text whose previous version was split: spans before the first changed
+ * character are kept, the scan restarts at the end of the last of them (where its state is clean:
+ * no bracket open, outside strings and comments), and stops as soon as it ends a span where the
+ * previous version ended one, in the unchanged tail, at the same column; the previous spans from
+ * there on are shifted. `reused[i]` is the index in `previous.spans` of a new span with the same
+ * (padded) text, so its parse can be reused without comparing texts. Equal to splitDefinitions.
+ */
+export function resplitDefinitions(
+  text: string,
+  previous: { readonly text: string; readonly spans: readonly ChunkSpan[]; readonly lineStarts: readonly number[] },
+): Split & { readonly reused: (number | undefined)[] } {
+  const old = previous.text;
+  const prefix = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, prefix);
+  const oldSpans = previous.spans;
+  // Kept: spans (never the last, whose end depends on what follows) that end strictly before the
+  // first change (the character at a span's end decides where it ends).
+  let kept = 0;
+  while (kept < oldSpans.length - 1 && oldSpans[kept].end < prefix) {
+    kept++;
+  }
+  // A span that ends mid-line (`} query B {`) was ended after looking past its end, up to the next
+  // token: that too must come before the change.
+  while (kept > 0 && horizon(old, oldSpans[kept - 1].end) >= prefix) {
+    kept--;
+  }
+  const spans = oldSpans.slice(0, kept);
+  const reused: (number | undefined)[] = spans.map((_, i) => i);
+  const from = kept > 0 ? oldSpans[kept - 1].end : 0;
+  const fromLine = kept > 0 ? oldSpans[kept].startLine : 0;
+  const lineStarts = previous.lineStarts.slice(0, fromLine + 1);
+  const delta = text.length - old.length;
+  const tailStart = text.length - suffix;
+  const resync = (end: number, line: number, col: number): boolean => {
+    if (end < tailStart) {
+      return false;
+    }
+    const at = spanStartingAt(oldSpans, end - delta);
+    if (at < 0 || at === 0 || oldSpans[at].startCol !== col) {
+      return false;
+    }
+    const lineDelta = line - oldSpans[at].startLine;
+    while (reused.length < spans.length) {
+      reused.push(undefined); // the spans scanned anew
+    }
+    for (let j = at; j < oldSpans.length; j++) {
+      const o = oldSpans[j];
+      spans.push({ start: o.start + delta, end: o.end + delta, startLine: o.startLine + lineDelta, startCol: o.startCol, lineCount: o.lineCount });
+      reused.push(j);
+    }
+    const oldStarts = previous.lineStarts;
+    for (let l = oldSpans[at].startLine + 1; l < oldStarts.length; l++) {
+      lineStarts.push(oldStarts[l] + delta);
+    }
+    return true;
+  };
+  scan(text, from, fromLine, spans, lineStarts, resync);
+  while (reused.length < spans.length) {
+    reused.push(undefined);
+  }
+  // Trailing blanks and comments after the last definition join it: then it is not the same.
+  const last = spans.length - 1;
+  const was = reused[last];
+  if (was !== undefined && spans[last].end - spans[last].start !== oldSpans[was].end - oldSpans[was].start) {
+    reused[last] = undefined;
+  }
+  return { spans, lineStarts, reused };
+}
+
+/**
+ * The bracket scan from a clean state at `from` (line `fromLine`, whose start is the last entry of
+ * `lineStarts`), pushing spans and line starts; stops early when `resync` takes over the rest.
+ */
+function scan(text: string, from: number, fromLine: number, spans: ChunkSpan[], lineStarts: number[], resync?: (end: number, line: number, col: number) => boolean): void {
   const n = text.length;
   // Open brackets, innermost last. A closing bracket closes the nearest open one of its kind and
   // whatever is open inside it (as the online parser pops rules until one takes the token), and
   // is skipped when none is open (a stray `)` in a selection set).
   const open: number[] = [];
-  let line = 0;
-  let chunkStart = 0;
-  let chunkStartLine = 0;
-  let chunkStartCol = 0;
+  let line = fromLine;
+  let chunkStart = from;
+  let chunkStartLine = fromLine;
+  let chunkStartCol = from - lineStarts[fromLine];
   let hasToken = false;
-  let i = 0;
+  let i = from;
   const newlinesUpTo = (end: number): void => {
     let at = text.indexOf('\n', i);
     while (at >= 0 && at < end) {
@@ -119,6 +204,9 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
             chunkStart = end;
             chunkStartLine = line;
             chunkStartCol = end - lineStarts[line];
+            if (resync?.(end, line, chunkStartCol)) {
+              return;
+            }
             hasToken = false;
             i = end;
             continue;
@@ -137,7 +225,69 @@ export function splitDefinitions(text: string): { spans: ChunkSpan[]; lineStarts
     const last = spans[spans.length - 1];
     spans[spans.length - 1] = { ...last, end: n, lineCount: line - last.startLine + 1 };
   }
-  return { spans, lineStarts };
+}
+
+/** The last character the scan read to decide that a span ends at `end`. */
+function horizon(text: string, end: number): number {
+  if (text.charCodeAt(end - 1) === 10) {
+    return end;
+  }
+  let h = end;
+  while (h < text.length && (text.charCodeAt(h) === 32 || text.charCodeAt(h) === 9 || text.charCodeAt(h) === 13 || text.charCodeAt(h) === 44)) {
+    h++;
+  }
+  if (h < text.length && text.charCodeAt(h) === 35) {
+    h = commentEnd(text, h);
+  }
+  // A comment ending at a carriage return: the scan looks at the next character for a line feed.
+  return text.charCodeAt(h) === 13 ? h + 1 : h;
+}
+
+/** Index of the span that starts at `offset`, or -1 (binary search). */
+function spanStartingAt(spans: readonly ChunkSpan[], offset: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const start = spans[mid].start;
+    if (start === offset) {
+      return mid;
+    }
+    if (start < offset) {
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return -1;
+}
+
+const BLOCK = 1024;
+
+/** Length of the common prefix of two texts. */
+export function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + BLOCK <= n && a.slice(i, i + BLOCK) === b.slice(i, i + BLOCK)) {
+    i += BLOCK;
+  }
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) {
+    i++;
+  }
+  return i;
+}
+
+/** Length of the common suffix of two texts, not reaching into their common prefix. */
+export function commonSuffix(a: string, b: string, prefix: number): number {
+  const n = Math.min(a.length, b.length) - prefix;
+  let k = 0;
+  while (k + BLOCK <= n && a.slice(a.length - k - BLOCK, a.length - k) === b.slice(b.length - k - BLOCK, b.length - k)) {
+    k += BLOCK;
+  }
+  while (k < n && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) {
+    k++;
+  }
+  return k;
 }
 
 /** Where a comment starting at `at` ends: at a line feed or carriage return, as graphql's lexer has it. */

@@ -60,7 +60,12 @@ export function computeDiagnostics(validator: IncrementalValidator, index: Fragm
 }
 
 /** Fragments this document spreads but does not define, with what they spread, from the index. */
-function neededExternalFragments(index: FragmentIndex, uri: string, definitions: readonly DefinitionNode[], spreadsOf: (def: DefinitionNode) => readonly string[]): FragmentDefinitionNode[] {
+function neededExternalFragments(
+  index: FragmentIndex,
+  uri: string,
+  definitions: readonly DefinitionNode[],
+  spreadsOf: (def: DefinitionNode) => readonly string[],
+): FragmentDefinitionNode[] {
   const local = new Set<string>();
   const wanted: string[] = [];
   for (const def of definitions) {

@@ -15,7 +15,7 @@
 import type { ASTNode, FragmentDefinitionNode, Source } from 'graphql';
 import { positionInLines } from '../text/lineIndex';
 import { ChunkInfo } from './chunkInfo';
-import { splitDefinitions, type ChunkSpan } from './definitionSplitter';
+import { resplitDefinitions, splitDefinitions, type ChunkSpan } from './definitionSplitter';
 import { closesAt } from './onlineParserRuns';
 import type { Position, Range } from './types';
 
@@ -46,16 +46,41 @@ export class DocumentModel {
   private readonly chunkBySource = new Map<Source, Chunk>();
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
 
+  /** ChunkInfos this version took over from the previous one (see DocumentStore.get). */
+  private readonly taken = new Set<ChunkInfo>();
+
+  /**
+   * @param infoFor the parse of a chunk's padded text, not one of `taken` (reused by other chunks).
+   * @param previous the previous version: only the text around the edit is re-split, and the
+   *   chunks before and after it keep their parses without their texts being compared.
+   */
   constructor(
     readonly uri: string,
     readonly version: number,
     readonly text: string,
-    private readonly infoFor: (padded: string) => ChunkInfo,
+    private readonly infoFor: (padded: string, taken: ReadonlySet<ChunkInfo>) => ChunkInfo,
+    previous?: DocumentModel,
   ) {
-    const { spans, lineStarts } = splitDefinitions(text);
-    this.lineStarts = lineStarts;
+    let spans: ChunkSpan[];
+    let infos: (ChunkInfo | undefined)[];
+    if (previous) {
+      const split = resplitDefinitions(text, { text: previous.text, spans: previous.spans, lineStarts: previous.lineStarts });
+      spans = split.spans;
+      this.lineStarts = split.lineStarts;
+      infos = split.reused.map((j) => (j === undefined ? undefined : previous.spanInfos[j]));
+    } else {
+      const split = splitDefinitions(text);
+      spans = split.spans;
+      this.lineStarts = split.lineStarts;
+      infos = [];
+    }
+    for (const info of infos) {
+      if (info) {
+        this.taken.add(info);
+      }
+    }
     this.spans = spans;
-    this.spanInfos = spans.map((span) => infoFor(this.padded(span)));
+    this.spanInfos = spans.map((span, i) => infos[i] ?? this.newInfo(this.padded(span)));
     // The whole text parses exactly when every proposed chunk does (the proposals are its
     // definitions then), whether or not the online parser confirms them.
     this.parses = this.spanInfos.every((info) => info.ast !== null);
@@ -120,7 +145,7 @@ export class DocumentModel {
         startCol: first.startCol,
         lineCount: spans[last].startLine + spans[last].lineCount - first.startLine,
       };
-      chunk = { ...span, info: this.infoFor(this.padded(span)) };
+      chunk = { ...span, info: this.newInfo(this.padded(span)) };
       if (found >= 0) {
         chunk.info.knownToClose();
       }
@@ -128,6 +153,12 @@ export class DocumentModel {
     this.confirmed.push(chunk);
     this.chunkBySource.set(chunk.info.source, chunk);
     this.nextSpan = last + 1;
+  }
+
+  private newInfo(padded: string): ChunkInfo {
+    const info = this.infoFor(padded, this.taken);
+    this.taken.add(info);
+    return info;
   }
 
   private padded(span: ChunkSpan): string {
@@ -138,6 +169,11 @@ export class DocumentModel {
   private owns(end: number, offset: number, atEnd: boolean): boolean {
     // A chunk that ends with its line break does not own the start of the next line.
     return end > offset || (atEnd && end === offset && this.text.charCodeAt(end - 1) !== 10);
+  }
+
+  /** The parses this version uses so far (its proposed chunks and the chunks confirmed). */
+  infos(): ChunkInfo[] {
+    return [...this.spanInfos, ...this.confirmed.map((c) => c.info)];
   }
 
   /** Fragment definitions of the whole document, in document order. */
@@ -213,12 +249,13 @@ export class DocumentModel {
 }
 
 /**
- * Keeps the current model of each open document and a text-keyed cache of its parsed chunks, so a
- * new version re-parses only the definitions whose text changed. Models are cached per
- * (uri, version); only the latest version of each document is kept.
+ * Keeps the current model of each open document and the parsed chunks of its recent versions by
+ * text, so a new version re-splits only around the edit, keeps the chunks before and after it
+ * as they are, and finds any other chunk whose text it parsed recently (an undo, a jump back to
+ * where one typed before). Models are cached per (uri, version); only the latest is kept.
  */
 export class DocumentStore {
-  private readonly entries = new Map<string, { model: DocumentModel; infos: Map<string, ChunkInfo[]>; older?: Map<string, ChunkInfo[]> }>();
+  private readonly entries = new Map<string, { model: DocumentModel; byText: Map<string, ChunkInfo[]> }>();
 
   /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
   get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
@@ -226,24 +263,46 @@ export class DocumentStore {
     if (entry && entry.model.version === doc.version && entry.model.text === doc.text) {
       return entry.model;
     }
-    // The last two versions' chunks: an edit that goes back (undo, a jump back to where one
-    // typed before) finds its text parsed.
-    const previous = entry?.infos;
-    const older = entry?.older;
-    const infos = new Map<string, ChunkInfo[]>();
-    const model = new DocumentModel(doc.uri, doc.version, doc.text, (padded) => {
-      // The same text more than once in a document gets a ChunkInfo (and Source) per occurrence:
-      // the n-th occurrence reuses the previous version's n-th.
-      let same = infos.get(padded);
-      if (!same) {
-        same = [];
-        infos.set(padded, same);
+    const byText = entry?.byText ?? new Map<string, ChunkInfo[]>();
+    const model = new DocumentModel(
+      doc.uri,
+      doc.version,
+      doc.text,
+      (padded, taken) => {
+        // The same text more than once in a document gets a ChunkInfo (and Source) per occurrence.
+        let same = byText.get(padded);
+        const found = same?.find((info) => !taken.has(info));
+        if (found) {
+          return found;
+        }
+        const info = new ChunkInfo(padded);
+        if (same) {
+          same.push(info);
+        } else {
+          same = [info];
+          byText.set(padded, same);
+        }
+        return info;
+      },
+      entry?.model,
+    );
+    const live = new Set([...model.infos(), ...(entry ? entry.model.infos() : [])]);
+    let count = 0;
+    for (const list of byText.values()) {
+      count += list.length;
+    }
+    if (count > 2 * live.size + 16) {
+      // Keep the parses of this version and the previous one (amortised: only when the rest grew).
+      for (const [text, list] of byText) {
+        const kept = list.filter((info) => live.has(info));
+        if (kept.length === 0) {
+          byText.delete(text);
+        } else if (kept.length !== list.length) {
+          byText.set(text, kept);
+        }
       }
-      const info = previous?.get(padded)?.[same.length] ?? older?.get(padded)?.[same.length] ?? new ChunkInfo(padded);
-      same.push(info);
-      return info;
-    });
-    this.entries.set(doc.uri, { model, infos, older: previous });
+    }
+    this.entries.set(doc.uri, { model, byText });
     return model;
   }
 

@@ -109,7 +109,10 @@ describe('incremental validation', () => {
     const b2 = parse('query B { me { alsoNope } }').definitions[0];
     const second = validator.validate([a, b2]);
     assert.equal(first.full, false);
-    assert.equal(second.errors.find((e) => e.message.includes('"nope" on type "Task"')), first.errors.find((e) => e.message.includes('"nope" on type "Task"')));
+    assert.equal(
+      second.errors.find((e) => e.message.includes('"nope" on type "Task"')),
+      first.errors.find((e) => e.message.includes('"nope" on type "Task"')),
+    );
     assert.ok(second.errors.some((e) => e.message.includes('"alsoNope"')));
   });
 
