@@ -12,6 +12,7 @@ export interface BenchInputs {
   readonly sdlText: string;
   readonly document: string;
   readonly bigDocument: string;
+  readonly hugeDocument: string;
 }
 
 /** Loads GitHub's schema from `@octokit/graphql-schema` and the 185-line document. */
@@ -25,6 +26,7 @@ export function loadInputs(): BenchInputs {
     sdlText: readFileSync(path.join(dir, 'schema.graphql'), 'utf8'),
     document,
     bigDocument: grow(document, 2000),
+    hugeDocument: grow(document, 10000),
   };
 }
 
