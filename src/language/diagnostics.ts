@@ -9,6 +9,12 @@ import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 /** Wait after the last keystroke before validating. */
 const DIAGNOSTICS_DEBOUNCE_MS = 200;
 
+/**
+ * Work per slice of a validation: a newly opened large document is parsed and validated in
+ * slices of about this long, the thread yielded between them (the extension host is shared).
+ */
+const SLICE_MS = 15;
+
 /** Name of the validation collection (the run feature's server errors have their own). */
 const DIAGNOSTICS_COLLECTION = 'GraphQL';
 
@@ -24,6 +30,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly timers = new KeyedDebouncer();
   private readonly tooLargeTold = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
 
   constructor(
     private readonly host: LanguageHost,
@@ -79,11 +86,23 @@ export class DiagnosticsManager implements vscode.Disposable {
       this.collection.delete(doc.uri);
       return;
     }
-    try {
-      this.collection.set(doc.uri, found.service.diagnostics(snap).map(toDiagnostic));
-    } catch (err) {
-      this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
-    }
+    const slice = (): void => {
+      // A newer version, a closed document or another schema has its own validation scheduled.
+      if (this.disposed || doc.isClosed || doc.version !== snap.version || this.host.serviceFor(doc.uri)?.service !== found.service) {
+        return;
+      }
+      try {
+        const result = found.service.diagnosticsWithin(snap, SLICE_MS);
+        if (result) {
+          this.collection.set(doc.uri, result.map(toDiagnostic));
+        } else {
+          setTimeout(slice, 0);
+        }
+      } catch (err) {
+        this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
+      }
+    };
+    slice();
   }
 
   private tellTooLarge(doc: vscode.TextDocument): void {
@@ -103,6 +122,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.timers.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }

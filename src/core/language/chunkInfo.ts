@@ -31,28 +31,55 @@ const TYPE_SYSTEM_KINDS: ReadonlySet<string> = new Set([
 export class ChunkInfo {
   /** The source its AST locations point into; identifies the chunk of an AST node. */
   readonly source: Source;
-  readonly ast: DocumentNode | null;
-  readonly syntaxError: GraphQLError | null;
-  readonly hasTypeSystem: boolean;
+  private parsed: { ast: DocumentNode | null; syntaxError: GraphQLError | null; hasTypeSystem: boolean } | undefined;
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
   private scopesMemo: ChunkScopes | undefined;
   private closesMemo: boolean | undefined;
 
+  /** Parsing waits for the first question about the AST (a new document is split at once, parsed as needed). */
   constructor(readonly text: string) {
     this.source = new Source(text);
-    let ast: DocumentNode | null = null;
-    let syntaxError: GraphQLError | null = null;
-    try {
-      ast = parse(this.source);
-    } catch (err) {
-      if (!(err instanceof GraphQLError)) {
-        throw err;
+  }
+
+  /** Whether the chunk has been parsed (see DocumentModel.prepareWithin). */
+  get isParsed(): boolean {
+    return this.parsed !== undefined;
+  }
+
+  /** The chunk's AST, or null when it has a syntax error. */
+  get ast(): DocumentNode | null {
+    return this.parse().ast;
+  }
+
+  get syntaxError(): GraphQLError | null {
+    return this.parse().syntaxError;
+  }
+
+  /** Whether it has a type system definition or extension. */
+  get hasTypeSystem(): boolean {
+    return this.parse().hasTypeSystem;
+  }
+
+  /** Whether the online parser's verdict (`closes`) is known. */
+  get isConfirmed(): boolean {
+    return this.closesMemo !== undefined;
+  }
+
+  private parse(): { ast: DocumentNode | null; syntaxError: GraphQLError | null; hasTypeSystem: boolean } {
+    if (!this.parsed) {
+      let ast: DocumentNode | null = null;
+      let syntaxError: GraphQLError | null = null;
+      try {
+        ast = parse(this.source);
+      } catch (err) {
+        if (!(err instanceof GraphQLError)) {
+          throw err;
+        }
+        syntaxError = err;
       }
-      syntaxError = err;
+      this.parsed = { ast, syntaxError, hasTypeSystem: ast?.definitions.some((d) => TYPE_SYSTEM_KINDS.has(d.kind)) ?? false };
     }
-    this.ast = ast;
-    this.syntaxError = syntaxError;
-    this.hasTypeSystem = ast?.definitions.some((d) => TYPE_SYSTEM_KINDS.has(d.kind)) ?? false;
+    return this.parsed;
   }
 
   /**

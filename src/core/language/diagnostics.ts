@@ -13,12 +13,17 @@ import { tokenRange } from './wordRanges';
 const UNUSED_FRAGMENT = /^Fragment "[^"]+" is never used\.$/;
 
 /**
- * Syntax errors, or validation errors against the validator's schema (graphql's specified rules,
+ * Syntax errors, or validation errors against the validator's schema (undefined when `deadline`,
+ * a performance.now() time, passed first: the work done is kept for the next call) (graphql's specified rules,
  * with fragments from other files of `index` known), unused fragments (warnings, unless another
  * file spreads them) and uses of deprecated fields, arguments and enum values (warnings). The
  * validator re-validates only the definitions that changed since its last call.
  */
-export function computeDiagnostics(validator: IncrementalValidator, index: FragmentIndex, model: DocumentModel): LanguageDiagnostic[] {
+export function computeDiagnostics(validator: IncrementalValidator, index: FragmentIndex, model: DocumentModel, deadline = Infinity): LanguageDiagnostic[] | undefined {
+  const now = () => performance.now();
+  if (deadline !== Infinity && !model.prepareWithin(deadline, now)) {
+    return undefined;
+  }
   // graphql stops at the first syntax error of the document, and so do we: what follows it
   // has no meaning graphql agrees on.
   const syntax: LanguageDiagnostic[] = [];
@@ -32,7 +37,11 @@ export function computeDiagnostics(validator: IncrementalValidator, index: Fragm
     return syntax;
   }
   const definitions: DefinitionNode[] = model.chunks.flatMap((c) => c.info.ast?.definitions ?? []);
-  const { errors, deprecations } = validator.validate([...definitions, ...neededExternalFragments(index, model.uri, definitions, (def) => validator.spreadsOf(def))]);
+  const validated = validator.validateWithin([...definitions, ...neededExternalFragments(index, model.uri, definitions, (def) => validator.spreadsOf(def))], deadline, now);
+  if (!validated) {
+    return undefined;
+  }
+  const { errors, deprecations } = validated;
   const out: LanguageDiagnostic[] = [];
   const report = (error: GraphQLError, severity: LanguageDiagnostic['severity'], deprecated: boolean) => {
     for (const node of error.nodes ?? []) {

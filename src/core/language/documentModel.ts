@@ -33,10 +33,8 @@ export interface Chunk extends ChunkSpan {
 /** One version of a document, split and parsed per definition. */
 export class DocumentModel {
   readonly lineStarts: readonly number[];
-  /** Whole-document mode as graphql-language-service's getDocumentMode would compute it. */
-  readonly mode: DocumentMode;
-  /** True when every chunk parses, i.e. when the whole document parses. */
-  readonly parses: boolean;
+  private modeMemo: DocumentMode | undefined;
+  private parsesMemo: boolean | undefined;
   /** Proposed chunks (splitDefinitions) and their parsed texts. */
   private readonly spans: readonly ChunkSpan[];
   private readonly spanInfos: readonly ChunkInfo[];
@@ -81,16 +79,53 @@ export class DocumentModel {
     }
     this.spans = spans;
     this.spanInfos = spans.map((span, i) => infos[i] ?? this.newInfo(this.padded(span)));
+  }
+
+  /** True when every chunk parses, i.e. when the whole document parses. */
+  get parses(): boolean {
     // The whole text parses exactly when every proposed chunk does (the proposals are its
     // definitions then), whether or not the online parser confirms them.
-    this.parses = this.spanInfos.every((info) => info.ast !== null);
-    if (uri.endsWith('.graphqls')) {
-      this.mode = 'TYPE_SYSTEM';
-    } else if (!this.parses) {
-      this.mode = 'UNKNOWN';
-    } else {
-      this.mode = this.spanInfos.some((info) => info.hasTypeSystem) ? 'TYPE_SYSTEM' : 'EXECUTABLE';
+    this.parsesMemo ??= this.spanInfos.every((info) => info.ast !== null);
+    return this.parsesMemo;
+  }
+
+  /** Whole-document mode as graphql-language-service's getDocumentMode would compute it. */
+  get mode(): DocumentMode {
+    if (this.modeMemo === undefined) {
+      if (this.uri.endsWith('.graphqls')) {
+        this.modeMemo = 'TYPE_SYSTEM';
+      } else if (!this.parses) {
+        this.modeMemo = 'UNKNOWN';
+      } else {
+        this.modeMemo = this.spanInfos.some((info) => info.hasTypeSystem) ? 'TYPE_SYSTEM' : 'EXECUTABLE';
+      }
     }
+    return this.modeMemo;
+  }
+
+  /**
+   * Parses and confirms chunks (what diagnostics, completion and the outline need of the whole
+   * document) until `deadline` (a performance.now() time): true when all are, so a newly opened
+   * large document is prepared in slices that each leave the thread soon.
+   */
+  prepareWithin(deadline: number, now: () => number): boolean {
+    for (const info of this.spanInfos) {
+      if (!info.isParsed) {
+        void info.ast;
+        if (now() > deadline) {
+          return false;
+        }
+      }
+    }
+    while (this.nextSpan < this.spans.length) {
+      const info = this.spanInfos[this.nextSpan];
+      const wasConfirmed = info.isConfirmed;
+      this.confirmNext();
+      if (!wasConfirmed && now() > deadline) {
+        return this.nextSpan >= this.spans.length;
+      }
+    }
+    return true;
   }
 
   /** The chunks of the document, in order. */

@@ -107,6 +107,14 @@ export class IncrementalValidator {
 
   /** Validates a document of executable definitions (the chunks' definitions, then external fragments). */
   validate(definitions: readonly DefinitionNode[]): ValidationResult {
+    return this.validateWithin(definitions, Infinity, () => 0) as ValidationResult;
+  }
+
+  /**
+   * As validate, but returns undefined when `deadline` (a `now()` time) passed before all stale
+   * definitions were validated: what was done is kept, and the next call goes on from there.
+   */
+  validateWithin(definitions: readonly DefinitionNode[], deadline: number, now: () => number): ValidationResult | undefined {
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const def of definitions) {
@@ -120,6 +128,7 @@ export class IncrementalValidator {
     }
 
     let work = 0;
+    let ran = false;
     const errors: GraphQLError[] = [];
     const deprecations: GraphQLError[] = [];
     // Whole-document rules: a shallow walk (they look at top-level definitions and spreads only).
@@ -130,6 +139,10 @@ export class IncrementalValidator {
       const closure = members.flatMap((m) => closures.get(m)?.nodes ?? []);
       let entry = this.components.get(members[0]);
       if (!entry || !sameNodes(entry.members, members) || !sameNodes(entry.closure, closure)) {
+        if (ran && now() > deadline) {
+          return undefined; // after one unit at least: every call makes progress
+        }
+        ran = true;
         entry = this.runComponent(members, closure);
         this.components.set(members[0], entry);
       }
@@ -142,6 +155,10 @@ export class IncrementalValidator {
       const closure = closures.get(def)?.nodes ?? [];
       let entry = this.definitions.get(def);
       if (!entry || !sameNodes(entry.closure, closure)) {
+        if (ran && now() > deadline) {
+          return undefined; // after one unit at least: every call makes progress
+        }
+        ran = true;
         entry = this.runDefinition(def, closure);
         this.definitions.set(def, entry);
       }

@@ -93,14 +93,26 @@ export class GraphqlLanguageService {
    * spreads them) and uses of deprecated fields, arguments and enum values (warnings).
    */
   diagnostics(doc: TextDocumentSnapshot): LanguageDiagnostic[] {
+    return this.diagnosticsWithin(doc, Infinity) as LanguageDiagnostic[];
+  }
+
+  /**
+   * The diagnostics, or undefined when more than about `budgetMs` of work is left: call again
+   * (after yielding the thread) and it goes on where it stopped. A newly opened large document is
+   * parsed, confirmed and validated in such slices; an edit needs one short call.
+   */
+  diagnosticsWithin(doc: TextDocumentSnapshot, budgetMs: number): LanguageDiagnostic[] | undefined {
+    const deadline = budgetMs === Infinity ? Infinity : performance.now() + budgetMs;
     const model = this.documents.get(doc);
     const generation = this.index.generation;
     const memo = this.diagnosticsMemo.get(model);
     if (memo && memo.generation === generation) {
       return memo.result;
     }
-    const result = computeDiagnostics(this.validator, this.index, model);
-    this.diagnosticsMemo.set(model, { generation, result });
+    const result = computeDiagnostics(this.validator, this.index, model, deadline);
+    if (result) {
+      this.diagnosticsMemo.set(model, { generation, result });
+    }
     return result;
   }
 

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildSchema, Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, type DefinitionNode, type GraphQLError } from 'graphql';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
+import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
+import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, IncrementalValidator } from '../../../../src/core/language/incrementalValidation';
 
 const SCHEMA = buildSchema(`
@@ -127,5 +132,31 @@ describe('incremental validation', () => {
       ours.errors.map((e) => e.message),
       full.map((e) => e.message),
     );
+  });
+});
+
+describe('diagnostics in slices', () => {
+  it('a large new document: each call leaves when its budget is spent, the last one returns what one call would', () => {
+    const schema = schemaFromSdl(SANDBOX_SDL).schema;
+    const base = readFileSync(path.resolve(__dirname, '../../../fixtures/parity/sandbox.graphql'), 'utf8');
+    // Copies with renamed definitions and one broken field each, so there is something to report.
+    const text = Array.from(
+      { length: 60 },
+      (_, i) =>
+        base.replace(/\b(query|mutation|subscription|fragment) (\w+)/g, `$1 $2_${i}`).replace(/\.\.\.(\w+)/g, `...$1_${i}`) + `\nquery Broken_${i} { tasks { nope_${i} } }\n`,
+    ).join('\n');
+    const doc = { uri: 'file:///ws/large.graphql', version: 1, text };
+    const sliced = GraphqlLanguageService.create(schema);
+    let calls = 0;
+    let result = sliced.diagnosticsWithin(doc, 1);
+    while (!result) {
+      calls++;
+      assert.ok(calls < 10_000, 'the slices make progress');
+      result = sliced.diagnosticsWithin(doc, 1);
+    }
+    assert.ok(calls > 1, `split into slices (${calls})`);
+    const whole = GraphqlLanguageService.create(schema).diagnostics(doc);
+    assert.ok(whole.some((d) => d.message.includes('nope_59')));
+    assert.deepEqual(result, whole);
   });
 });
