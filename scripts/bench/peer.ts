@@ -4,7 +4,7 @@
  * graphql-config in a temporary folder.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,10 @@ export interface PeerResult {
   readonly completion: Summary;
   readonly hover: Summary;
   readonly emptyCompletions: number;
+  /** didChange (one more edit) to its publishDiagnostics, on the same document. */
+  readonly diagnostics: Summary;
+  /** The peer process's resident memory after the run (VmRSS), in MB; NaN where /proc is missing. */
+  readonly rssMb: number;
 }
 
 /** Spawns the peer in `tmpDir`, measures it on the document and positions, and stops it. */
@@ -59,7 +63,11 @@ export async function measurePeer(options: {
     return null;
   });
   const log: string[] = [];
+  let published: (() => void) | undefined;
   connection.onNotification((method: string, params: unknown) => {
+    if (method === 'textDocument/publishDiagnostics' && (params as { uri?: string } | undefined)?.uri === uri) {
+      published?.();
+    }
     if (method === 'window/logMessage' || method === 'window/showMessage') {
       log.push(String((params as { message?: unknown } | undefined)?.message ?? '').slice(0, 300));
       log.splice(0, Math.max(0, log.length - 5));
@@ -108,7 +116,29 @@ export async function measurePeer(options: {
         hoverSamples.push(performance.now() - h0);
       }
     }
+    const diagnosticsSamples: number[] = [];
+    const lines = options.document.split('\n');
+    for (let i = 0; i < Math.min(20, options.positions.length); i++) {
+      const line = options.positions[i].line;
+      lines[line] = `${lines[line]} `;
+      const arrived = new Promise<void>((resolve) => (published = resolve));
+      const d0 = performance.now();
+      await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: i + 2 }, contentChanges: [{ text: lines.join('\n') }] });
+      await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      diagnosticsSamples.push(performance.now() - d0);
+    }
+    published = undefined;
+    let rssMb = Number.NaN;
+    try {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      rssMb = kb ? Number(kb) / 1024 : Number.NaN;
+    } catch {
+      // no /proc here
+    }
     return {
+      diagnostics: summarize(diagnosticsSamples),
+      rssMb,
       spawnToFirstCompletionMs: spawnToFirst,
       completion: summarize(completionSamples),
       hover: summarize(hoverSamples),

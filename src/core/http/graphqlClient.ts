@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { CancelledError, HttpStatusError, NetworkError } from '../errors';
 import { nullLogger, type Logger } from '../logger';
 import { joinUrl, parseServiceUrl } from '../urlPolicy';
@@ -228,7 +228,7 @@ export class GraphqlHttpClient {
   private poolFor(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, {
+      pool = new (loadUndici().Pool)(origin, {
         connections: this.connections,
         keepAliveTimeout: 30_000,
         connect: { timeout: 10_000 },
@@ -324,4 +324,16 @@ export class GraphqlHttpClient {
       signal?.removeEventListener('abort', onAbort);
     }
   }
+}
+
+let undici: typeof import('undici') | undefined;
+
+/**
+ * undici, loaded on the first request rather than when the extension activates: it is about half
+ * of the extension's bundle, and activation does not send anything (issue 11 §4, require time).
+ */
+function loadUndici(): typeof import('undici') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  undici ??= require('undici') as typeof import('undici');
+  return undici;
 }
