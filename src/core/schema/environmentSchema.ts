@@ -3,7 +3,7 @@ import { CancelledError, errorMessage } from '../errors';
 import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
 import { Emitter, type Event } from '../events';
 import { taggedLogger, type Logger } from '../logger';
-import { schemaFromIntrospection } from './loadSchema';
+import { schemaFromIntrospectionInSlices } from './loadSchema';
 import { loadSchemaFromCache, schemaCacheFile, schemaCacheFreshness, writeSchemaCache } from './schemaCache';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from './schemaSnapshot';
 
@@ -233,7 +233,7 @@ export class EnvironmentSchema implements Disposable {
       if (stale()) {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
       }
-      const loaded = schemaFromIntrospection(body);
+      const loaded = await schemaFromIntrospectionInSlices(body);
       const record = await writeSchemaCache(this.deps.storageDir, environment, body, new Date(this.now()));
       if (stale()) {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };

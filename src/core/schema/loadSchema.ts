@@ -17,6 +17,7 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 import { TenantGraphqlError } from '../errors';
+import { buildClientSchemaInSlices, yieldToEventLoop, type Yield } from './clientSchemaInSlices';
 
 /**
  * The standard introspection query with everything the language features show: descriptions,
@@ -86,6 +87,26 @@ export function schemaFromIntrospection(json: unknown): LoadedSchema {
 }
 
 /**
+ * As schemaFromIntrospection, built in slices with the thread yielded in between (see
+ * clientSchemaInSlices.ts): what the extension host uses, so that loading a large schema never
+ * holds the shared thread for one long block.
+ */
+export async function schemaFromIntrospectionInSlices(json: unknown, yieldThread: Yield = yieldToEventLoop): Promise<LoadedSchema> {
+  const payload = introspectionPayload(json);
+  await yieldThread(); // after JSON.parse of a text
+  let schema: GraphQLSchema;
+  try {
+    schema = await buildClientSchemaInSlices(payload, yieldThread);
+  } catch (err) {
+    throw new SchemaLoadError(`The introspection result cannot be turned into a schema: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+  await yieldThread();
+  return tolerateInvalid(schema, []);
+}
+
+/**
  * Builds a schema from SDL. Real-world SDL is not always valid: GitHub's public schema defines
  * two fields twice. Duplicate type, field, argument and enum value definitions are dropped (the
  * first one is kept) with a warning; other schema validation errors are warnings too. Only SDL
@@ -126,7 +147,7 @@ export async function schemaFromFile(filePath: string): Promise<LoadedSchema> {
   } catch (err) {
     throw new SchemaLoadError(`Cannot read the schema file ${filePath}: ${(err as Error).message}`, { cause: err });
   }
-  return ext === '.json' ? schemaFromIntrospection(text) : schemaFromSdl(text);
+  return ext === '.json' ? schemaFromIntrospectionInSlices(text) : schemaFromSdl(text);
 }
 
 function tolerateInvalid(schema: GraphQLSchema, warnings: string[]): LoadedSchema {

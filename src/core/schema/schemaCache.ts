@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { IntrospectionQuery } from 'graphql';
-import { introspectionPayload, schemaFromIntrospection, type LoadedSchema } from './loadSchema';
+import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
 
 /** Version of the cache record format. */
 const SCHEMA_CACHE_VERSION = 1;
@@ -185,7 +185,7 @@ export async function loadSchemaFromCache(
     return { ok: false, reason: `cached schema ignored: ${read.reason}` };
   }
   try {
-    const loaded = schemaFromIntrospection(read.record.introspection);
+    const loaded = await schemaFromIntrospectionInSlices(read.record.introspection);
     return { ok: true, value: { ...loaded, record: read.record } };
   } catch (err) {
     return { ok: false, reason: `cached schema ignored: ${(err as Error).message}` };
