@@ -3,8 +3,10 @@
  * provider code path) beside graphql-language-service called directly (the floor), in the same
  * run on the same inputs, and the GraphQL Foundation's language server over LSP (the peer).
  *
- *   node --import tsx scripts/bench.ts           full run (100 positions x 5 rounds, with peer)
- *   node --import tsx scripts/bench.ts --quick   smoke run (seconds, no peer)
+ *   node --import tsx scripts/bench.ts              full run (100 positions x 5 rounds, with peer), then
+ *                                                   the adapter benchmark in code-server (test/integration/*.bench.ts)
+ *   node --import tsx scripts/bench.ts --no-vscode  the same without the code-server part
+ *   node --import tsx scripts/bench.ts --quick      smoke run (seconds, no peer, no code-server)
  *
  * Prints figures only; it never fails on a target (CI runs the quick smoke). Writes nothing
  * outside a temporary folder, which it removes.
@@ -49,6 +51,13 @@ async function main(): Promise<void> {
     await run(tmp);
   } finally {
     await rm(tmp, { recursive: true, force: true });
+  }
+  if (!quick && !process.argv.includes('--no-vscode')) {
+    // The same measures through the VS Code adapter, in a real VS Code (test/integration/*.bench.ts).
+    console.log('');
+    console.log('Adapter benchmark in code-server (TENANT_GRAPHQL_BENCH=1 node scripts/testIntegration.mjs); --no-vscode skips it');
+    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(root, 'scripts/testIntegration.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, TENANT_GRAPHQL_BENCH: '1' } });
   }
 }
 

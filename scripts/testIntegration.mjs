@@ -3,7 +3,7 @@
 // Exit code: 0 when every test passed; 1 when a test failed, hung (runner timeout) or VS Code did
 // not start. Leaves no process behind and no file outside .cache/.
 //
-// Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
+// Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
 //              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
 import { spawn } from 'node:child_process';
@@ -153,6 +153,7 @@ async function main() {
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
     TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
     TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
+    TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
   };
   const payload = [
     ['extensionDevelopmentPath', `vscode-remote://remote${root}`],

@@ -7,7 +7,7 @@ import { ConfigurationService, reportSettingsProblems } from './config';
 import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
 import { SchemaFeature, Schemas } from './schema';
-import { LanguageFeature } from './language';
+import { LanguageFeature, type LanguageTestApi } from './language';
 import { RunFeature } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature } from './sandboxHost';
@@ -15,6 +15,7 @@ import { registerSandboxFeature } from './sandboxHost';
 /** What `activate` returns while the extension host runs tests (undefined otherwise). */
 export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
+  readonly language: LanguageTestApi;
 }
 
 /**
@@ -69,7 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       await language.start();
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
-    return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi() } : undefined;
+    return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi(), language: language.testApi() } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(safeLogLine(`[ext] activation failed: ${message}`, secrets));

@@ -5,6 +5,8 @@ import { SDL_SCHEME } from '../schema';
 import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
+import type { GraphqlLanguageService } from '../core/language/languageService';
+import type { TextDocumentSnapshot } from '../core/language/types';
 
 /** Wait after the last keystroke before validating. */
 const DIAGNOSTICS_DEBOUNCE_MS = 200;
@@ -19,6 +21,14 @@ const SLICE_MS = 15;
 const DIAGNOSTICS_COLLECTION = 'GraphQL';
 
 const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
+
+/**
+ * One slice of a document's validation, as vscode.Diagnostics (undefined: not done yet, call
+ * again). Also what the adapter benchmark times, with an unlimited budget, after an edit.
+ */
+export function diagnosticsSlice(service: GraphqlLanguageService, snap: TextDocumentSnapshot, budgetMs: number): vscode.Diagnostic[] | undefined {
+  return service.diagnosticsWithin(snap, budgetMs)?.map(toDiagnostic);
+}
 
 /**
  * Syntax and validation diagnostics as you type, debounced, in their own collection. Recomputed
@@ -92,9 +102,9 @@ export class DiagnosticsManager implements vscode.Disposable {
         return;
       }
       try {
-        const result = found.service.diagnosticsWithin(snap, SLICE_MS);
+        const result = diagnosticsSlice(found.service, snap, SLICE_MS);
         if (result) {
-          this.collection.set(doc.uri, result.map(toDiagnostic));
+          this.collection.set(doc.uri, result);
         } else {
           setTimeout(slice, 0);
         }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import type { Schemas } from '../schema';
-import { DiagnosticsManager } from './diagnostics';
+import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
 import { LanguageHost } from './languageHost';
-import { registerProviders } from './providers';
+import { completionProvider, registerProviders } from './providers';
 import { WorkspaceIndexer } from './workspaceIndex';
 
 /**
@@ -13,9 +13,13 @@ import { WorkspaceIndexer } from './workspaceIndex';
 export class LanguageFeature implements vscode.Disposable {
   private readonly indexer: WorkspaceIndexer;
   private readonly disposables: vscode.Disposable;
+  private readonly host: LanguageHost;
+  private readonly logger: Logger;
 
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
+    this.host = host;
+    this.logger = logger;
     this.indexer = new WorkspaceIndexer(host.index, logger);
     this.disposables = vscode.Disposable.from(this.indexer, new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger), registerProviders(host, logger), host);
   }
@@ -25,7 +29,31 @@ export class LanguageFeature implements vscode.Disposable {
     return this.indexer.start();
   }
 
+  /**
+   * The adapter's own paths, for the benchmark that runs in VS Code (extension tests only): a
+   * TextDocument in, vscode items out, as the registered providers and the diagnostics do it.
+   */
+  testApi(): LanguageTestApi {
+    const completion = completionProvider(this.host, this.logger);
+    return {
+      complete: (document, position) => completion.provideCompletionItems(document, position),
+      diagnostics: (document) => {
+        const found = this.host.serviceFor(document.uri);
+        const snap = this.host.snapshotOf(document);
+        return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
+      },
+      hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
+    };
+  }
+
   dispose(): void {
     this.disposables.dispose();
   }
+}
+
+/** See LanguageFeature.testApi. */
+export interface LanguageTestApi {
+  complete(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined;
+  diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] | undefined;
+  hasSchema(uri: vscode.Uri): boolean;
 }

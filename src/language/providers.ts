@@ -22,13 +22,13 @@ function guarded<T>(logger: Logger, what: string, fallback: T, body: () => T): T
   }
 }
 
-/**
- * Registers completion, hover, definition, outline and workspace symbols: thin adapters that
- * convert positions and shapes around the core language service of each document's schema.
- */
-export function registerProviders(host: LanguageHost, logger: Logger): vscode.Disposable {
-  const completion: vscode.CompletionItemProvider = {
-    provideCompletionItems(document, position) {
+/** Completion: a TextDocument in, vscode.CompletionItems out (also what the adapter benchmark calls). */
+export function completionProvider(
+  host: LanguageHost,
+  logger: Logger,
+): vscode.CompletionItemProvider & { provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined } {
+  return {
+    provideCompletionItems(document: vscode.TextDocument, position: vscode.Position) {
       return guarded(logger, 'completion', undefined, () => {
         const found = host.serviceFor(document.uri);
         const snap = found && host.snapshotOf(document);
@@ -39,6 +39,14 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
       });
     },
   };
+}
+
+/**
+ * Registers completion, hover, definition, outline and workspace symbols: thin adapters that
+ * convert positions and shapes around the core language service of each document's schema.
+ */
+export function registerProviders(host: LanguageHost, logger: Logger): vscode.Disposable {
+  const completion = completionProvider(host, logger);
 
   const hover: vscode.HoverProvider = {
     provideHover(document, position) {

@@ -1,6 +1,7 @@
 /**
  * Integration test entry, loaded by VS Code's extension host (code-server runner or
- * @vscode/test-electron): runs every bundled *.test.js file next to this one with mocha.
+ * @vscode/test-electron): runs every bundled *.test.js file next to this one with mocha (or, for
+ * the benchmark, every *.bench.js file).
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -10,13 +11,16 @@ import Mocha from 'mocha';
 /** Marks mocha's lines so the code-server runner can tell them from the workbench's own console noise. */
 export const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
 
+/** The benchmark (`npm run bench`) runs *.bench.js files instead of the tests. */
+const SUFFIX = process.env.TENANT_GRAPHQL_BENCH === '1' ? '.bench.js' : '.test.js';
+
 function findTests(dir: string): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       out.push(...findTests(p));
-    } else if (entry.name.endsWith('.test.js')) {
+    } else if (entry.name.endsWith(SUFFIX)) {
       out.push(p);
     }
   }

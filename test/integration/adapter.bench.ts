@@ -1,0 +1,122 @@
+/**
+ * The language benchmark through the VS Code adapter, in a real VS Code (code-server): a real
+ * TextDocument in (its text read from the editor's model on each new version), vscode items out,
+ * as the registered providers and the diagnostics do it; graphql-language-service called directly
+ * on the same document's text in the same extension host beside it (the floor). Run by
+ * `npm run bench` (TENANT_GRAPHQL_BENCH=1 makes the integration runner load *.bench.js files
+ * instead of the tests); prints figures, asserts only that the answers are real.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Mocha from 'mocha';
+import * as vscode from 'vscode';
+import { buildClientSchema, type IntrospectionQuery } from 'graphql';
+import { getAutocompleteSuggestions, getDiagnostics, Position as LibPosition } from 'graphql-language-service';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import { grow, spreadPositions } from '../../scripts/bench/inputs';
+import { summarize, type Summary } from '../../scripts/bench/stats';
+import { eventually, extensionId } from './helpers';
+
+const ROUNDS = 3;
+const POSITIONS = 60;
+
+function line(name: string, ours: Summary, floor: Summary | undefined, target: number): string {
+  const f = (n: number | undefined) => (n === undefined ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const result = ours.p95 <= target ? 'PASS' : 'MISS';
+  return `${name.padEnd(72)} ours p50 ${f(ours.p50).padStart(6)} p95 ${f(ours.p95).padStart(6)} | floor p50 ${f(floor?.p50).padStart(6)} p95 ${f(floor?.p95).padStart(6)} | target p95 <= ${target} ${result} (n=${ours.n})`;
+}
+
+describe('Adapter bench (through VS Code)', function () {
+  this.timeout(900_000);
+  const out: string[] = [];
+  after(() => {
+    // Mocha's reporter output is what the runner relays from the extension host (see index.ts).
+    const print = (Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void }).consoleLog;
+    print('');
+    print('Through the VS Code adapter (code-server extension host): GitHub schema from a graphql-config; ms');
+    out.forEach((l) => print(l));
+  });
+
+  it('completion while typing, diagnostics after an edit, first completion on a newly opened document', async () => {
+    const api = (await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate()).language;
+    const repo = vscode.extensions.getExtension(extensionId)!.extensionPath;
+    const introspectionPath = path.join(repo, 'node_modules/@octokit/graphql-schema/schema.json');
+    const root = vscode.workspace.workspaceFolders![0].uri;
+    const dir = vscode.Uri.joinPath(root, 'bench');
+    await vscode.workspace.fs.createDirectory(dir);
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'github.json'), fs.readFileSync(introspectionPath));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, '.graphqlrc.yml'), Buffer.from('schema: bench/github.json\ndocuments: "bench/**/*.graphql"\n'));
+    const json = JSON.parse(fs.readFileSync(introspectionPath, 'utf8')) as { data?: IntrospectionQuery } & IntrospectionQuery;
+    const schema = buildClientSchema(json.data ?? json);
+    const base = fs.readFileSync(path.join(repo, 'scripts/bench/github.graphql'), 'utf8');
+
+    for (const size of [2000, 10000]) {
+      const text = grow(base, size);
+      const uri = vscode.Uri.joinPath(dir, `doc-${size}.graphql`);
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+      const document = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(document);
+      await eventually(() => (api.hasSchema(uri) && (api.diagnostics(document) ?? undefined) !== undefined ? true : undefined), 'the folder schema');
+      const lines = document.lineCount;
+      const positions = spreadPositions(text, POSITIONS);
+      const probe = api.complete(document, new vscode.Position(positions[0].line, positions[0].character));
+      assert.ok(probe !== undefined, 'completion answers');
+
+      const ours: number[] = [];
+      const floor: number[] = [];
+      const diagnostics: number[] = [];
+      const floorDiagnostics: number[] = [];
+      let nonEmpty = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const p of positions) {
+          // One more edit, as on a keystroke: a blank at the end of the cursor's line.
+          const end = document.lineAt(p.line).range.end;
+          await editor.edit((b) => b.insert(end, ' '), { undoStopBefore: false, undoStopAfter: false });
+          const at = new vscode.Position(p.line, p.character);
+          const t0 = performance.now();
+          const items = api.complete(document, at);
+          ours.push(performance.now() - t0);
+          nonEmpty += items && items.length > 0 ? 1 : 0;
+          const t1 = performance.now();
+          getAutocompleteSuggestions(schema, document.getText(), new LibPosition(at.line, at.character));
+          floor.push(performance.now() - t1);
+          if (round === 0) {
+            const t2 = performance.now();
+            const found = api.diagnostics(document);
+            diagnostics.push(performance.now() - t2);
+            assert.ok(found !== undefined);
+            const t3 = performance.now();
+            getDiagnostics(document.getText(), schema);
+            floorDiagnostics.push(performance.now() - t3);
+          }
+        }
+      }
+      assert.ok(nonEmpty > 0, 'some completions have items');
+      out.push(line(`completion while typing (new version per call), ${lines} lines`, summarize(ours), summarize(floor), 2));
+      out.push(line(`diagnostics after an edit, ${lines} lines`, summarize(diagnostics), summarize(floorDiagnostics), 5));
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+
+    // First completion on a newly opened document (its text not seen before under that name).
+    const text = grow(base, 10000);
+    const firsts: number[] = [];
+    const floorFirsts: number[] = [];
+    const positions = spreadPositions(text, 5);
+    for (let i = 0; i < positions.length; i++) {
+      const uri = vscode.Uri.joinPath(dir, `opened-${i}.graphql`);
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+      const document = await vscode.workspace.openTextDocument(uri);
+      const at = new vscode.Position(positions[i].line, positions[i].character);
+      const t0 = performance.now();
+      api.complete(document, at);
+      firsts.push(performance.now() - t0);
+      const t1 = performance.now();
+      getAutocompleteSuggestions(schema, document.getText(), new LibPosition(at.line, at.character));
+      floorFirsts.push(performance.now() - t1);
+    }
+    out.push(line(`first completion on a newly opened ${text.split('\n').length}-line document`, summarize(firsts), summarize(floorFirsts), 5));
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, '.graphqlrc.yml'));
+  });
+});
