@@ -47,6 +47,8 @@ const POOL = [
   'fragment Cycle on User { ...UserName }',
   'fragment OnScalar on String { x }',
   'fragment Unused on Task { id }',
+  'query K($v: Nope, $w: [Tsk!]) { tasks { id ... on Nop { x } } }',
+  'fragment OnUnknown on Nope { x }',
   'fragment Conflict on Item { ... on Task { value: name } ... on User { value: name } }',
 ];
 
