@@ -72,6 +72,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/changelog.md',
       'extension/dist/extension.js',
       'extension/dist/sandbox.js',
+      'extension/dist/undici.js',
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',
