@@ -23,6 +23,7 @@ import { GraphqlLanguageService } from '../src/core/language/languageService';
 import type { Position, TextDocumentSnapshot } from '../src/core/language/types';
 import { loadInputs, spreadPositions } from './bench/inputs';
 import { measurePeer, type PeerResult } from './bench/peer';
+import { benchReferences } from './bench/references';
 import { ms, summarize, timeEach, type Summary } from './bench/stats';
 
 interface Row {
@@ -163,6 +164,9 @@ async function run(tmp: string): Promise<void> {
     ours: summarize(timeEach(bigDiagCalls, ({ doc: d }) => service.diagnostics(d))),
     direct: summarize(timeEach(bigDiagCalls, ({ doc: d }) => getDiagnostics(d.text, schema))),
   });
+
+  // Find references across a generated workspace of 2,000 documents (issue 14).
+  rows.push(...(await benchReferences(schema, quick)));
 
   // Parity (not timed): our items equal the direct call's, position by position.
   const same = positions.filter((p) => isDeepStrictEqual(service.complete(doc, p), directCompletion(schema, doc.text, p, [], doc.uri))).length;
