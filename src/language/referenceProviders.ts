@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { planRename, prepareRename, RenameRefusedError, sidecarKeyEdit, type SidecarKeyRename } from '../core/language/renameEdits';
-import { sidecarPathFor } from '../core/run/variablesFile';
-import { LineIndex } from '../core/text/lineIndex';
+import { planRename, prepareRename, RenameRefusedError } from '../core/language/renameEdits';
+import { SDL_SCHEME } from '../schema';
 import { toCorePosition, toRange } from './convert';
 import { toLocation, type ReferenceService } from './references';
+import { sdlSymbolAt } from './sdlSymbols';
+import { addSidecarEdit, sidecarKeyLocation } from './sidecarKeys';
 
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
 
@@ -39,11 +40,18 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
       try {
         await refs.ready(token);
         const uri = document.uri.toString();
+        const inSdl = sdlSymbolAt(refs.schemas, document.uri, position.line);
+        if (inSdl) {
+          // In the schema's SDL view: the usages of the type or field defined at this line.
+          return refs.index.references(inSdl.symbol, { schemaOf: refs.schemaOf, schema: inSdl.snapshot.schema, includeDeclaration: true }).map(toLocation);
+        }
         const at = refs.index.symbolAt(uri, toCorePosition(position), refs.schemaOf);
         if (!at) {
           return undefined;
         }
-        return refs.index.references(at.symbol, { schemaOf: refs.schemaOf, schema: refs.schemaOf(uri), includeDeclaration: context.includeDeclaration }).map(toLocation);
+        const found = refs.index.references(at.symbol, { schemaOf: refs.schemaOf, schema: refs.schemaOf(uri), includeDeclaration: context.includeDeclaration }).map(toLocation);
+        const key = await sidecarKeyLocation(at.location.uri, at.symbol);
+        return key ? [...found, key] : found;
       } catch (err) {
         if (err instanceof vscode.CancellationError) {
           return undefined;
@@ -57,6 +65,9 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
   const rename: vscode.RenameProvider = {
     prepareRename(document, position) {
       try {
+        if (document.uri.scheme === SDL_SCHEME) {
+          throw new RenameRefusedError(vscode.l10n.t('The schema view is read-only: its names are defined by the Service.'));
+        }
         refs.sync();
         const at = prepareRename(refs.index, document.uri.toString(), toCorePosition(position), refs.schemaOf);
         const symbol = at.symbol;
@@ -125,29 +136,4 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
     vscode.languages.registerRenameProvider(GRAPHQL_SELECTOR, rename),
     vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, codeLenses),
   );
-}
-
-/** Renames the key in the document's variables file, when it has one with that key. */
-async function addSidecarEdit(edit: vscode.WorkspaceEdit, rename: SidecarKeyRename): Promise<void> {
-  const path = sidecarPathFor(rename.documentUri);
-  if (!path) {
-    return;
-  }
-  const uri = vscode.Uri.parse(path);
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  let text: string;
-  if (open) {
-    text = open.getText();
-  } else {
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
-      return; // no variables file: nothing to rename there
-    }
-  }
-  const change = sidecarKeyEdit(text, rename.path, rename.newKey);
-  if (change) {
-    const lines = new LineIndex(text);
-    edit.replace(uri, toRange({ start: lines.positionAt(change.offset), end: lines.positionAt(change.offset + change.length) }), change.content);
-  }
 }

@@ -3,9 +3,11 @@ import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { ReferenceIndex, type ReferenceLocation, type SchemaOf } from '../core/language/referenceIndex';
-import { SDL_SCHEME } from '../schema';
+import { SDL_SCHEME, type Schemas } from '../schema';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 import { toRange } from './convert';
+
+const GRAPHQL_FILE = /\.(graphql|gql)(?:[?#].*)?$/i;
 
 /** Below this many documents to analyse, the index warms without a progress notification. */
 const QUIET_WARM_LIMIT = 50;
@@ -36,9 +38,21 @@ export class ReferenceService implements vscode.Disposable {
     this.disposables = [host.onDidChangeSchemas(() => (this.schemaMemo = new Map()))];
   }
 
+  /** The schemas service (which schema each document uses, the SDL views). */
+  get schemas(): Schemas {
+    return this.host.schemas;
+  }
+
   /** Brings the index's texts up to date (cheap: unchanged texts are skipped). */
   sync(): void {
-    const files = new Map(this.host.index.texts().map((f) => [f.uri, f.text]));
+    // Whole GraphQL files only: a template slice of a code file joins through ReferenceIndex.update
+    // with its host URI and base position, never as a file of its own.
+    const files = new Map(
+      this.host.index
+        .texts()
+        .filter((f) => GRAPHQL_FILE.test(f.uri))
+        .map((f) => [f.uri, f.text]),
+    );
     for (const doc of vscode.workspace.textDocuments) {
       if (doc.languageId === 'graphql' && doc.uri.scheme !== SDL_SCHEME && !doc.isClosed) {
         const text = doc.getText();

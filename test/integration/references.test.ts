@@ -69,7 +69,33 @@ async function edited(edit: vscode.WorkspaceEdit, relativePath: string): Promise
   it('finds variables in their operation', async () => {
     const board = await openFixture('refs/board.graphql');
     const refs = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', board.uri, positionOf(board, '$status', 2));
-    assert.deepEqual(places(refs), ['board.graphql:0:26', 'board.graphql:1:42']);
+    // With its key in the operation's entry of board.variables.json.
+    assert.deepEqual(places(refs), ['board.graphql:0:26', 'board.graphql:1:42', 'board.variables.json:3:19']);
+  });
+
+  it('finds an operation with its entry in the variables file', async () => {
+    const board = await openFixture('refs/board.graphql');
+    const refs = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', board.uri, positionOf(board, 'Board', 2));
+    assert.deepEqual(places(refs), ['board.graphql:0:6', 'board.variables.json:2:2']);
+  });
+
+  it('finds the usages of a field from its line in the SDL view (references and Find Usages)', async () => {
+    await openFixture('refs/board.graphql');
+    const shown = await vscode.commands.executeCommand<{ uri: string; line: number }>('tenantGraphql.explorer.goToDefinition', {
+      kind: 'field',
+      typeName: 'Task',
+      fieldName: 'status',
+    });
+    assert.ok(shown, 'the SDL view opens at Task.status');
+    const refs = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', vscode.Uri.parse(shown.uri), new vscode.Position(shown.line, 4));
+    assert.deepEqual(places(refs), ['board.graphql:5:17', 'taskCard.graphql:4:2']);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), shown.uri);
+    const found = await vscode.commands.executeCommand<vscode.Location[]>('tenantGraphql.findUsages');
+    assert.deepEqual(places(found ?? []), ['board.graphql:5:17', 'taskCard.graphql:4:2']);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('vscode.prepareRename', vscode.Uri.parse(shown.uri), new vscode.Position(shown.line, 4))), (err: Error) =>
+      /schema view is read-only/.test(err.message),
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('Find Usages of Task.status from the schema explorer lists the documents that select it', async () => {

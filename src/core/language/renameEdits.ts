@@ -114,22 +114,31 @@ export interface JsonTextEdit {
 }
 
 /**
+ * Where the key at `path` of a variables file is (its quotes included), or undefined when the
+ * file has no such key or cannot be read as a JSON object.
+ */
+export function sidecarKeySpan(text: string, path: readonly string[]): { offset: number; length: number } | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  if (!root || root.type !== 'object') {
+    return undefined;
+  }
+  const property: JsonNode | undefined = findNodeAtLocation(root, [...path])?.parent;
+  const key = property?.type === 'property' ? property.children?.[0] : undefined;
+  return key?.type === 'string' ? { offset: key.offset, length: key.length } : undefined;
+}
+
+/**
  * The edit that renames the key at `path` of a variables file to `newKey`, touching only the
  * key's text (its quotes included), so every other character (order, indentation, comments) is
  * kept. Undefined when the file has no such key (nothing to rename) or cannot be read as JSON
  * (then it is left alone); throws RenameRefusedError when the object has a `newKey` already.
  */
 export function sidecarKeyEdit(text: string, path: readonly string[], newKey: string): JsonTextEdit | undefined {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  if (!root || root.type !== 'object') {
+  const key = sidecarKeySpan(text, path);
+  if (!key || path[path.length - 1] === newKey) {
     return undefined;
   }
-  const value = findNodeAtLocation(root, [...path]);
-  const property: JsonNode | undefined = value?.parent;
-  const key = property?.type === 'property' ? property.children?.[0] : undefined;
-  if (!key || key.type !== 'string' || path[path.length - 1] === newKey) {
-    return undefined;
-  }
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
   const container = path.length > 1 ? findNodeAtLocation(root, path.slice(0, -1) as string[]) : root;
   if (container && findNodeAtLocation(container, [newKey])) {
     throw new RenameRefusedError(`The variables file has an entry "${newKey}" already next to "${path[path.length - 1]}": merge or remove one of them first.`);

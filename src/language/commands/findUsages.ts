@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import { asExplorerNode, type ExplorerNode } from '../../core/schema/explorerModel';
-import type { ReferenceSymbol } from '../../core/language/referenceIndex';
 import { inert } from '../../core/text/inert';
-import { activeGraphqlUri, keyOfSdlViewUri, sdlViewUri, type SchemaSnapshot } from '../../schema';
+import { activeGraphqlUri, sdlViewUri, type SchemaSnapshot } from '../../schema';
+import { sdlSymbolAt, type SchemaSymbol } from '../sdlSymbols';
 import { toLocation } from '../references';
 import type { LanguageCommand } from './languageCommand';
-
-type SchemaSymbol = Extract<ReferenceSymbol, { kind: 'schema' }>;
 
 /** The schema coordinate of a schema explorer node. */
 function symbolOfNode(node: ExplorerNode): SchemaSymbol {
@@ -22,24 +20,6 @@ function symbolOfNode(node: ExplorerNode): SchemaSymbol {
   }
 }
 
-/** The type or member defined on (or, for a type's body, around) a line of an SDL view. */
-function symbolOfSdlLine(lines: ReadonlyMap<string, number>, line: number): { symbol: SchemaSymbol; line: number } | undefined {
-  let best: { key: string; line: number } | undefined;
-  for (const [key, at] of lines) {
-    if (key.startsWith('@') || key === 'schema' || at > line) {
-      continue;
-    }
-    if (!best || at > best.line || (at === best.line && key.includes('.'))) {
-      best = { key, line: at };
-    }
-  }
-  if (!best) {
-    return undefined;
-  }
-  // A line inside a member's text (its arguments, a description) belongs to that member.
-  return { symbol: { kind: 'schema', coordinate: best.key, what: best.key.includes('.') ? 'field' : 'type' }, line: best.line };
-}
-
 /**
  * Find Usages (schema explorer context menu, SDL view editor menu): every place the workspace's
  * GraphQL documents use a type, field, argument or enum value of the schema, shown in the
@@ -53,7 +33,6 @@ export const findUsages: LanguageCommand = {
     let line = 0;
     const node = asExplorerNode(arg);
     const editor = vscode.window.activeTextEditor;
-    const sdlKey = editor ? keyOfSdlViewUri(editor.document.uri) : undefined;
     if (node) {
       const uri = activeGraphqlUri();
       snapshot = uri ? schemas.schemaFor(uri) : schemas.current();
@@ -61,10 +40,9 @@ export const findUsages: LanguageCommand = {
       const key = symbol.coordinate.replace(/\(.*$/, '');
       const view = snapshot && schemas.sdlViewOf(snapshot.schema);
       line = view?.lines.get(key) ?? view?.lines.get(key.split('.')[0]) ?? 0;
-    } else if (editor && sdlKey) {
-      snapshot = schemas.snapshotByKey(sdlKey);
-      const found = snapshot && symbolOfSdlLine(schemas.sdlViewOf(snapshot.schema).lines, editor.selection.active.line);
-      symbol = found?.symbol;
+    } else if (editor) {
+      const found = sdlSymbolAt(schemas, editor.document.uri, editor.selection.active.line);
+      ({ snapshot, symbol } = found ?? {});
       line = found?.line ?? 0;
     }
     if (!snapshot || !symbol) {
