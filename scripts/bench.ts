@@ -29,6 +29,7 @@ import type { Position, TextDocumentSnapshot } from '../src/core/language/types'
 import { loadInputs, spreadPositions } from './bench/inputs';
 import { probeLongestTask } from './bench/longTask';
 import { measurePeer, type PeerResult } from './bench/peer';
+import { benchReferences } from './bench/references';
 import { ms, summarize, timeEach, type Summary } from './bench/stats';
 
 interface Row {
@@ -294,6 +295,9 @@ async function run(tmp: string): Promise<void> {
       `ours heap ${ourMemory.heapMb.toFixed(1)} MB (parsed definitions and validation results kept for the next edit), resident ${ourMemory.rssMb.toFixed(0)} MB; ` +
       `floor heap ${floorMemory.heapMb.toFixed(1)} MB (keeps nothing between calls), resident ${floorMemory.rssMb.toFixed(0)} MB`,
   );
+
+  // Find references across a generated workspace of 2,000 documents (issue 14).
+  rows.push(...(await benchReferences(schema, quick)));
 
   // Parity (not timed): our items equal the direct call's, position by position.
   const same = positions.filter((p) => isDeepStrictEqual(service.complete(doc, p), directCompletion(schema, doc.text, p, [], doc.uri))).length;

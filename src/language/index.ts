@@ -5,10 +5,14 @@ import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
 import { LanguageHost } from './languageHost';
 import { completionProvider, registerProviders } from './providers';
 import { WorkspaceIndexer } from './workspaceIndex';
+import { registerCommands } from '../platform/commands';
+import { languageCommands } from './commands';
+import { registerReferenceProviders } from './referenceProviders';
+import { ReferenceService } from './references';
 
 /**
- * The language feature: completion, hover, definition, outline, workspace symbols and validation
- * for GraphQL documents, each from the schema the schemas service gives the document.
+ * The language feature: completion, hover, definition, outline, workspace symbols, validation,
+ * find references / Find Usages, rename and the fragment References CodeLens for GraphQL documents, each from the schema the schemas service gives the document.
  */
 export class LanguageFeature implements vscode.Disposable {
   private readonly indexer: WorkspaceIndexer;
@@ -21,7 +25,16 @@ export class LanguageFeature implements vscode.Disposable {
     this.host = host;
     this.logger = logger;
     this.indexer = new WorkspaceIndexer(host.index, logger);
-    this.disposables = vscode.Disposable.from(this.indexer, new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger), registerProviders(host, logger), host);
+    const references = new ReferenceService(host, logger);
+    this.disposables = vscode.Disposable.from(
+      this.indexer,
+      new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
+      registerProviders(host, logger),
+      references,
+      registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
+      registerCommands(languageCommands, { references, schemas }, logger, 'language'),
+      host,
+    );
   }
 
   /** Indexes the workspace's fragments and operations (after the schemas started). */

@@ -113,6 +113,11 @@ export class FragmentIndex {
     return [...this.files.keys()];
   }
 
+  /** Each indexed file's text (feeds the reference index from the same files). */
+  texts(): { uri: string; text: string }[] {
+    return [...this.files].map(([uri, file]) => ({ uri, text: file.text }));
+  }
+
   private named(): Map<string, FragmentEntry[]> {
     if (!this.byName) {
       const map = new Map<string, FragmentEntry[]>();

@@ -1,0 +1,7 @@
+import { findUsages } from './findUsages';
+import type { LanguageCommand } from './languageCommand';
+
+export type { LanguageCommand, LanguageCommandServices } from './languageCommand';
+
+/** The language feature's commands, one file each. */
+export const languageCommands: readonly LanguageCommand[] = [findUsages];

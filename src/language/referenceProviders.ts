@@ -1,0 +1,139 @@
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { planRename, prepareRename, RenameRefusedError } from '../core/language/renameEdits';
+import { SDL_SCHEME } from '../schema';
+import { toCorePosition, toRange } from './convert';
+import { toLocation, type ReferenceService } from './references';
+import { sdlSymbolAt } from './sdlSymbols';
+import { addSidecarEdit, sidecarKeyLocation } from './sidecarKeys';
+
+const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
+
+/** A refusal the user reads as it is; anything else is logged and reported in plain words. */
+function userError(logger: Logger, what: string, err: unknown): Error {
+  if (err instanceof RenameRefusedError || err instanceof vscode.CancellationError) {
+    return err instanceof RenameRefusedError ? new Error(err.message) : err;
+  }
+  logger.error(`[language] ${what} failed: ${errorMessage(err)}`);
+  return new Error(vscode.l10n.t('{0} failed: {1}', what, errorMessage(err)));
+}
+
+/** A References CodeLens over a fragment definition, resolved with the count. */
+class FragmentLens extends vscode.CodeLens {
+  constructor(
+    range: vscode.Range,
+    readonly uri: vscode.Uri,
+    readonly fragment: string,
+  ) {
+    super(range);
+  }
+}
+
+/**
+ * Find references, rename (with prepareRename) and the References CodeLens over fragment
+ * definitions: thin adapters over the core reference index and rename planning.
+ */
+export function registerReferenceProviders(refs: ReferenceService, onDidChangeIndex: vscode.Event<void>, logger: Logger): vscode.Disposable {
+  const references: vscode.ReferenceProvider = {
+    async provideReferences(document, position, context, token) {
+      try {
+        await refs.ready(token);
+        const uri = document.uri.toString();
+        const inSdl = sdlSymbolAt(refs.schemas, document.uri, position.line);
+        if (inSdl) {
+          // In the schema's SDL view: the usages of the type or field defined at this line.
+          return refs.index.references(inSdl.symbol, { schemaOf: refs.schemaOf, schema: inSdl.snapshot.schema, includeDeclaration: true }).map(toLocation);
+        }
+        const at = refs.index.symbolAt(uri, toCorePosition(position), refs.schemaOf);
+        if (!at) {
+          return undefined;
+        }
+        const found = refs.index.references(at.symbol, { schemaOf: refs.schemaOf, schema: refs.schemaOf(uri), includeDeclaration: context.includeDeclaration }).map(toLocation);
+        const key = await sidecarKeyLocation(at.location.uri, at.symbol);
+        return key ? [...found, key] : found;
+      } catch (err) {
+        if (err instanceof vscode.CancellationError) {
+          return undefined;
+        }
+        logger.error(`[language] references failed: ${errorMessage(err)}`);
+        return undefined;
+      }
+    },
+  };
+
+  const rename: vscode.RenameProvider = {
+    prepareRename(document, position) {
+      try {
+        if (document.uri.scheme === SDL_SCHEME) {
+          throw new RenameRefusedError(vscode.l10n.t('The schema view is read-only: its names are defined by the Service.'));
+        }
+        refs.sync();
+        const at = prepareRename(refs.index, document.uri.toString(), toCorePosition(position), refs.schemaOf);
+        const symbol = at.symbol;
+        const placeholder = symbol.kind === 'schema' ? symbol.coordinate : symbol.name;
+        return { range: toRange(at.location.range), placeholder };
+      } catch (err) {
+        throw userError(logger, vscode.l10n.t('Rename'), err);
+      }
+    },
+    async provideRenameEdits(document, position, newName, token) {
+      try {
+        await refs.ready(token);
+        const plan = planRename(refs.index, document.uri.toString(), toCorePosition(position), newName, refs.schemaOf);
+        const edit = new vscode.WorkspaceEdit();
+        for (const e of plan.edits) {
+          edit.replace(vscode.Uri.parse(e.uri), toRange(e.range), e.newText);
+        }
+        if (plan.sidecar) {
+          await addSidecarEdit(edit, plan.sidecar);
+        }
+        return edit;
+      } catch (err) {
+        throw userError(logger, vscode.l10n.t('Rename'), err);
+      }
+    },
+  };
+
+  const lensesChanged = new vscode.EventEmitter<void>();
+  const codeLenses: vscode.CodeLensProvider<FragmentLens> = {
+    onDidChangeCodeLenses: lensesChanged.event,
+    provideCodeLenses(document) {
+      try {
+        refs.sync();
+        return refs.index
+          .fragmentDefinitions(document.uri.toString())
+          .map((d) => new FragmentLens(toRange(d.location.range), document.uri, d.symbol.kind === 'fragment' ? d.symbol.name : ''));
+      } catch (err) {
+        logger.error(`[language] fragment CodeLens failed: ${errorMessage(err)}`);
+        return [];
+      }
+    },
+    async resolveCodeLens(lens, token) {
+      try {
+        await refs.ready(token);
+      } catch (err) {
+        if (!(err instanceof vscode.CancellationError)) {
+          logger.error(`[language] fragment CodeLens failed: ${errorMessage(err)}`);
+        }
+        return undefined;
+      }
+      const spreads = refs.index.references({ kind: 'fragment', name: lens.fragment }, { schemaOf: refs.schemaOf, includeDeclaration: false }).map(toLocation);
+      lens.command = {
+        title: spreads.length === 1 ? vscode.l10n.t('1 reference') : vscode.l10n.t('{0} references', spreads.length),
+        tooltip: vscode.l10n.t('Show the spreads of fragment {0}', lens.fragment),
+        command: spreads.length > 0 ? 'editor.action.showReferences' : '',
+        arguments: spreads.length > 0 ? [lens.uri, lens.range.start, spreads] : undefined,
+      };
+      return lens;
+    },
+  };
+
+  return vscode.Disposable.from(
+    lensesChanged,
+    onDidChangeIndex(() => lensesChanged.fire()),
+    vscode.languages.registerReferenceProvider(GRAPHQL_SELECTOR, references),
+    vscode.languages.registerRenameProvider(GRAPHQL_SELECTOR, rename),
+    vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, codeLenses),
+  );
+}

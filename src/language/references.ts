@@ -1,0 +1,121 @@
+import * as vscode from 'vscode';
+import type { GraphQLSchema } from 'graphql';
+import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { ReferenceIndex, type ReferenceLocation, type SchemaOf } from '../core/language/referenceIndex';
+import { SDL_SCHEME, type Schemas } from '../schema';
+import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
+import { toRange } from './convert';
+
+const GRAPHQL_FILE = /\.(graphql|gql)(?:[?#].*)?$/i;
+
+/** Below this many documents to analyse, the index warms without a progress notification. */
+const QUIET_WARM_LIMIT = 50;
+
+/**
+ * The reference index of the workspace, in step with the workspace indexer's files (the fragment
+ * index, fed by WorkspaceIndexer) and, for open documents, their current text. Warms lazily, on
+ * the first question, in slices that yield, with progress when many documents wait.
+ */
+export class ReferenceService implements vscode.Disposable {
+  readonly index = new ReferenceIndex();
+  private schemaMemo = new Map<string, GraphQLSchema | undefined>();
+  private warming: Promise<void> | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  /** The schema of a host file's documents (memoized until the schemas change). */
+  readonly schemaOf: SchemaOf = (hostUri) => {
+    if (!this.schemaMemo.has(hostUri)) {
+      this.schemaMemo.set(hostUri, this.host.snapshotFor(vscode.Uri.parse(hostUri))?.schema);
+    }
+    return this.schemaMemo.get(hostUri);
+  };
+
+  constructor(
+    private readonly host: LanguageHost,
+    private readonly logger: Logger,
+  ) {
+    this.disposables = [host.onDidChangeSchemas(() => (this.schemaMemo = new Map()))];
+  }
+
+  /** The schemas service (which schema each document uses, the SDL views). */
+  get schemas(): Schemas {
+    return this.host.schemas;
+  }
+
+  /** Brings the index's texts up to date (cheap: unchanged texts are skipped). */
+  sync(): void {
+    // Whole GraphQL files only: a template slice of a code file joins through ReferenceIndex.update
+    // with its host URI and base position, never as a file of its own.
+    const files = new Map(
+      this.host.index
+        .texts()
+        .filter((f) => GRAPHQL_FILE.test(f.uri))
+        .map((f) => [f.uri, f.text]),
+    );
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.languageId === 'graphql' && doc.uri.scheme !== SDL_SCHEME && !doc.isClosed) {
+        const text = doc.getText();
+        if (text.length <= MAX_DOCUMENT_CHARS) {
+          // An open document's current text wins over what the indexer read (it may lag by a debounce).
+          files.set(doc.uri.toString(), text);
+        }
+      }
+    }
+    this.index.syncFiles([...files].map(([uri, text]) => ({ uri, text })));
+  }
+
+  /**
+   * Syncs, then analyses every document that waits (the first call builds the index), yielding
+   * between slices; shows progress when many documents wait. Resolves early on cancellation.
+   */
+  async ready(token?: vscode.CancellationToken): Promise<void> {
+    this.sync();
+    if (this.index.pending(this.schemaOf) > 0) {
+      this.warming ??= this.warm().finally(() => (this.warming = undefined));
+      await this.warming;
+    }
+    // The few documents edited meanwhile are analysed on demand; many left means the build was cancelled.
+    if (token?.isCancellationRequested || this.index.pending(this.schemaOf) >= QUIET_WARM_LIMIT) {
+      throw new vscode.CancellationError();
+    }
+  }
+
+  private async warm(): Promise<void> {
+    const total = this.index.pending(this.schemaOf);
+    const started = Date.now();
+    const run = (report?: (done: number) => void, cancelled?: () => boolean) => this.index.warm({ schemaOf: this.schemaOf, onProgress: report, isCancelled: cancelled });
+    try {
+      if (total < QUIET_WARM_LIMIT) {
+        await run();
+        return;
+      }
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing GraphQL documents for references'), cancellable: true },
+        async (progress, token) => {
+          let last = 0;
+          await run(
+            (done) => {
+              progress.report({ increment: ((done - last) * 100) / total, message: vscode.l10n.t('{0} of {1} documents', done, total) });
+              last = done;
+            },
+            () => token.isCancellationRequested,
+          );
+        },
+      );
+      this.logger.info(`[language] reference index: ${total} document(s) analysed in ${Date.now() - started} ms`);
+    } catch (err) {
+      this.logger.error(`[language] reference index failed: ${errorMessage(err)}`);
+      throw err;
+    }
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}
+
+/** A location of the index as a VS Code location. */
+export function toLocation(location: ReferenceLocation): vscode.Location {
+  return new vscode.Location(vscode.Uri.parse(location.uri), toRange(location.range));
+}
