@@ -15,6 +15,8 @@ import { registerSandboxFeature } from './sandboxHost';
 /** What `activate` returns while the extension host runs tests (undefined otherwise). */
 export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
+  /** The text of the last schema-change notification, if one was shown. */
+  readonly lastSchemaChangeNotice: () => string | undefined;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     });
     const results = new ResultsFeature({ context, logger });
     const language = new LanguageFeature(schemas, logger);
+    const schemaFeature = new SchemaFeature(schemas, logger);
     context.subscriptions.push(
       config,
       reportSettingsProblems(config),
@@ -55,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       schemas,
       new AuthFeature({ context, logger, channel, config, auth }),
       registerSandboxFeature({ context, logger, config, auth }),
-      new SchemaFeature(schemas, logger),
+      schemaFeature,
       language,
       results,
       new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter }),
@@ -69,7 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       await language.start();
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
-    return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi() } : undefined;
+    return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice } : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(safeLogLine(`[ext] activation failed: ${message}`, secrets));

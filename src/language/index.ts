@@ -5,6 +5,9 @@ import { DiagnosticsManager } from './diagnostics';
 import { LanguageHost } from './languageHost';
 import { registerProviders } from './providers';
 import { WorkspaceIndexer } from './workspaceIndex';
+import { registerCommands } from '../platform/commands';
+import { languageCommands } from './commands';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
  * The language feature: completion, hover, definition, outline, workspace symbols and validation
@@ -17,7 +20,15 @@ export class LanguageFeature implements vscode.Disposable {
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
     this.indexer = new WorkspaceIndexer(host.index, logger);
-    this.disposables = vscode.Disposable.from(this.indexer, new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger), registerProviders(host, logger), host);
+    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);
+    this.disposables = vscode.Disposable.from(
+      this.indexer,
+      new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
+      workspaceDiagnostics,
+      registerCommands(languageCommands, { logger, workspaceDiagnostics }, logger, 'language'),
+      registerProviders(host, logger),
+      host,
+    );
   }
 
   /** Indexes the workspace's fragments and operations (after the schemas started). */

@@ -7,7 +7,6 @@ import type { Resolver } from './graphqlContext';
 import { objectResolvers } from './objectResolvers';
 import { guardEveryField, resolveType } from './resultGuard';
 import { rootResolvers } from './rootResolvers';
-import { SANDBOX_SDL } from './schema';
 import { sandboxSdl, versionResolvers, type SandboxSchemaVersion } from './schemaVersions';
 
 export { createGraphqlContext, type GraphqlContext } from './graphqlContext';
@@ -37,7 +36,7 @@ function resolverMap(version: SandboxSchemaVersion): Record<string, Record<strin
 }
 
 /**
- * Builds the executable Sandbox schema: {@link SANDBOX_SDL} (or a later version of it) with
+ * Builds the executable Sandbox schema: the SANDBOX_SDL of schema.ts (or a later version of it, see schemaVersions.ts) with
  * resolvers, scalar parsing and the visibility guard on every field.
  */
 export function createSandboxSchema(version: SandboxSchemaVersion = 1): GraphQLSchema {

@@ -22,8 +22,11 @@ export interface WorkspaceValidationOptions extends TimeSlicerOptions {
   schemaFor(uri: string): GraphQLSchema | undefined;
   /** The text of a document, or undefined when it cannot be read (gone, too large). */
   read(uri: string): Promise<string | undefined> | string | undefined;
-  /** Called after each document with its diagnostics (an empty list clears its problems). */
-  onDocument?(uri: string, diagnostics: readonly LanguageDiagnostic[]): void;
+  /**
+   * Called after each document with its diagnostics (an empty list: no problems), or undefined
+   * when it was skipped (unreadable, or no schema for it): its old problems mean nothing now.
+   */
+  onDocument?(uri: string, diagnostics: readonly LanguageDiagnostic[] | undefined): void;
   /** Called after each document: documents done, documents in the run. */
   onProgress?(done: number, total: number): void;
 }
@@ -70,6 +73,7 @@ export async function validateWorkspaceDocuments(uris: readonly string[], option
       const schema = text === undefined ? undefined : options.schemaFor(uri);
       if (text === undefined || !schema) {
         skipped++;
+        options.onDocument?.(uri, undefined);
       } else {
         const model = store.get({ uri, version: 0, text });
         const diagnostics = computeDiagnostics(schema, options.index, model);

@@ -22,12 +22,14 @@ function setup() {
     index.update(uri, text);
   }
   const results = new Map<string, readonly LanguageDiagnostic[]>();
+  const skipped: string[] = [];
   return {
     index,
     results,
     read: (uri: string) => (uri.endsWith('gone.graphql') ? undefined : files[uri]),
     schemaFor: () => V2,
-    onDocument: (uri: string, d: readonly LanguageDiagnostic[]) => results.set(uri, d),
+    skipped,
+    onDocument: (uri: string, d: readonly LanguageDiagnostic[] | undefined) => (d ? results.set(uri, d) : skipped.push(uri)),
   };
 }
 
@@ -47,6 +49,7 @@ describe('workspace validation (core)', () => {
     assert.deepEqual(s.results.get('file:///ws/usesFragment.graphql'), []);
     assert.match(s.results.get('file:///ws/syntax.graphql')![0].message, /Syntax Error/);
     assert.equal(s.results.has('file:///ws/gone.graphql'), false);
+    assert.deepEqual(s.skipped, ['file:///ws/gone.graphql']);
     assert.equal(summary.documentsWithErrors, 3);
   });
 

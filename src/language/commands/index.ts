@@ -1,0 +1,7 @@
+import type { LanguageCommand } from './languageCommand';
+import { validateWorkspace } from './validateWorkspace';
+
+export type { LanguageCommand, LanguageCommandServices } from './languageCommand';
+
+/** The language feature's commands, one file each. */
+export const languageCommands: readonly LanguageCommand[] = [validateWorkspace];
