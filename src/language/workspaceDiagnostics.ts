@@ -127,6 +127,9 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
       }
     });
     stale.forEach((uri) => this.collection.delete(uri));
+    if (summary.failures.length > 0) {
+      this.logger.warn(`${summary.failures.length} GraphQL file(s) could not be validated, e.g. ${summary.failures[0].uri}: ${summary.failures[0].reason}`);
+    }
     this.logger.info(
       `validated ${summary.validated} GraphQL file(s) in ${Date.now() - started} ms (${summary.skipped} skipped): ${summary.documentsWithErrors} with errors, ${summary.errors} error(s), ${summary.warnings} warning(s); longest slice ${summary.longestSliceMs.toFixed(1)} ms`,
     );

@@ -6,6 +6,7 @@
 import {
   GraphQLError,
   Kind,
+  KnownTypeNamesRule,
   NoDeprecatedCustomRule,
   specifiedRules,
   validate,
@@ -15,6 +16,7 @@ import {
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
+  type ValidationRule,
 } from 'graphql';
 import type { DocumentModel } from './documentModel';
 import type { FragmentIndex } from './fragmentIndex';
@@ -22,6 +24,30 @@ import type { LanguageDiagnostic } from './types';
 import { tokenRange } from './wordRanges';
 
 const UNUSED_FRAGMENT = /^Fragment "[^"]+" is never used\.$/;
+
+/**
+ * graphql's KnownTypeNamesRule, built only when a document names a type the schema lacks: the
+ * rule lists every type name of the schema up front (for its suggestions), a tenth of a
+ * validation on GitHub's schema. Same errors; used when a schema change re-validates a workspace.
+ */
+const lazyKnownTypeNamesRule: ValidationRule = (context) => {
+  let rule: ReturnType<ValidationRule> | undefined;
+  const schema = context.getSchema();
+  return {
+    NamedType(node, key, parent, path, ancestors) {
+      if (schema?.getType(node.name.value)) {
+        return undefined;
+      }
+      rule ??= KnownTypeNamesRule(context);
+      // graphql's rule is a plain { NamedType(...) } visitor.
+      const enter = (rule as { NamedType?: (...args: unknown[]) => unknown }).NamedType;
+      return typeof enter === 'function' ? (enter.call(rule, node, key, parent, path, ancestors) as undefined) : undefined;
+    },
+  };
+};
+
+/** graphql's specified rules, KnownTypeNamesRule built lazily. */
+const RULES: readonly ValidationRule[] = specifiedRules.map((r) => (r === KnownTypeNamesRule ? lazyKnownTypeNamesRule : r));
 
 /**
  * Syntax errors, or validation errors against `schema` (graphql's specified rules, with fragments
@@ -55,7 +81,7 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
       }
     }
   };
-  for (const error of validate(schema, document, specifiedRules)) {
+  for (const error of validate(schema, document, RULES)) {
     if (UNUSED_FRAGMENT.test(error.message)) {
       const node = error.nodes?.[0];
       if (node?.kind === Kind.FRAGMENT_DEFINITION && index.isSpreadOutside(node.name.value, model.uri)) {

@@ -41,6 +41,8 @@ export interface WorkspaceValidationSummary {
   readonly documentsWithErrors: number;
   readonly errors: number;
   readonly warnings: number;
+  /** The first (up to 20) documents that could not be validated (e.g. the schema is one graphql refuses to validate against), with why. */
+  readonly failures: readonly { readonly uri: string; readonly reason: string }[];
   /** The longest stretch the run held the thread without yielding, in ms. */
   readonly longestSliceMs: number;
   /** How many times it yielded. */
@@ -62,6 +64,7 @@ export async function validateWorkspaceDocuments(uris: readonly string[], option
   let errors = 0;
   let warnings = 0;
   let done = 0;
+  const failures: { uri: string; reason: string }[] = [];
   for (let i = 0; i < uris.length; i += READ_BATCH) {
     const batch = uris.slice(i, i + READ_BATCH);
     await slicer.checkpoint();
@@ -75,9 +78,22 @@ export async function validateWorkspaceDocuments(uris: readonly string[], option
         skipped++;
         options.onDocument?.(uri, undefined);
       } else {
-        const model = store.get({ uri, version: 0, text });
-        const diagnostics = computeDiagnostics(schema, options.index, model);
-        store.delete(uri);
+        let diagnostics: LanguageDiagnostic[];
+        try {
+          // The index parsed the file already (same text): no second parse.
+          diagnostics = computeDiagnostics(schema, options.index, options.index.modelOf(uri, text) ?? store.get({ uri, version: 0, text }));
+        } catch (err) {
+          // graphql refuses to validate against a schema it finds invalid: that document is skipped, not the run.
+          skipped++;
+          if (failures.length < 20) {
+            failures.push({ uri, reason: err instanceof Error ? err.message : String(err) });
+          }
+          options.onDocument?.(uri, undefined);
+          options.onProgress?.(++done, uris.length);
+          continue;
+        } finally {
+          store.delete(uri);
+        }
         validated++;
         const e = diagnostics.filter((d) => d.severity === 'error').length;
         errors += e;
@@ -88,5 +104,5 @@ export async function validateWorkspaceDocuments(uris: readonly string[], option
       options.onProgress?.(++done, uris.length);
     }
   }
-  return { validated, skipped, documentsWithErrors, errors, warnings, longestSliceMs: slicer.longestSliceMs, yields: slicer.yields };
+  return { validated, skipped, failures, documentsWithErrors, errors, warnings, longestSliceMs: slicer.longestSliceMs, yields: slicer.yields };
 }

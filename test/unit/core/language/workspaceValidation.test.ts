@@ -102,6 +102,21 @@ describe('workspace validation (core)', () => {
     assert.equal(seen.length, 2);
   });
 
+  it('skips a document graphql refuses to validate (an invalid schema), not the run', async () => {
+    const s = setup();
+    const invalid = buildSchema('interface Named { name: String! } type Task implements Named { id: ID! } type Query { tasks: [Task!]! }');
+    const summary = await validateWorkspaceDocuments(['file:///ws/ok.graphql', 'file:///ws/broken.graphql'], {
+      ...s,
+      schemaFor: (uri) => (uri.endsWith('ok.graphql') ? invalid : V2),
+    });
+    assert.equal(summary.validated, 1);
+    assert.equal(summary.failures.length, 1);
+    assert.equal(summary.failures[0].uri, 'file:///ws/ok.graphql');
+    assert.match(summary.failures[0].reason, /Named\.name expected/);
+    assert.deepEqual(s.skipped, ['file:///ws/ok.graphql']);
+    assert.equal(s.results.get('file:///ws/broken.graphql')!.length, 1);
+  });
+
   it('reports progress for every document', async () => {
     const s = setup();
     const progress: string[] = [];
