@@ -178,7 +178,7 @@ async function run(tmp: string): Promise<void> {
     name: `schema change: diff + re-validate ${WORKSPACE_DOCUMENTS} documents (GitHub schema), whole run`,
     ours: summarize(changeRuns.map((r) => r.totalMs)),
     targetP95: 3000,
-    note: `diff ${worst((r) => r.diffMs)} ms worst; ${changeRuns[0].breaking} breaking, ${changeRuns[0].dangerous} dangerous; ${changeRuns[0].documentsWithErrors} documents broke`,
+    note: `CPU ${ms(Math.min(...changeRuns.map((r) => r.cpuMs)))} ms best (wall time includes waiting for a shared CPU); diff ${worst((r) => r.diffMs)} ms worst; ${changeRuns[0].breaking} breaking, ${changeRuns[0].dangerous} dangerous; ${changeRuns[0].documentsWithErrors} documents broke`,
   });
   rows.push({
     name: 'schema change: longest single task on the thread',

@@ -81,7 +81,8 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
       }
     }
   };
-  for (const error of validate(schema, document, RULES)) {
+  const { specified, deprecations } = validateOnce(schema, document);
+  for (const error of specified) {
     if (UNUSED_FRAGMENT.test(error.message)) {
       const node = error.nodes?.[0];
       if (node?.kind === Kind.FRAGMENT_DEFINITION && index.isSpreadOutside(node.name.value, model.uri)) {
@@ -92,10 +93,39 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
       report(error, 'error', false);
     }
   }
-  for (const error of validate(schema, document, [NoDeprecatedCustomRule])) {
+  for (const error of deprecations) {
     report(error, 'warning', true);
   }
   return out;
+}
+
+/** graphql's own cap on the errors of one validation (its `maxErrors` default). */
+const MAX_ERRORS = 100;
+
+/**
+ * What `validate(schema, document, RULES)` and `validate(schema, document, [NoDeprecatedCustomRule])`
+ * return, from one traversal of the document instead of two (each rule's errors in the same order):
+ * the deprecation rule's errors are told apart as it reports them. With more than graphql's cap of
+ * errors in all, each would have been capped on its own, so the two calls are made as before.
+ */
+function validateOnce(schema: GraphQLSchema, document: DocumentNode): { specified: readonly GraphQLError[]; deprecations: readonly GraphQLError[] } {
+  const tagged = new Set<GraphQLError>();
+  const deprecationRule: ValidationRule = (context) =>
+    NoDeprecatedCustomRule(
+      Object.create(context, {
+        reportError: {
+          value: (error: GraphQLError) => {
+            tagged.add(error);
+            context.reportError(error);
+          },
+        },
+      }) as typeof context,
+    );
+  const all = validate(schema, document, [...RULES, deprecationRule], { maxErrors: MAX_ERRORS });
+  if (all.length >= MAX_ERRORS) {
+    return { specified: validate(schema, document, RULES), deprecations: validate(schema, document, [NoDeprecatedCustomRule]) };
+  }
+  return { specified: all.filter((e) => !tagged.has(e)), deprecations: all.filter((e) => tagged.has(e)) };
 }
 
 /** Fragments this document spreads but does not define, with what they spread, from the index. */
