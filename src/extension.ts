@@ -16,6 +16,8 @@ import { registerSandboxFeature } from './sandboxHost';
 export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
   readonly language: LanguageTestApi;
+  /** The text of the last schema-change notification, if one was shown. */
+  readonly lastSchemaChangeNotice: () => string | undefined;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     });
     const results = new ResultsFeature({ context, logger });
     const language = new LanguageFeature(schemas, logger);
+    const schemaFeature = new SchemaFeature(schemas, logger);
     context.subscriptions.push(
       config,
       reportSettingsProblems(config),
@@ -56,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       schemas,
       new AuthFeature({ context, logger, channel, config, auth }),
       registerSandboxFeature({ context, logger, config, auth }),
-      new SchemaFeature(schemas, logger),
+      schemaFeature,
       language,
       results,
       new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter }),
@@ -70,7 +73,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       await language.start();
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
-    return context.extensionMode === vscode.ExtensionMode.Test ? { results: results.testApi(), language: language.testApi() } : undefined;
+    return context.extensionMode === vscode.ExtensionMode.Test
+      ? { results: results.testApi(), language: language.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
+      : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(safeLogLine(`[ext] activation failed: ${message}`, secrets));

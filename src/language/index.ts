@@ -9,10 +9,13 @@ import { registerCommands } from '../platform/commands';
 import { languageCommands } from './commands';
 import { registerReferenceProviders } from './referenceProviders';
 import { ReferenceService } from './references';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
- * The language feature: completion, hover, definition, outline, workspace symbols, validation,
- * find references / Find Usages, rename and the fragment References CodeLens for GraphQL documents, each from the schema the schemas service gives the document.
+ * The language feature: completion, hover, definition, outline, workspace symbols, validation (of
+ * open documents as you type, and of the whole workspace when the schema changes), find references
+ * / Find Usages, rename and the fragment References CodeLens for GraphQL documents, each from the
+ * schema the schemas service gives the document.
  */
 export class LanguageFeature implements vscode.Disposable {
   private readonly indexer: WorkspaceIndexer;
@@ -26,13 +29,15 @@ export class LanguageFeature implements vscode.Disposable {
     this.logger = logger;
     this.indexer = new WorkspaceIndexer(host.index, logger);
     const references = new ReferenceService(host, logger);
+    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);
     this.disposables = vscode.Disposable.from(
       this.indexer,
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
+      workspaceDiagnostics,
       registerProviders(host, logger),
       references,
       registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
-      registerCommands(languageCommands, { references, schemas }, logger, 'language'),
+      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics }, logger, 'language'),
       host,
     );
   }

@@ -14,6 +14,9 @@ const EXCLUDE = '**/node_modules/**';
 const INDEXED_EXTENSION = /\.(graphql|gql)$/i;
 const CHANGE_DEBOUNCE_MS = 200;
 
+/** The workspace's GraphQL files as the indexer sees them (workspace validation honours the same). */
+export const WORKSPACE_GRAPHQL_FILES = { glob: GLOB, exclude: EXCLUDE, maxBytes: MAX_INDEXED_BYTES } as const;
+
 /**
  * Keeps the fragment index in step with the workspace's `.graphql`/`.gql` files: all of them
  * (up to a cap) at activation, then on open, change, save, close, create and delete. An open

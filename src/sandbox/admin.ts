@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseFaultSpec } from './faults';
 import { isLoopback, readBody, remoteAddress, sendJson } from './http';
 import { IpAllowlist } from './ipAllowlist';
+import { isSandboxSchemaVersion, SANDBOX_SCHEMA_VERSIONS } from './schemaVersions';
 import type { SandboxState } from './state';
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -87,6 +88,16 @@ const routes: Record<string, Route> = {
       secrets: [...state.tenant.clients.flatMap((c) => (c.clientSecret === undefined ? [] : [{ kind: 'client_secret', value: c.clientSecret }])), ...state.tokens.issued.list()],
     },
   ],
+  // Schema changes: serve another version of the schema (1 is the default; see schemaVersions.ts).
+  'GET /admin/schema': async (state) => [200, { version: state.schemaVersion, versions: SANDBOX_SCHEMA_VERSIONS }],
+  'POST /admin/schema': async (state, req) => {
+    const body = await readJson(req);
+    if (!isSandboxSchemaVersion(body.version)) {
+      throw new Error(`"version" must be one of ${SANDBOX_SCHEMA_VERSIONS.join(', ')}.`);
+    }
+    state.setSchemaVersion(body.version);
+    return [200, { version: state.schemaVersion, versions: SANDBOX_SCHEMA_VERSIONS }];
+  },
   'GET /admin/stats': async (state) => [200, state.snapshotStats()],
   'POST /admin/reset': async (state) => {
     state.reset();

@@ -88,7 +88,8 @@ async function authenticate(state: SandboxState, req: IncomingMessage, url: URL)
 /** Builds the graphql-http handler: parse, validate, scope check, then execute with the viewer. */
 export function createGraphqlHandler(state: SandboxState): Handler<IncomingMessage, GraphqlContext> {
   return createHandler<IncomingMessage, GraphqlContext, GraphqlContext>({
-    schema: state.schema,
+    // Read per request: the admin endpoint can switch the schema version while the Sandbox runs.
+    schema: () => state.schema,
     onSubscribe: (req, params) => {
       let document: DocumentNode;
       try {

@@ -6,6 +6,7 @@ import { SANDBOX_HOST, apiListener, authListener, closeServer, listen } from './
 import { SandboxState, type SandboxStats } from './state';
 import { loadTenantConfig, validateTenantConfig, type TenantConfig } from './tenant';
 import { TokenService } from './tokens';
+import type { SandboxSchemaVersion } from './schemaVersions';
 
 export type { SandboxClock } from './clock';
 export { createSandboxClock } from './clock';
@@ -14,6 +15,7 @@ export type { SandboxStats } from './state';
 export type { TenantConfig } from './tenant';
 export { demoTenant } from './demoTenant';
 export { SANDBOX_SDL } from './schema';
+export { SANDBOX_SCHEMA_VERSIONS, isSandboxSchemaVersion, sandboxSdl, type SandboxSchemaVersion } from './schemaVersions';
 
 /** How to start a Sandbox. */
 export interface SandboxOptions {
@@ -38,6 +40,8 @@ export interface SandboxOptions {
   redirectUris?: string[];
   /** Faults active from the start. */
   faults?: FaultSpec[];
+  /** The schema version served from the start (1 by default); `POST /admin/schema` switches it later. */
+  schemaVersion?: SandboxSchemaVersion;
   /** When false, request lines are logged to the console; quiet by default. */
   quiet?: boolean;
 }
@@ -61,6 +65,8 @@ export interface RunningSandbox extends SandboxInfo {
   injectFault(f: FaultSpec): void;
   clearFaults(): void;
   registerRedirectUri(clientId: string, uri: string): void;
+  /** Serves another schema version from the next request on (as `POST /admin/schema`). */
+  setSchemaVersion(version: SandboxSchemaVersion): void;
   stats(): SandboxStats;
 }
 
@@ -122,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     state = new SandboxState(tenant, clock, tokens, options.autoConsent, log, options.faults ?? [], options.alwaysConsent ?? false);
     state.authUrl = authUrl;
     state.baseUrl = baseUrl;
+    state.setSchemaVersion(options.schemaVersion ?? 1);
     for (const uri of options.redirectUris ?? []) {
       for (const c of tenant.clients) {
         state.registerRedirectUri(c.clientId, uri);
@@ -152,6 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         listed.redirectUris.push(uri);
       }
     },
+    setSchemaVersion: (version) => state.setSchemaVersion(version),
     stats: () => state.snapshotStats(),
   };
 }

@@ -1,5 +1,6 @@
 import { parseFaultSpec, type FaultSpec } from './faults';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
+import { isSandboxSchemaVersion, SANDBOX_SCHEMA_VERSIONS } from './schemaVersions';
 
 /** Ports the CLI uses unless told otherwise, so a demo keeps stable addresses. */
 export const DEFAULT_AUTH_PORT = 4780;
@@ -18,6 +19,7 @@ Options:
   --always-consent     ask for consent at every sign-in, even when the user approved the scopes before
   --redirect-uri URI   register one more exact redirect URI for every client (repeatable)
   --fault JSON         inject a fault from the start, e.g. '{"kind":"status","status":500,"count":2}' (repeatable)
+  --schema-version N   serve version N of the GraphQL schema (1, the default, or 2; switch later with POST /admin/schema)
   --quiet              do not log requests
   --help               show this help
 `;
@@ -79,6 +81,14 @@ export function parseArgs(argv: readonly string[]): SandboxOptions | 'help' {
         } catch (err) {
           throw new UsageError(`--fault: ${(err as Error).message}`);
         }
+        break;
+      }
+      case '--schema-version': {
+        const version = Number(value());
+        if (!isSandboxSchemaVersion(version)) {
+          throw new UsageError(`--schema-version must be one of ${SANDBOX_SCHEMA_VERSIONS.join(', ')}.`);
+        }
+        options.schemaVersion = version;
         break;
       }
       case '--quiet':

@@ -7,7 +7,7 @@ import type { Resolver } from './graphqlContext';
 import { objectResolvers } from './objectResolvers';
 import { guardEveryField, resolveType } from './resultGuard';
 import { rootResolvers } from './rootResolvers';
-import { SANDBOX_SDL } from './schema';
+import { sandboxSdl, versionResolvers, type SandboxSchemaVersion } from './schemaVersions';
 
 export { createGraphqlContext, type GraphqlContext } from './graphqlContext';
 
@@ -27,17 +27,21 @@ function parseDateLiteral(ast: ValueNode): string {
   return parseDate(ast.value);
 }
 
-function resolverMap(): Record<string, Record<string, Resolver>> {
-  return { ...rootResolvers(), ...objectResolvers() };
+function resolverMap(version: SandboxSchemaVersion): Record<string, Record<string, Resolver>> {
+  const map: Record<string, Record<string, Resolver>> = { ...rootResolvers(), ...objectResolvers() };
+  for (const [typeName, fields] of Object.entries(versionResolvers(version))) {
+    map[typeName] = { ...map[typeName], ...fields };
+  }
+  return map;
 }
 
 /**
- * Builds the executable Sandbox schema: {@link SANDBOX_SDL} with resolvers, scalar parsing and the
- * visibility guard on every field.
+ * Builds the executable Sandbox schema: the SANDBOX_SDL of schema.ts (or a later version of it, see schemaVersions.ts) with
+ * resolvers, scalar parsing and the visibility guard on every field.
  */
-export function createSandboxSchema(): GraphQLSchema {
-  const schema = buildSchema(SANDBOX_SDL);
-  for (const [typeName, fields] of Object.entries(resolverMap())) {
+export function createSandboxSchema(version: SandboxSchemaVersion = 1): GraphQLSchema {
+  const schema = buildSchema(sandboxSdl(version));
+  for (const [typeName, fields] of Object.entries(resolverMap(version))) {
     const type = schema.getType(typeName);
     if (!(type instanceof GraphQLObjectType)) {
       throw new Error(`Sandbox schema has no object type ${typeName}`);

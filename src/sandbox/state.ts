@@ -6,6 +6,7 @@ import { FaultInjector, type FaultSpec } from './faults';
 import { IpAllowlist } from './ipAllowlist';
 import { RateLimiter } from './rateLimit';
 import { createSandboxSchema } from './resolvers';
+import type { SandboxSchemaVersion } from './schemaVersions';
 import { redirectUriProblem, type ClientConfig, type TenantConfig } from './tenant';
 import type { TokenService } from './tokens';
 
@@ -52,7 +53,9 @@ export interface ConsentRecord {
 /** Everything the endpoints share while the Sandbox runs (one instance per Sandbox). */
 export class SandboxState {
   readonly store: DataStore;
-  readonly schema: GraphQLSchema;
+  private readonly schemas = new Map<SandboxSchemaVersion, GraphQLSchema>();
+  /** The schema version served now (1 unless the admin endpoint or `--schema-version` chose another). */
+  schemaVersion: SandboxSchemaVersion = 1;
   readonly faults: FaultInjector;
   readonly rateLimiter: RateLimiter;
   allowlist: IpAllowlist;
@@ -78,7 +81,7 @@ export class SandboxState {
     readonly alwaysConsent = false,
   ) {
     this.store = new DataStore(tenant);
-    this.schema = createSandboxSchema();
+    this.schemas.set(1, createSandboxSchema(1));
     this.faults = new FaultInjector(initialFaults);
     this.rateLimiter = new RateLimiter(clock, tenant.rateLimit.limit, tenant.rateLimit.windowMs);
     this.allowlist = new IpAllowlist(tenant.ipAllowlist);
@@ -86,6 +89,26 @@ export class SandboxState {
 
   private static emptyStats(): SandboxStats {
     return { token: { authorization_code: 0, refresh_token: 0, client_credentials: 0, other: 0 }, graphql: 0, authorize: 0 };
+  }
+
+  /** The executable schema of the version served now. */
+  get schema(): GraphQLSchema {
+    return this.schemaOf(this.schemaVersion);
+  }
+
+  /** Serves another schema version from the next request on (built once per version). */
+  setSchemaVersion(version: SandboxSchemaVersion): void {
+    this.schemaOf(version);
+    this.schemaVersion = version;
+  }
+
+  private schemaOf(version: SandboxSchemaVersion): GraphQLSchema {
+    let schema = this.schemas.get(version);
+    if (!schema) {
+      schema = createSandboxSchema(version);
+      this.schemas.set(version, schema);
+    }
+    return schema;
   }
 
   /** A registered client by ID. */
@@ -196,6 +219,7 @@ export class SandboxState {
     this.sessions.clear();
     this.pending.clear();
     this.allowlist = new IpAllowlist(this.tenant.ipAllowlist);
+    this.schemaVersion = 1;
   }
 
   /** Counters so far (a copy). */

@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger';
 import { registerCommands } from '../platform/commands';
 import { schemaCommands } from './commands';
 import { SchemaExplorer } from './explorer';
+import { SchemaChanges } from './schemaChanges';
 import type { Schemas } from './schemas';
 import { SDL_SCHEME, SdlViewProvider } from './sdlView';
 import { SchemaStatusBar } from './statusBar';
@@ -24,6 +25,8 @@ export function activeGraphqlUri(): vscode.Uri | undefined {
  */
 export class SchemaFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
+  /** Schema-change notices and the "Schema changes" view. */
+  readonly changes: SchemaChanges;
   /** Notices already shown (a problem is told once per session). */
   private readonly told = new Set<string>();
 
@@ -36,6 +39,7 @@ export class SchemaFeature implements vscode.Disposable {
       return uri ? schemas.schemaFor(uri) : schemas.current();
     });
     const explorerView = vscode.window.createTreeView(SCHEMA_EXPLORER_VIEW, { treeDataProvider: explorer, showCollapseAll: true });
+    this.changes = new SchemaChanges(schemas, logger);
     const sdl = new SdlViewProvider((key) => {
       const snapshot = schemas.snapshotByKey(key);
       return snapshot ? schemas.sdlViewOf(snapshot.schema) : undefined;
@@ -43,10 +47,11 @@ export class SchemaFeature implements vscode.Disposable {
     this.disposables.push(
       explorer,
       explorerView,
+      this.changes,
       sdl,
       vscode.workspace.registerTextDocumentContentProvider(SDL_SCHEME, sdl),
       new SchemaStatusBar(schemas, activeGraphqlUri),
-      registerCommands(schemaCommands, { logger, schemas, explorer, explorerView }, logger, 'schema'),
+      registerCommands(schemaCommands, { logger, schemas, explorer, explorerView, changes: this.changes }, logger, 'schema'),
       schemas.onDidChange(() => {
         explorer.refresh(true);
         for (const s of schemas.all()) {

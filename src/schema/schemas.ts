@@ -7,6 +7,13 @@ import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema
 import type { Logger } from '../core/logger';
 import { FolderSchemas, type FolderSchemaEntry, type FolderSchemaProblem } from './folderSchemas';
 
+/** A new version of the environment's schema replaced another one (a refresh, or another environment). */
+export interface SchemaVersionChange {
+  /** The schema in use before (the previous environment's, after a switch). */
+  readonly previous: SchemaSnapshot;
+  readonly current: SchemaSnapshot;
+}
+
 /** Introspection can be large and slow on big tenants: it waits this many times a run's timeout. */
 export const INTROSPECTION_TIMEOUT_FACTOR = 4;
 
@@ -39,10 +46,18 @@ export class Schemas implements vscode.Disposable {
   readonly environment: EnvironmentSchema;
   private readonly folders: FolderSchemas;
   private readonly changed = new vscode.EventEmitter<void>();
+  private readonly versionChanged = new vscode.EventEmitter<SchemaVersionChange>();
+  /** The last environment schema in use (kept while none is, e.g. during a switch of environment). */
+  private lastEnvironment: SchemaSnapshot | undefined;
   private readonly views = new WeakMap<GraphQLSchema, SchemaSdlView>();
   private readonly disposables: vscode.Disposable[] = [];
   /** Fires when any schema in use changed (a new version, another environment, a folder config). */
   readonly onDidChange = this.changed.event;
+  /**
+   * Fires before {@link onDidChange} when a new environment schema replaced another one (not when
+   * the first one loads): what schema-change notices and workspace re-validation follow.
+   */
+  readonly onDidChangeVersion = this.versionChanged.event;
   /** Fires when a folder's graphql-config schema has a problem worth telling (the feature shows it). */
   readonly onDidReportFolderProblem: vscode.Event<FolderSchemaProblem>;
 
@@ -62,9 +77,19 @@ export class Schemas implements vscode.Disposable {
     this.onDidReportFolderProblem = this.folders.onDidReportProblem;
     this.disposables.push(
       this.changed,
+      this.versionChanged,
       this.environment,
       this.folders,
-      this.environment.onDidChangeSchema(() => this.changed.fire()),
+      this.environment.onDidChangeSchema((snapshot) => {
+        const previous = this.lastEnvironment;
+        if (snapshot) {
+          this.lastEnvironment = snapshot;
+          if (previous && previous.schema !== snapshot.schema) {
+            this.versionChanged.fire({ previous, current: snapshot });
+          }
+        }
+        this.changed.fire();
+      }),
       this.folders.onDidChange(() => this.changed.fire()),
     );
   }

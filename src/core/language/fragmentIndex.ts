@@ -37,6 +37,8 @@ interface FileEntry {
   readonly fragments: readonly FragmentEntry[];
   readonly operations: readonly OperationEntry[];
   readonly spreads: ReadonlySet<string>;
+  /** The parsed file (workspace validation reuses it instead of parsing the file again). */
+  readonly model: DocumentModel;
 }
 
 /** Fragments and operations of the workspace's GraphQL files, updated file by file. */
@@ -106,6 +108,12 @@ export class FragmentIndex {
       }
     }
     return false;
+  }
+
+  /** The parsed model of an indexed file, when the index holds exactly this text of it. */
+  modelOf(uri: string, text: string): DocumentModel | undefined {
+    const file = this.files.get(uri);
+    return file?.text === text ? file.model : undefined;
   }
 
   /** Indexed file URIs. */
@@ -186,5 +194,5 @@ function extract(model: DocumentModel): FileEntry {
       }
     }
   }
-  return { text: model.text, fragments, operations, spreads };
+  return { text: model.text, fragments, operations, spreads, model };
 }

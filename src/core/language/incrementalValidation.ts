@@ -378,3 +378,15 @@ function spentWork(context: ValidationContext): number {
   const remaining = (context as unknown as { _remainingFragmentWork?: unknown })._remainingFragmentWork;
   return typeof remaining === 'number' ? FRAGMENT_WORK_BUDGET - remaining : 0;
 }
+
+const validators = new WeakMap<GraphQLSchema, IncrementalValidator>();
+
+/** The shared validator of a schema (for validations outside a language service, e.g. of the workspace). */
+export function validatorFor(schema: GraphQLSchema): IncrementalValidator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new IncrementalValidator(schema);
+    validators.set(schema, validator);
+  }
+  return validator;
+}

@@ -1,7 +1,8 @@
 import { findUsages } from './findUsages';
 import type { LanguageCommand } from './languageCommand';
+import { validateWorkspace } from './validateWorkspace';
 
 export type { LanguageCommand, LanguageCommandServices } from './languageCommand';
 
 /** The language feature's commands, one file each. */
-export const languageCommands: readonly LanguageCommand[] = [findUsages];
+export const languageCommands: readonly LanguageCommand[] = [findUsages, validateWorkspace];

@@ -1,11 +1,15 @@
 import type { Command } from '../../platform/commands';
+import type { Logger } from '../../core/logger';
 import type { Schemas } from '../../schema';
 import type { ReferenceService } from '../references';
+import type { WorkspaceDiagnostics } from '../workspaceDiagnostics';
 
 /** What the language feature's command handlers may use. */
 export interface LanguageCommandServices {
+  readonly logger: Logger;
   readonly references: ReferenceService;
   readonly schemas: Schemas;
+  readonly workspaceDiagnostics: WorkspaceDiagnostics;
 }
 
 /** One command of the language feature. */

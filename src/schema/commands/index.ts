@@ -4,8 +4,17 @@ import { explorerGoToDefinition } from './explorerGoToDefinition';
 import { explorerInsertField } from './explorerInsertField';
 import { openSchema } from './openSchema';
 import { refreshSchema } from './refreshSchema';
+import { showSchemaChanges } from './showSchemaChanges';
 
 export type { SchemaCommand, SchemaCommandServices } from './schemaCommand';
 
 /** The schema feature's commands, one file each. */
-export const schemaCommands: readonly SchemaCommand[] = [refreshSchema, openSchema, explorerFilter, explorerClearFilter, explorerInsertField, explorerGoToDefinition];
+export const schemaCommands: readonly SchemaCommand[] = [
+  refreshSchema,
+  openSchema,
+  explorerFilter,
+  explorerClearFilter,
+  explorerInsertField,
+  explorerGoToDefinition,
+  showSchemaChanges,
+];

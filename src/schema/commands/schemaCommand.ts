@@ -3,6 +3,7 @@ import type { Command } from '../../platform/commands';
 import type { Logger } from '../../core/logger';
 import type { SchemaExplorer } from '../explorer';
 import type { Schemas } from '../schemas';
+import type { SchemaChanges } from '../schemaChanges';
 
 /** What the schema feature's command handlers may use. */
 export interface SchemaCommandServices {
@@ -10,6 +11,7 @@ export interface SchemaCommandServices {
   readonly schemas: Schemas;
   readonly explorer: SchemaExplorer;
   readonly explorerView: vscode.TreeView<unknown>;
+  readonly changes: SchemaChanges;
 }
 
 /** One command of the schema feature. */

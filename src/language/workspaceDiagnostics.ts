@@ -1,0 +1,207 @@
+import * as vscode from 'vscode';
+import { CancelledError, errorMessage } from '../core/errors';
+import { taggedLogger, type Logger } from '../core/logger';
+import type { LanguageDiagnostic } from '../core/language/types';
+import { validateWorkspaceDocuments, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
+import { KeyedDebouncer } from '../platform/debouncer';
+import { toDiagnostic } from './convert';
+import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
+import { WORKSPACE_GRAPHQL_FILES } from './workspaceIndex';
+
+/** Most files one run validates. */
+const MAX_VALIDATED_FILES = 20_000;
+/** Wait for a burst of schema events (a refresh fires several) before a run starts. */
+const RUN_DELAY_MS = 250;
+/** Wait after a closed file changed on disk (or was closed) before it is validated again. */
+const FILE_DELAY_MS = 300;
+
+/**
+ * Problems of the workspace's GraphQL files that are not open, in a collection of their own:
+ * after a new schema version (and on "Validate Workspace") every file is validated again in time
+ * slices, so operations a schema change broke show in Problems with their files closed. An open
+ * file's problems belong to the as-you-type diagnostics: opening a file drops its entry here (no
+ * duplicates), closing it validates it from disk again here. Once on, it keeps up with later
+ * schema changes, and with closed files changed, created or deleted on disk.
+ */
+export class WorkspaceDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('GraphQL (workspace)');
+  private readonly logger: Logger;
+  private readonly files = new KeyedDebouncer();
+  private readonly disposables: vscode.Disposable[] = [];
+  private active = false;
+  private running: AbortController | undefined;
+  private runTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly host: LanguageHost,
+    logger: Logger,
+  ) {
+    this.logger = taggedLogger(logger, 'language');
+    const watcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_GRAPHQL_FILES.glob);
+    this.disposables.push(
+      this.collection,
+      watcher,
+      // Fires before the schemas' onDidChange, so the run below sees `active`.
+      host.schemas.onDidChangeVersion(() => {
+        this.active = true;
+      }),
+      host.onDidChangeSchemas(() => {
+        if (this.active) {
+          this.scheduleRun();
+        }
+      }),
+      vscode.workspace.onDidOpenTextDocument((doc) => this.collection.delete(doc.uri)),
+      vscode.workspace.onDidCloseTextDocument((doc) => this.scheduleFile(doc.uri)),
+      watcher.onDidChange((uri) => this.scheduleFile(uri)),
+      watcher.onDidCreate((uri) => this.scheduleFile(uri)),
+      watcher.onDidDelete((uri) => {
+        this.files.cancel(uri.toString());
+        this.collection.delete(uri);
+      }),
+    );
+  }
+
+  /**
+   * Validates every GraphQL file of the workspace now (a run in progress is cancelled), with
+   * progress in the window (or a cancellable notification). Resolves to what the run found, or
+   * undefined when it was cancelled (by the person, or by a newer schema).
+   */
+  validateAll(location: vscode.ProgressLocation = vscode.ProgressLocation.Window): Promise<WorkspaceValidationSummary | undefined> {
+    clearTimeout(this.runTimer);
+    this.running?.abort();
+    const abort = new AbortController();
+    this.running = abort;
+    this.active = true;
+    return Promise.resolve(
+      vscode.window.withProgress(
+        { location, title: vscode.l10n.t('Validating GraphQL files'), cancellable: location === vscode.ProgressLocation.Notification },
+        async (progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          try {
+            return await this.runAll(abort.signal, progress);
+          } catch (err) {
+            if (!(err instanceof CancelledError)) {
+              this.logger.error(`validating the workspace failed: ${errorMessage(err)}`);
+            }
+            return undefined;
+          } finally {
+            if (this.running === abort) {
+              this.running = undefined;
+            }
+          }
+        },
+      ),
+    );
+  }
+
+  private async runAll(signal: AbortSignal, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<WorkspaceValidationSummary | undefined> {
+    const started = Date.now();
+    const found = await vscode.workspace.findFiles(WORKSPACE_GRAPHQL_FILES.glob, WORKSPACE_GRAPHQL_FILES.exclude, MAX_VALIDATED_FILES);
+    if (signal.aborted) {
+      return undefined;
+    }
+    const byId = new Map(found.map((uri) => [uri.toString(), uri]));
+    let reported = 0;
+    const summary = await validateWorkspaceDocuments([...byId.keys()], {
+      index: this.host.index,
+      signal,
+      schemaFor: (id) => {
+        const uri = byId.get(id);
+        return uri ? this.host.snapshotFor(uri)?.schema : undefined;
+      },
+      read: (id) => this.read(byId.get(id) ?? vscode.Uri.parse(id)),
+      onDocument: (id, diagnostics) => this.apply(byId.get(id) ?? vscode.Uri.parse(id), diagnostics),
+      onProgress: (done, total) => {
+        const percent = Math.floor((done / total) * 100);
+        if (percent > reported || done === total) {
+          progress.report({ message: `${done}/${total}`, increment: percent - reported });
+          reported = percent;
+        }
+      },
+    });
+    // Files that are gone since the last run take their problems with them.
+    const stale: vscode.Uri[] = [];
+    this.collection.forEach((uri) => {
+      if (!byId.has(uri.toString())) {
+        stale.push(uri);
+      }
+    });
+    stale.forEach((uri) => this.collection.delete(uri));
+    if (summary.failures.length > 0) {
+      this.logger.warn(`${summary.failures.length} GraphQL file(s) could not be validated, e.g. ${summary.failures[0].uri}: ${summary.failures[0].reason}`);
+    }
+    this.logger.info(
+      `validated ${summary.validated} GraphQL file(s) in ${Date.now() - started} ms (${summary.skipped} skipped): ${summary.documentsWithErrors} with errors, ${summary.errors} error(s), ${summary.warnings} warning(s); longest slice ${summary.longestSliceMs.toFixed(1)} ms`,
+    );
+    return summary;
+  }
+
+  private scheduleRun(): void {
+    // The schema changed again: what is running validates against an old one.
+    this.running?.abort();
+    clearTimeout(this.runTimer);
+    this.runTimer = setTimeout(() => void this.validateAll(), RUN_DELAY_MS);
+  }
+
+  /** A closed file changed (or was just closed): validate it alone from disk, if the workspace is watched. */
+  private scheduleFile(uri: vscode.Uri): void {
+    if (!this.active || uri.scheme !== 'file' || !/\.(graphql|gql)$/i.test(uri.path) || uri.path.includes('/node_modules/')) {
+      return;
+    }
+    this.files.schedule(uri.toString(), FILE_DELAY_MS, () => {
+      if (this.isOpen(uri) || vscode.workspace.getWorkspaceFolder(uri) === undefined) {
+        return;
+      }
+      void validateWorkspaceDocuments([uri.toString()], {
+        index: this.host.index,
+        schemaFor: () => this.host.snapshotFor(uri)?.schema,
+        read: () => this.read(uri),
+        onDocument: (_id, diagnostics) => this.apply(uri, diagnostics),
+      }).catch((err: unknown) => this.logger.warn(`validating ${uri.fsPath} failed: ${errorMessage(err)}`));
+    });
+  }
+
+  private apply(uri: vscode.Uri, diagnostics: readonly LanguageDiagnostic[] | undefined): void {
+    if (!diagnostics || this.isOpen(uri)) {
+      this.collection.delete(uri);
+    } else {
+      this.collection.set(uri, diagnostics.map(toDiagnostic));
+    }
+  }
+
+  private isOpen(uri: vscode.Uri): boolean {
+    const id = uri.toString();
+    return vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.toString() === id);
+  }
+
+  /** An open document's text, else the file's; undefined when gone, unreadable or too large. */
+  private async read(uri: vscode.Uri): Promise<string | undefined> {
+    const id = uri.toString();
+    const open = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === id);
+    if (open) {
+      const text = open.getText();
+      return text.length > MAX_DOCUMENT_CHARS ? undefined : text;
+    }
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.size > WORKSPACE_GRAPHQL_FILES.maxBytes) {
+        return undefined;
+      }
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Problems this collection holds for a file (for tests). */
+  get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
+    return this.collection.get(uri) ?? [];
+  }
+
+  dispose(): void {
+    clearTimeout(this.runTimer);
+    this.running?.abort();
+    this.files.dispose();
+    vscode.Disposable.from(...this.disposables.reverse()).dispose();
+  }
+}

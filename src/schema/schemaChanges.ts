@@ -1,0 +1,116 @@
+import * as vscode from 'vscode';
+import { CancelledError, errorMessage } from '../core/errors';
+import { taggedLogger, type Logger } from '../core/logger';
+import { changesMarkdown, diffSchemas, diffSummary, hasChanges, type SchemaDiff } from '../core/schema/schemaDiff';
+import { inert } from '../core/text/inert';
+import type { Schemas, SchemaVersionChange } from './schemas';
+
+/** URI scheme of the read-only "Schema changes" view. */
+export const CHANGES_SCHEME = 'tenant-graphql-changes';
+
+/** The last comparison, what the view and the command show. */
+export interface SchemaChangeRecord {
+  readonly label: string;
+  readonly diff: SchemaDiff;
+  /** "2 breaking, 1 dangerous". */
+  readonly summary: string;
+  readonly markdown: string;
+  /** The notification's text, when one was shown (only when something breaking or dangerous changed). */
+  readonly notice?: string;
+}
+
+/**
+ * Compares each new version of the environment's schema with the one it replaces (graphql-js's
+ * breaking and dangerous changes, computed in slices off the typing path), tells the person what
+ * changed ("2 breaking, 1 dangerous") with a "Show Changes" action, and serves the changes as a
+ * read-only markdown document. A newer version cancels a comparison still running.
+ */
+export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  /** The view's address (one view: the latest comparison). */
+  readonly uri = vscode.Uri.from({ scheme: CHANGES_SCHEME, path: '/Schema changes.md' });
+  private readonly logger: Logger;
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private running: AbortController | undefined;
+  private latest: SchemaChangeRecord | undefined;
+  readonly onDidChange = this.changed.event;
+
+  constructor(schemas: Schemas, logger: Logger) {
+    this.logger = taggedLogger(logger, 'schema');
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.registerTextDocumentContentProvider(CHANGES_SCHEME, this),
+      schemas.onDidChangeVersion((change) => void this.compare(change)),
+    );
+  }
+
+  /** The last comparison, if any. */
+  get last(): SchemaChangeRecord | undefined {
+    return this.latest;
+  }
+
+  private async compare({ previous, current }: SchemaVersionChange): Promise<void> {
+    this.running?.abort();
+    const abort = new AbortController();
+    this.running = abort;
+    let diff: SchemaDiff;
+    try {
+      diff = await diffSchemas(previous.schema, current.schema, { signal: abort.signal });
+    } catch (err) {
+      if (!(err instanceof CancelledError)) {
+        this.logger.error(`comparing the schema versions of ${current.label} failed: ${errorMessage(err)}`);
+      }
+      return;
+    } finally {
+      if (this.running === abort) {
+        this.running = undefined;
+      }
+    }
+    const summary = diffSummary(diff);
+    const markdown = changesMarkdown(diff, {
+      label: current.label,
+      previousLabel: previous.label,
+      previousSha256: previous.sha256,
+      sha256: current.sha256,
+      fetchedAt: current.fetchedAt,
+    });
+    this.logger.info(`${current.label}: new schema version, ${summary}${diff.breaking.length > 0 ? ` (${diff.breaking.map((c) => c.coordinate).join(', ')})` : ''}`);
+    const notice = hasChanges(diff)
+      ? inert(
+          previous.label === current.label
+            ? vscode.l10n.t('The schema of {0} changed: {1}. GraphQL files of the workspace are being validated again.', current.label, summary)
+            : vscode.l10n.t('The schema of {0} differs from that of {1}: {2}. GraphQL files of the workspace are being validated again.', current.label, previous.label, summary),
+          { sink: 'notification' },
+        )
+      : undefined;
+    this.latest = { label: current.label, diff, summary, markdown, notice };
+    this.changed.fire(this.uri);
+    if (notice) {
+      const show = vscode.l10n.t('Show Changes');
+      const tell = diff.breaking.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      void tell(notice, show).then((choice) => (choice === show ? this.show() : undefined));
+    }
+  }
+
+  /** Opens the view of the last comparison; undefined (and a word to the person) when there was none. */
+  async show(): Promise<vscode.TextDocument | undefined> {
+    if (!this.latest) {
+      void vscode.window.showInformationMessage(
+        inert(vscode.l10n.t('No schema change seen yet in this window. Changes are compared when the schema is refreshed or the environment switched.'), { sink: 'notification' }),
+      );
+      return undefined;
+    }
+    const doc = await vscode.workspace.openTextDocument(this.uri);
+    await vscode.window.showTextDocument(doc, { preview: true });
+    return doc;
+  }
+
+  provideTextDocumentContent(): string {
+    return this.latest?.markdown ?? `# ${vscode.l10n.t('Schema changes')}\n\n${vscode.l10n.t('No schema change seen yet in this window.')}\n`;
+  }
+
+  dispose(): void {
+    this.running?.abort();
+    vscode.Disposable.from(...this.disposables.reverse()).dispose();
+  }
+}
