@@ -26,6 +26,7 @@ import {
   GraphQLError,
   Kind,
   KnownTypeNamesRule,
+  assertValidSchema,
   LoneAnonymousOperationRule,
   MaxIntrospectionDepthRule,
   NoDeprecatedCustomRule,
@@ -141,6 +142,8 @@ export class IncrementalValidator {
    * definitions were validated: what was done is kept, and the next call goes on from there.
    */
   validateWithin(definitions: readonly DefinitionNode[], deadline: number, now: () => number): ValidationResult | undefined {
+    // As graphql's validate: a schema that is not valid (and not built `assumeValid`) is refused.
+    assertValidSchema(this.schema);
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const def of definitions) {
