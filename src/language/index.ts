@@ -13,9 +13,12 @@ import { WorkspaceIndexer } from './workspaceIndex';
 export class LanguageFeature implements vscode.Disposable {
   private readonly indexer: WorkspaceIndexer;
   private readonly disposables: vscode.Disposable;
+  /** The workspace's fragment index (the run feature completes sent documents from it). */
+  readonly fragments: LanguageHost['index'];
 
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
+    this.fragments = host.index;
     this.indexer = new WorkspaceIndexer(host.index, logger);
     this.disposables = vscode.Disposable.from(this.indexer, new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger), registerProviders(host, logger), host);
   }
