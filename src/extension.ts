@@ -62,7 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       schemaFeature,
       language,
       results,
-      new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter }),
+      new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter, fragments: language.fragments }),
     );
     await auth.initialize();
     for (const problem of config.settings.problems) {

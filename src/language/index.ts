@@ -22,11 +22,14 @@ export class LanguageFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable;
   private readonly host: LanguageHost;
   private readonly logger: Logger;
+  /** The workspace's fragment index (the run feature completes sent documents from it). */
+  readonly fragments: LanguageHost['index'];
 
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
     this.host = host;
     this.logger = logger;
+    this.fragments = host.index;
     this.indexer = new WorkspaceIndexer(host.index, logger);
     const references = new ReferenceService(host, logger);
     const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);

@@ -69,12 +69,21 @@ export async function openResponseJson(view: RunResultView): Promise<void> {
  * Jumps to an error's place: opens the document (in the column where it is already shown, if it is)
  * and selects the token at the 1-based GraphQL line and column, as the server diagnostics do.
  */
-export async function revealErrorLocation(documentUri: string, line: number, column: number): Promise<void> {
+export async function revealErrorLocation(documentUri: string, line: number, column: number, revealAt?: RunResultView['revealAt']): Promise<void> {
   const uri = vscode.Uri.parse(documentUri, true);
   const doc = await vscode.workspace.openTextDocument(uri);
-  const r = rangeForLocation(new LineIndex(doc.getText()), line, column);
+  // An operation of a code file's template: the run placed each location in the file (see RunResultView.revealAt).
+  const r = (revealAt && mappedLocation(revealAt, line, column)) ?? rangeForLocation(new LineIndex(doc.getText()), line, column);
   const selection = new vscode.Selection(r.start.line, r.start.character, r.end.line, r.end.character);
   const shownIn = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString())?.viewColumn;
   const editor = await vscode.window.showTextDocument(doc, { viewColumn: shownIn ?? vscode.ViewColumn.One, selection, preserveFocus: false });
   editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/** The file range the run recorded for a location, if it recorded a well-formed one. */
+function mappedLocation(revealAt: NonNullable<RunResultView['revealAt']>, line: number, column: number): vscode.Range | undefined {
+  const found = Array.isArray(revealAt) ? revealAt.find((t) => t?.line === line && t.column === column) : undefined;
+  const n = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x >= 0 ? x : undefined);
+  const [sl, sc, el, ec] = [n(found?.range?.start?.line), n(found?.range?.start?.character), n(found?.range?.end?.line), n(found?.range?.end?.character)];
+  return sl !== undefined && sc !== undefined && el !== undefined && ec !== undefined ? new vscode.Range(sl, sc, el, ec) : undefined;
 }

@@ -190,7 +190,7 @@ export class ResultsPanel implements vscode.Disposable {
       case 'openJson':
         return openResponseJson(view!);
       case 'reveal':
-        return revealErrorLocation(message.documentUri, message.line, message.column);
+        return revealErrorLocation(message.documentUri, message.line, message.column, view?.revealAt);
     }
   }
 }

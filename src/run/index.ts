@@ -11,11 +11,14 @@ import { RunCodeLensProvider } from './runCodeLens';
 import { RunController } from './runController';
 import { ServerDiagnostics } from './serverDiagnostics';
 import { SidecarSupport } from './sidecarSupport';
+import { CODE_LANGUAGES, type FragmentLookup } from './hostTemplates';
+import { TemplateContext } from './templateContext';
 
 export type { RunOutcome } from './runController';
 
 /**
- * The run feature: Run Operation (command, CodeLens, keybinding), variables files (prompts,
+ * The run feature: Run Operation (command, CodeLens, keybinding) in .graphql files and in GraphQL
+ * templates of code files, variables files (prompts,
  * completion, checks), server diagnostics, run history. Results go to the results feature's
  * presenter; requests go through the authenticated GraphQL client.
  */
@@ -29,8 +32,10 @@ export class RunFeature implements vscode.Disposable {
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
+    /** The workspace's fragments (the language feature's index): spreads a run's document does not define. */
+    readonly fragments?: FragmentLookup;
   }) {
-    const { context, logger, auth, graphql, schemas, presenter } = services;
+    const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
     const history = new HistoryStore(context.workspaceState);
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
@@ -42,11 +47,16 @@ export class RunFeature implements vscode.Disposable {
       diagnostics,
       history,
       schema,
+      fragments,
     });
     this.disposables = vscode.Disposable.from(
       diagnostics,
       new SidecarSupport(schema, logger),
-      vscode.languages.registerCodeLensProvider({ language: 'graphql' }, new RunCodeLensProvider()),
+      vscode.languages.registerCodeLensProvider(
+        [{ language: 'graphql' }, ...CODE_LANGUAGES.map((language) => ({ language })), { pattern: '**/*.{vue,svelte}' }],
+        new RunCodeLensProvider(),
+      ),
+      new TemplateContext(),
       registerCommands(runCommands, { controller, history, presenter }, logger, 'run'),
     );
   }

@@ -1,24 +1,36 @@
 import * as vscode from 'vscode';
-import { parseDocument } from '../core/run/operations';
+import { hostRange, wholeDocument, type EmbeddedDocument } from '../core/run/embeddedRun';
+import { LineIndex } from '../core/text/lineIndex';
+import { isCodeDocument, operationDocumentsOf } from './hostTemplates';
 
-/** "▶ Run" above each operation ("▶ Run Name" when the document holds several). */
+/**
+ * "▶ Run" above each operation ("▶ Run Name" when the file holds several): in a .graphql file,
+ * and over each operation of a GraphQL template in a code file (none in code files without one).
+ */
 export class RunCodeLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const parsed = parseDocument(document.getText());
-    const several = parsed.operations.length > 1;
-    return parsed.operations.map((op) => {
-      const range = new vscode.Range(op.range.start.line, op.range.start.character, op.range.start.line, op.range.start.character);
-      const title = several && op.name ? vscode.l10n.t('▶ Run {0}', op.name) : vscode.l10n.t('▶ Run');
-      return new vscode.CodeLens(range, {
-        title,
-        tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
-        command: 'tenantGraphql.runOperation',
-        arguments: [
-          op.name !== undefined
-            ? { uri: document.uri, operationName: op.name }
-            : { uri: document.uri, position: { line: op.range.start.line, character: op.range.start.character } },
-        ],
-      });
-    });
+    const embedded = isCodeDocument(document);
+    const docs: readonly EmbeddedDocument[] = embedded ? operationDocumentsOf(document) : [wholeDocument(document.getText())];
+    if (docs.length === 0) {
+      return [];
+    }
+    const host = embedded ? new LineIndex(document.getText()) : docs[0].parsed.lines;
+    const several = docs.reduce((n, d) => n + d.parsed.operations.length, 0) > 1;
+    return docs.flatMap((doc) =>
+      doc.parsed.operations.map((op) => {
+        const start = hostRange(host, doc, op.range).start;
+        const range = new vscode.Range(start.line, start.character, start.line, start.character);
+        const title = several && op.name ? vscode.l10n.t('▶ Run {0}', op.name) : vscode.l10n.t('▶ Run');
+        return new vscode.CodeLens(range, {
+          title,
+          tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
+          command: 'tenantGraphql.runOperation',
+          // In a code file the position tells the template (two templates may hold operations of the same name).
+          arguments: [
+            op.name !== undefined && !embedded ? { uri: document.uri, operationName: op.name } : { uri: document.uri, position: { line: start.line, character: start.character } },
+          ],
+        });
+      }),
+    );
   }
 }

@@ -4,8 +4,8 @@ import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import { formatWait } from '../core/http/httpErrors';
 import type { Logger } from '../core/logger';
-import { mapErrorLocations } from '../core/run/errorLocations';
-import { chooseOperation, parseDocument, type OperationInfo } from '../core/run/operations';
+import { buildSentDocument, placeErrors, revealTargets } from '../core/run/embeddedRun';
+import type { OperationInfo } from '../core/run/operations';
 import { answeredRun, classifyRunError, failedRun, type RunOutcome, type RunOutcomeFailure, type RunRecord, type RunStart } from '../core/run/runRecord';
 import { analyseVariables, checkVariables, type VariableValues } from '../core/run/variables';
 import { parseSidecar, saveAnswers, variablesErrorOffset, variablesFromSidecar } from '../core/run/variablesFile';
@@ -15,6 +15,8 @@ import type { ResultsPresenter } from '../results';
 import { presentFailure } from './failureMessages';
 import type { HistoryStore } from './historyStore';
 import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
+import { fragmentResolver, isCodeDocument, type FragmentLookup } from './hostTemplates';
+import { chooseRunTarget, type RunTarget } from './runTargets';
 import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
@@ -34,6 +36,8 @@ export interface RunControllerDeps {
   readonly diagnostics: ServerDiagnostics;
   readonly history: HistoryStore;
   readonly schema: VariablesSchema;
+  /** The workspace's fragments, for spreads a document does not define (optional: tests may leave it out). */
+  readonly fragments?: FragmentLookup;
 }
 
 /** Runs operations: picks the operation, gathers variables, executes, shows and records. */
@@ -45,44 +49,21 @@ export class RunController {
     const args = normalizeArgs(arg);
     const document = await this.documentFor(args.uri);
     if (!document) {
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Open a GraphQL file (.graphql or .gql) with an operation to run it.'), { sink: 'notification' }));
+      void vscode.window.showInformationMessage(
+        inert(vscode.l10n.t('Open a GraphQL file (.graphql or .gql), or a code file with a gql template, with an operation to run it.'), { sink: 'notification' }),
+      );
       return undefined;
     }
-    const text = document.getText();
-    const parsed = parseDocument(text);
-    let position = args.position;
-    if (args.operationName !== undefined) {
-      const named = parsed.operations.find((o) => o.name === args.operationName);
-      if (!named) {
-        return this.localFailure(
-          'invalidDocument',
-          vscode.l10n.t('{0} holds no operation named "{1}" any more. Open it and run the operation you want.', basename(document.uri), args.operationName),
-        );
-      }
-      position = new vscode.Position(named.range.start.line, named.range.start.character);
-    } else if (!position) {
-      const editor = vscode.window.activeTextEditor;
-      if (editor && editor.document.uri.toString() === document.uri.toString()) {
-        position = editor.selection.active;
-      }
+    const chosen = await chooseRunTarget(document, args);
+    if (!chosen) {
+      return undefined;
     }
-    const choice = chooseOperation(parsed, position);
-    let op: OperationInfo;
-    if (choice.kind === 'error') {
-      return this.localFailure('invalidDocument', choice.message);
-    } else if (choice.kind === 'pick') {
-      const picked = await vscode.window.showQuickPick(
-        choice.candidates.map((c) => ({ label: c.name ?? c.type, description: c.type, detail: vscode.l10n.t('line {0}', c.range.start.line + 1), op: c })),
-        { title: vscode.l10n.t('Which operation of {0} should run?', basename(document.uri)), placeHolder: vscode.l10n.t('The cursor is in no operation: pick one') },
-      );
-      if (!picked) {
-        return undefined;
-      }
-      op = picked.op;
-    } else {
-      op = choice.op;
+    if ('failure' in chosen) {
+      return this.localFailure('invalidDocument', chosen.failure);
     }
-    const sentOperationName = parsed.operations.length > 1 ? op.name : undefined;
+    const target = chosen.target;
+    const op = target.op;
+    const sentOperationName = target.doc.parsed.operations.length > 1 ? op.name : undefined;
     const label = op.name ?? vscode.l10n.t('anonymous {0}', op.type);
 
     const variables = await this.gatherVariables(document, op, label, args.variables);
@@ -92,7 +73,7 @@ export class RunController {
     if ('failure' in variables) {
       return variables.failure;
     }
-    return this.execute(document, text, op, label, sentOperationName, variables.values, args);
+    return this.execute(target, label, sentOperationName, variables.values, args);
   }
 
   /** Variables from the arguments or the sidecar, checked; missing ones asked for. */
@@ -184,14 +165,18 @@ export class RunController {
   }
 
   private async execute(
-    document: vscode.TextDocument,
-    text: string,
-    op: OperationInfo,
+    target: RunTarget,
     label: string,
     sentOperationName: string | undefined,
     variables: VariableValues | undefined,
     args: RunArgs,
   ): Promise<RunOutcome | undefined> {
+    const { document, op } = target;
+    const sent = buildSentDocument(target.doc, fragmentResolver(document, this.deps.fragments));
+    if (sent.missing.length > 0) {
+      this.deps.logger.info(`[run] ${label}: no definition found for fragment(s) ${sent.missing.join(', ')}; sending without them`);
+    }
+    const place = (errors: unknown) => placeErrors(sent, target.doc, target.host, errors, target.nameRange);
     const start: RunStart = {
       runId: randomUUID(),
       at: new Date().toISOString(),
@@ -207,9 +192,9 @@ export class RunController {
     this.deps.diagnostics.clear(document.uri);
     let record: RunRecord;
     try {
-      const result = await this.send(text, label, sentOperationName, variables, args);
+      const result = await this.send(sent.text, label, sentOperationName, variables, args);
       const errors = result.body.errors ?? [];
-      const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, mapErrorLocations(text, errors, op.nameRange)).length : 0;
+      const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;
       record = answeredRun(start, { ...result, environment: result.environment.name }, diagnostics);
       if (errors.length > 0) {
         vscode.window.setStatusBarMessage(vscode.l10n.t('$(error) {0}: the Service reported {1} error(s); see the Problems view', label, errors.length), 8000);
@@ -222,10 +207,14 @@ export class RunController {
         return undefined;
       }
       const shown = presentFailure(failure, [{ uri: document.uri, operationName: op.name, variables }]);
-      const diagnostics =
-        'graphqlErrors' in failure && failure.graphqlErrors ? this.deps.diagnostics.set(document.uri, mapErrorLocations(text, failure.graphqlErrors, op.nameRange)).length : 0;
+      const diagnostics = 'graphqlErrors' in failure && failure.graphqlErrors ? this.deps.diagnostics.set(document.uri, place(failure.graphqlErrors)).length : 0;
       record = failedRun(start, failure, shown, durationMs, diagnostics);
       this.tell(shown.message, shown.actions);
+    }
+    if (target.embedded) {
+      // The results panel reveals an error of a template at its place in the code file, not at the sent line and column.
+      const errors = record.view.body?.errors;
+      record = { ...record, view: { ...record.view, revealAt: errors ? revealTargets(sent, target.doc, target.host, errors, target.nameRange) : [] } };
     }
     this.deps.presenter.show(record.view);
     await this.deps.history.add(record.history, record.view);
@@ -290,6 +279,6 @@ export class RunController {
       return vscode.workspace.openTextDocument(uri);
     }
     const doc = vscode.window.activeTextEditor?.document;
-    return doc && doc.languageId === 'graphql' ? doc : undefined;
+    return doc && (doc.languageId === 'graphql' || isCodeDocument(doc)) ? doc : undefined;
   }
 }

@@ -7,16 +7,21 @@ import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { KeyedDebouncer } from '../platform/debouncer';
 import type { VariablesSchema } from './runController';
-import { readTextIfExists } from './runDocuments';
+import { readTextIfExists, sidecarUriFor } from './runDocuments';
+import { SIDECAR_OWNER_EXTENSIONS } from '../core/run/variablesFile';
+import { findTemplates } from '../core/embedded/templates';
+import { configuredTags } from './hostTemplates';
 import { inert } from '../core/text/inert';
 
 const SIDECAR = /\.variables\.json$/i;
+/** A template that may hold an operation (fragment-only templates have none for the sidecar). */
+const OPERATION = /\b(query|mutation|subscription)\b|^\s*\{/;
 /** The collection of sidecar problems (types of the variables against the GraphQL document). */
 const SIDECAR_DIAGNOSTICS_NAME = 'GraphQL variables';
 
 /**
  * Validation and completion for `x.variables.json` from the operations of `x.graphql` (or
- * `x.gql`) and the schema: a CompletionItemProvider plus a diagnostic collection. (A JSON schema
+ * `x.gql`, or the GraphQL templates of `x.ts` and the other code files) and the schema: a CompletionItemProvider plus a diagnostic collection. (A JSON schema
  * association through the JSON extension cannot be per file, and needs no code in which to
  * tell variables apart per operation.)
  */
@@ -75,7 +80,7 @@ export class SidecarSupport implements vscode.Disposable {
   }
 
   private schedule(uri: vscode.Uri): void {
-    if (uri.scheme === 'output' || (!SIDECAR.test(uri.path) && !/\.(graphql|gql)$/i.test(uri.path))) {
+    if (uri.scheme === 'output' || (!SIDECAR.test(uri.path) && !sidecarUriFor(uri))) {
       return;
     }
     const key = uri.toString();
@@ -110,18 +115,30 @@ export class SidecarSupport implements vscode.Disposable {
     });
   }
 
-  /** The operations of the GraphQL document next to a sidecar; undefined when there is none. */
+  /**
+   * The operations of the files next to a sidecar (`x.graphql`, `x.gql`, and the GraphQL templates of
+   * `x.ts`, `x.tsx`, … which share `x.variables.json`); undefined when there is none, or while one of
+   * them does not parse (its operations are unknown then: no verdict on the sidecar).
+   */
   private async operationsFor(sidecar: vscode.Uri): Promise<OperationDefinitionNode[] | undefined> {
-    for (const ext of ['graphql', 'gql']) {
+    let found: OperationDefinitionNode[] | undefined;
+    for (const ext of SIDECAR_OWNER_EXTENSIONS) {
       const uri = sidecar.with({ path: sidecar.path.replace(SIDECAR, `.${ext}`) });
       const text = await readTextIfExists(uri);
-      if (text !== undefined) {
-        const ast = parseDocument(text).ast;
-        // While the document does not parse, its operations are unknown: no verdict on the sidecar.
-        return ast ? ast.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION) : undefined;
+      if (text === undefined) {
+        continue;
       }
+      const documents = ext === 'graphql' || ext === 'gql' ? [text] : templateTextsOf(text);
+      for (const document of documents) {
+        const ast = parseDocument(document).ast;
+        if (!ast) {
+          return undefined;
+        }
+        found = [...(found ?? []), ...ast.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)];
+      }
+      found ??= [];
     }
-    return undefined;
+    return found;
   }
 
   dispose(): void {
@@ -132,6 +149,12 @@ export class SidecarSupport implements vscode.Disposable {
 }
 
 function sidecarOf(uri: vscode.Uri): vscode.Uri | undefined {
-  const m = /\.(graphql|gql)$/i.exec(uri.path);
-  return m ? uri.with({ path: uri.path.slice(0, -m[0].length) + '.variables.json' }) : undefined;
+  return sidecarUriFor(uri);
+}
+
+/** The GraphQL of a code file's templates that hold operations. */
+function templateTextsOf(text: string): string[] {
+  return findTemplates(text, { tags: configuredTags() })
+    .filter((t) => OPERATION.test(t.text))
+    .map((t) => t.text);
 }

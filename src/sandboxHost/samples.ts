@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
-/** The sample files that ship in `media/samples` (a query with its variables, and one with a mistake). */
-export const SAMPLE_FILES = ['tasks.graphql', 'tasks.variables.json', 'typo.graphql'] as const;
+/** The sample files that ship in `media/samples` (a query with its variables, one with a mistake, GraphQL in TypeScript with its variables). */
+export const SAMPLE_FILES = ['tasks.graphql', 'tasks.variables.json', 'typo.graphql', 'api.ts', 'api.variables.json'] as const;
 /** A sample's file name. */
 export type SampleFile = (typeof SAMPLE_FILES)[number];
 
@@ -27,5 +27,5 @@ export async function openSample(context: vscode.ExtensionContext, name: SampleF
 
 /** Accepts the command argument of "Open Sample Query" (a sample's name), or the default. */
 export function sampleArgument(arg: unknown): SampleFile {
-  return SAMPLE_FILES.find((f) => f === arg && f.endsWith('.graphql')) ?? 'tasks.graphql';
+  return SAMPLE_FILES.find((f) => f === arg && !f.endsWith('.json')) ?? 'tasks.graphql';
 }

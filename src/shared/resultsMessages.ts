@@ -34,6 +34,15 @@ export interface RunResultView {
     }[];
     readonly extensions?: Record<string, unknown>;
   };
+  /**
+   * For an operation in a code file's template: where each error location (line and column of the
+   * sent document) is in that file, as 0-based ranges. Without it, locations are the document's own.
+   */
+  readonly revealAt?: readonly {
+    readonly line: number;
+    readonly column: number;
+    readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
+  }[];
   /** A failure without a usable body: what happened and what to do, plus the first bytes as text. */
   readonly failure?: { readonly title: string; readonly message: string; readonly bodyText?: string };
 }

@@ -32,12 +32,21 @@ export class SidecarError extends TenantGraphqlError {
   }
 }
 
+/** Extensions of the code files whose GraphQL templates can run (they share the sidecar scheme). */
+export const CODE_FILE_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue', 'svelte'];
+
+/** Extensions of the files that can have a sidecar, GraphQL documents first. */
+export const SIDECAR_OWNER_EXTENSIONS: readonly string[] = ['graphql', 'gql', ...CODE_FILE_EXTENSIONS];
+
+const OWNER = new RegExp(`^(.*?)\\.(${SIDECAR_OWNER_EXTENSIONS.join('|')})((?:[?#].*)?)$`, 'i');
+
 /**
- * The sidecar next to a document: `tasks.graphql` -> `tasks.variables.json` (also `.gql`).
+ * The sidecar next to a document: `tasks.graphql` -> `tasks.variables.json` (also `.gql`), and
+ * for GraphQL templates in code `api.ts` -> `api.variables.json` (any of CODE_FILE_EXTENSIONS).
  * Works on file paths and URI strings; undefined for other extensions.
  */
 export function sidecarPathFor(documentPath: string): string | undefined {
-  const m = /^(.*?)\.(graphql|gql)((?:[?#].*)?)$/i.exec(documentPath);
+  const m = OWNER.exec(documentPath);
   if (!m || m[1] === '' || /[/\\]$/.test(m[1])) {
     return undefined;
   }

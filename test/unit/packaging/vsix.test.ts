@@ -79,6 +79,8 @@ describe('the packaged extension (npm run package)', function () {
       'extension/media/samples/tasks.graphql',
       'extension/media/samples/tasks.variables.json',
       'extension/media/samples/typo.graphql',
+      'extension/media/samples/api.ts',
+      'extension/media/samples/api.variables.json',
       'extension/media/walkthrough/sandbox.md',
     ]) {
       assert.ok(names.has(file), `${file} is in the package`);

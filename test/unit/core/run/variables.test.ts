@@ -41,6 +41,14 @@ describe('sidecarPathFor', () => {
     ['/work/q/schema.graphqls', undefined],
     ['/work/q/tasks.json', undefined],
     ['/work/q/.graphql', undefined],
+    ['/work/src/api.ts', '/work/src/api.variables.json'],
+    ['file:///work/src/Tasks.tsx', 'file:///work/src/Tasks.variables.json'],
+    ['/work/src/api.client.mts', '/work/src/api.client.variables.json'],
+    ['/work/src/App.vue', '/work/src/App.variables.json'],
+    ['/work/src/Page.svelte', '/work/src/Page.variables.json'],
+    ['/work/src/api.variables.json', undefined],
+    ['/work/src/.ts', undefined],
+    ['/work/src/api.tsx.bak', undefined],
   ];
   for (const [input, expected] of cases) {
     it(`${input} -> ${expected}`, () => assert.equal(sidecarPathFor(input), expected));

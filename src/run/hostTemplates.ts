@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { print } from 'graphql';
+import { DEFAULT_TAGS, findTemplates, type EmbeddedTemplate } from '../core/embedded/templates';
+import type { FragmentEntry } from '../core/language/fragmentIndex';
+import { embeddedDocuments, fragmentsOfTemplate, type EmbeddedDocument, type FragmentSource } from '../core/run/embeddedRun';
+import { parseDocument } from '../core/run/operations';
+import { CODE_FILE_EXTENSIONS } from '../core/run/variablesFile';
+import { basename } from './runDocuments';
+
+/** Language ids of the code files whose GraphQL templates can run. */
+export const CODE_LANGUAGES: readonly string[] = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'vue', 'svelte'];
+
+/** Where the run looks up fragments that a document spreads but does not define (the workspace fragment index). */
+export interface FragmentLookup {
+  get(name: string): Pick<FragmentEntry, 'name' | 'uri' | 'node'> | undefined;
+}
+
+const CODE_EXTENSION = new RegExp(`\\.(${CODE_FILE_EXTENSIONS.join('|')})$`, 'i');
+
+/** Whether a document is a code file that may hold GraphQL templates. */
+export function isCodeDocument(document: Pick<vscode.TextDocument, 'languageId' | 'uri'>): boolean {
+  return CODE_LANGUAGES.includes(document.languageId) || (document.languageId !== 'graphql' && CODE_EXTENSION.test(document.uri.path));
+}
+
+/** The tag names of `tenantGraphql.embedded.tags` (the scanner's defaults when unset or invalid). */
+export function configuredTags(): readonly string[] {
+  const tags = vscode.workspace.getConfiguration('tenantGraphql').get<unknown>('embedded.tags');
+  return Array.isArray(tags) && tags.length > 0 && tags.every((t) => typeof t === 'string') ? (tags as string[]) : DEFAULT_TAGS;
+}
+
+interface Scanned {
+  readonly version: number;
+  readonly templates: EmbeddedTemplate[];
+  docs?: EmbeddedDocument[];
+}
+
+const scanned = new WeakMap<vscode.TextDocument, Scanned>();
+
+function scan(document: vscode.TextDocument): Scanned {
+  const known = scanned.get(document);
+  if (known && known.version === document.version) {
+    return known;
+  }
+  const fresh: Scanned = { version: document.version, templates: isCodeDocument(document) ? findTemplates(document.getText(), { tags: configuredTags() }) : [] };
+  scanned.set(document, fresh);
+  return fresh;
+}
+
+/** The GraphQL templates of a code file (none for other files), scanned once per version. */
+export function templatesOf(document: vscode.TextDocument): readonly EmbeddedTemplate[] {
+  return scan(document).templates;
+}
+
+/** The templates of a code file that hold operations, parsed once per version. */
+export function operationDocumentsOf(document: vscode.TextDocument): readonly EmbeddedDocument[] {
+  const s = scan(document);
+  s.docs ??= embeddedDocuments(s.templates);
+  return s.docs;
+}
+
+/**
+ * Finds a fragment for a sent document: first in the other templates of the same code file
+ * (verbatim, so that errors inside it map back to its characters), then in the workspace's
+ * fragment index (.graphql files, and code files when the index holds them).
+ */
+export function fragmentResolver(document: vscode.TextDocument, index: FragmentLookup | undefined): (name: string) => FragmentSource | undefined {
+  let local: Map<string, FragmentSource> | undefined;
+  return (name) => {
+    if (isCodeDocument(document)) {
+      if (!local) {
+        local = new Map();
+        for (const template of templatesOf(document)) {
+          if (/\bfragment\b/.test(template.text)) {
+            for (const f of fragmentsOfTemplate({ template, ast: parseDocument(template.text).ast }, basename(document.uri))) {
+              if (!local.has(f.name)) {
+                local.set(f.name, f);
+              }
+            }
+          }
+        }
+      }
+      const found = local.get(name);
+      if (found) {
+        return found;
+      }
+    }
+    const entry = index?.get(name);
+    return entry ? { name, text: print(entry.node), where: vscode.workspace.asRelativePath(vscode.Uri.parse(entry.uri)) } : undefined;
+  };
+}
