@@ -9,7 +9,7 @@ const noVscode = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'dist-vsix/**', '.vscode-test/**', 'media/**/*.js'] },
+  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'dist-vsix/**', '.vscode-test/**', 'media/**/*.js', 'media/samples/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
