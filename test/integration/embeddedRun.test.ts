@@ -124,7 +124,8 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(outcome.diagnostics, 1);
     const [d] = serverDiagnostics(doc.uri);
     assert.ok(d, 'a GraphQL (server) diagnostic in the TypeScript file');
-    const nmae = doc.getText().indexOf('nmae');
+    // The last "nmae": the first one is in the file's opening comment.
+    const nmae = doc.getText().lastIndexOf('nmae');
     assert.deepEqual(d.range, new vscode.Range(doc.positionAt(nmae), doc.positionAt(nmae + 4)), 'on "nmae" inside the template, not at the line/column of the sent query');
     assert.match(d.message, /Cannot query field "nmae" on type "Task"/);
 
