@@ -51,9 +51,11 @@ const builds = [
     ...common,
     entryPoints: { extension: 'src/extension.ts' },
     outdir: join(outRoot, 'dist'),
-    external: ['vscode', 'undici', './undici.js'],
-    define: { __UNDICI_MODULE__: '"./undici.js"' },
+    external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js'],
+    define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"' },
   },
+  // prettier's standalone printer with its GraphQL plugin, loaded on the first Format Document.
+  { ...common, entryPoints: { prettier: 'scripts/prettierEntry.mjs' }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { undici: createRequire(import.meta.url).resolve('undici') }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: join(outRoot, 'dist') },
 ];

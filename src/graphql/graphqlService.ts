@@ -56,6 +56,12 @@ export class GraphqlService implements vscode.Disposable {
     return { environment, session };
   }
 
+  /** The active session's access token (refreshed if near expiry); a NotSignedInError when there is none. */
+  async currentAccessToken(): Promise<string> {
+    const { session } = await this.target();
+    return this.sessions.getAccessToken(session.id);
+  }
+
   /** Runs one request against the active environment; throws the core's typed errors. */
   async execute(request: GraphqlRequest, hooks?: ExecuteHooks): Promise<GraphqlServiceResult> {
     const { environment, session } = await this.target();

@@ -10,6 +10,7 @@ import { languageCommands } from './commands';
 import { registerReferenceProviders } from './referenceProviders';
 import { ReferenceService } from './references';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import { registerFormatting } from './formatting';
 
 /**
  * The language feature: completion, hover, definition, outline, workspace symbols, validation (of
@@ -38,6 +39,7 @@ export class LanguageFeature implements vscode.Disposable {
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
       workspaceDiagnostics,
       registerProviders(host, logger),
+      registerFormatting(logger),
       references,
       registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
       registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics }, logger, 'language'),

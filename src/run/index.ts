@@ -57,7 +57,7 @@ export class RunFeature implements vscode.Disposable {
         new RunCodeLensProvider(),
       ),
       new TemplateContext(),
-      registerCommands(runCommands, { controller, history, presenter }, logger, 'run'),
+      registerCommands(runCommands, { controller, history, presenter, accessToken: () => graphql.currentAccessToken() }, logger, 'run'),
     );
   }
 

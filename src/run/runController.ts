@@ -14,6 +14,8 @@ import type { GraphqlService } from '../graphql';
 import type { ResultsPresenter } from '../results';
 import { presentFailure } from './failureMessages';
 import type { HistoryStore } from './historyStore';
+import type { SentRequest } from '../core/run/exportRun';
+import { joinUrl } from '../core/urlPolicy';
 import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
 import { fragmentResolver, isCodeDocument, type FragmentLookup } from './hostTemplates';
 import { chooseRunTarget, type RunTarget } from './runTargets';
@@ -42,6 +44,13 @@ export interface RunControllerDeps {
 
 /** Runs operations: picks the operation, gathers variables, executes, shows and records. */
 export class RunController {
+  private lastSentRequest: SentRequest | undefined;
+
+  /** What the last answered run sent (endpoint, query, operation name, variables), for Copy as cURL and the like. */
+  get lastSent(): SentRequest | undefined {
+    return this.lastSentRequest;
+  }
+
   constructor(private readonly deps: RunControllerDeps) {}
 
   /** The Run Operation command. Undefined when the user cancelled (silently) or there is nothing to run. */
@@ -193,6 +202,13 @@ export class RunController {
     let record: RunRecord;
     try {
       const result = await this.send(sent.text, label, sentOperationName, variables, args);
+      this.lastSentRequest = {
+        endpoint: new URL(joinUrl(result.environment.baseUrl, 'v1/graphql')).toString(),
+        query: sent.text,
+        operationName: sentOperationName,
+        variables,
+        environment: result.environment.name,
+      };
       const errors = result.body.errors ?? [];
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;
       record = answeredRun(start, { ...result, environment: result.environment.name }, diagnostics);

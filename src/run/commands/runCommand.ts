@@ -8,6 +8,8 @@ export interface RunCommandServices {
   readonly controller: RunController;
   readonly history: HistoryStore;
   readonly presenter: ResultsPresenter;
+  /** The active session's access token (only for an export the person confirmed). */
+  readonly accessToken: () => Promise<string>;
 }
 
 /** One command of the run feature. */

@@ -73,6 +73,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/dist/extension.js',
       'extension/dist/sandbox.js',
       'extension/dist/undici.js',
+      'extension/dist/prettier.js',
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',

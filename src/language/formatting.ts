@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { formatDocument, formatRange, type FormatEdit } from '../core/format/formatGraphql';
+
+const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
+
+/**
+ * Format Document and Format Selection for GraphQL documents (prettier's GraphQL printer; comments
+ * kept; a document that does not parse is left alone). Format on save works through VS Code's
+ * `editor.formatOnSave`.
+ */
+export function registerFormatting(logger: Logger): vscode.Disposable {
+  const toEdits = (document: vscode.TextDocument, edits: readonly FormatEdit[]) =>
+    edits.map((e) => vscode.TextEdit.replace(new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text));
+  const guarded = async (what: string, body: () => Promise<vscode.TextEdit[]>): Promise<vscode.TextEdit[]> => {
+    try {
+      return await body();
+    } catch (err) {
+      logger.error(`[language] ${what} failed: ${errorMessage(err)}`);
+      return [];
+    }
+  };
+  return vscode.Disposable.from(
+    vscode.languages.registerDocumentFormattingEditProvider(GRAPHQL_SELECTOR, {
+      provideDocumentFormattingEdits: (document, options) => guarded('formatting', async () => toEdits(document, await formatDocument(document.getText(), options))),
+    }),
+    vscode.languages.registerDocumentRangeFormattingEditProvider(GRAPHQL_SELECTOR, {
+      provideDocumentRangeFormattingEdits: (document, range, options) =>
+        guarded('range formatting', async () => toEdits(document, await formatRange(document.getText(), document.offsetAt(range.start), document.offsetAt(range.end), options))),
+    }),
+  );
+}

@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RunOutcome } from '../../src/run/runController';
+import { browserIsDriven, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+
+type Outcome = RunOutcome & { status?: number };
+
+(browserIsDriven() ? describe : describe.skip)('Export a run: Copy as cURL / fetch, Save as .http', function () {
+  this.timeout(120_000);
+  let outcome: Outcome | undefined;
+
+  before(async () => {
+    await signInToSandbox('alice');
+    const doc = await openFixture('tasks.graphql');
+    await vscode.window.showTextDocument(doc);
+    outcome = await vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', { uri: doc.uri, operationName: 'UrgentTasks' });
+    assert.equal(outcome?.status, 200, outcome?.message);
+  });
+
+  it('copies the last run as a cURL command with the token as $TENANT_GRAPHQL_TOKEN, never the token itself', async () => {
+    await vscode.env.clipboard.writeText('');
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.copyRunAsCurl', { includeToken: false }), true);
+    const text = await vscode.env.clipboard.readText();
+    assert.match(text, /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/graphql'/m);
+    assert.ok(text.includes('Authorization: Bearer $TENANT_GRAPHQL_TOKEN'));
+    assert.ok(text.includes('query UrgentTasks'), 'the query the run sent');
+    assert.ok(!/Bearer eyJ/.test(text), 'no real token');
+  });
+
+  it('copies the last run as a fetch call', async () => {
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.copyRunAsFetch', { includeToken: false }), true);
+    const text = await vscode.env.clipboard.readText();
+    assert.match(text, /await fetch\("http:\/\/127\.0\.0\.1:\d+\/v1\/graphql"/);
+    assert.ok(text.includes('process.env.TENANT_GRAPHQL_TOKEN'));
+  });
+
+  it('saves the last run as a .http request and opens it', async () => {
+    const target = vscode.Uri.joinPath(workspaceRoot(), 'UrgentTasks.http');
+    try {
+      const written = await vscode.commands.executeCommand<vscode.Uri>('tenantGraphql.saveRunAsHttp', { includeToken: false, target });
+      assert.equal(written?.toString(), target.toString());
+      const text = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+      assert.match(text, /^POST http:\/\/127\.0\.0\.1:\d+\/v1\/graphql$/m);
+      assert.ok(text.includes('Authorization: Bearer {{token}}'));
+      assert.ok(text.includes('@token = {{$processEnv TENANT_GRAPHQL_TOKEN}}'));
+      assert.match(text, /query UrgentTasks/);
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), target.toString());
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(target);
+    }
+  });
+});
