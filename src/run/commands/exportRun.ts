@@ -40,26 +40,26 @@ async function chooseToken(services: RunCommandServices, args: ExportArgs | unde
   return answer === yes ? services.accessToken() : null;
 }
 
-function lastRun(services: RunCommandServices): SentRequest | undefined {
+/** The last run and the token to write into its export; undefined when there is none or the person cancelled. */
+async function lastRunAndToken(services: RunCommandServices, args: ExportArgs | undefined): Promise<{ sent: SentRequest; token: string | undefined } | undefined> {
   const sent = services.controller.lastSent;
   if (!sent) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Run an operation first: the export is of the last run that got an answer.'));
+    return undefined;
   }
-  return sent;
+  const token = await chooseToken(services, args);
+  return token === null ? undefined : { sent, token };
 }
 
 function copyAs(id: string, what: string, render: (sent: SentRequest, token?: string) => string): RunCommand {
   return {
     id,
     run: async (services, args?: ExportArgs) => {
-      const sent = lastRun(services);
-      if (!sent) {
+      const chosen = await lastRunAndToken(services, args);
+      if (!chosen) {
         return undefined;
       }
-      const token = await chooseToken(services, args);
-      if (token === null) {
-        return undefined;
-      }
+      const { sent, token } = chosen;
       await vscode.env.clipboard.writeText(render(sent, token));
       vscode.window.setStatusBarMessage(
         inert(vscode.l10n.t('$(check) {0} copied as {1}{2}', sent.operationName ?? 'the operation', what, token === undefined ? ` (token: $${TOKEN_VARIABLE})` : ''), {
@@ -81,14 +81,11 @@ export const copyRunAsFetch = copyAs('tenantGraphql.copyRunAsFetch', 'fetch', to
 export const saveRunAsHttp: RunCommand = {
   id: 'tenantGraphql.saveRunAsHttp',
   run: async (services, args?: ExportArgs) => {
-    const sent = lastRun(services);
-    if (!sent) {
+    const chosen = await lastRunAndToken(services, args);
+    if (!chosen) {
       return undefined;
     }
-    const token = await chooseToken(services, args);
-    if (token === null) {
-      return undefined;
-    }
+    const { sent, token } = chosen;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(sent.operationName ?? 'operation').replace(/[^\w-]/g, '_')}.http`;
     const target =
