@@ -120,6 +120,35 @@ interface ComponentEntry {
   readonly work: number;
 }
 
+/**
+ * graphql's specified rules and the deprecation rule in one traversal of the whole document (the
+ * deprecation rule's errors told apart as it reports them): what a document validated once needs
+ * (the workspace after a schema change), where per-definition bookkeeping would only cost. Equal
+ * to `validate(schema, document, specifiedRules)` and `validate(schema, document,
+ * [NoDeprecatedCustomRule])`; past graphql's error cap in all, those two run as such.
+ */
+export function validateWhole(schema: GraphQLSchema, definitions: readonly DefinitionNode[]): ValidationResult {
+  const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
+  const tagged = new Set<GraphQLError>();
+  const deprecationRule: ValidationRule = (context) =>
+    NoDeprecatedCustomRule(
+      Object.create(context, {
+        reportError: {
+          value: (error: GraphQLError) => {
+            tagged.add(error);
+            context.reportError(error);
+          },
+        },
+      }) as typeof context,
+    );
+  const rules = specifiedRules.map((rule) => (rule === KnownTypeNamesRule ? lazyKnownTypeNamesRule : rule));
+  const all = validate(schema, document, [...rules, deprecationRule], { maxErrors: MAX_ERRORS });
+  if (all.length >= MAX_ERRORS) {
+    return { errors: validate(schema, document, specifiedRules), deprecations: validate(schema, document, [NoDeprecatedCustomRule]), full: true };
+  }
+  return { errors: all.filter((e) => !tagged.has(e)), deprecations: all.filter((e) => tagged.has(e)), full: true };
+}
+
 /** Incremental validation against one schema (one per schema version). */
 export class IncrementalValidator {
   private readonly definitions = new WeakMap<DefinitionNode, DefinitionEntry>();
@@ -130,7 +159,11 @@ export class IncrementalValidator {
   /** graphql's fragment spreads of a selection set (ValidationContext.getFragmentSpreads), across versions. */
   private readonly selectionSpreads = new WeakMap<SelectionSetNode, readonly FragmentSpreadNode[]>();
 
-  constructor(readonly schema: GraphQLSchema) {}
+  /** @param whole validate every call in one traversal (see validateWhole): for documents validated once. */
+  constructor(
+    readonly schema: GraphQLSchema,
+    private readonly whole = false,
+  ) {}
 
   /** Validates a document of executable definitions (the chunks' definitions, then external fragments). */
   validate(definitions: readonly DefinitionNode[]): ValidationResult {
@@ -144,6 +177,9 @@ export class IncrementalValidator {
   validateWithin(definitions: readonly DefinitionNode[], deadline: number, now: () => number): ValidationResult | undefined {
     // As graphql's validate: a schema that is not valid (and not built `assumeValid`) is refused.
     assertValidSchema(this.schema);
+    if (this.whole) {
+      return validateWhole(this.schema, definitions);
+    }
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const def of definitions) {
@@ -384,11 +420,14 @@ function spentWork(context: ValidationContext): number {
 
 const validators = new WeakMap<GraphQLSchema, IncrementalValidator>();
 
-/** The shared validator of a schema (for validations outside a language service, e.g. of the workspace). */
+/**
+ * The validator of a schema for documents validated once (the workspace after a schema change):
+ * whole-document validation, nothing kept per definition.
+ */
 export function validatorFor(schema: GraphQLSchema): IncrementalValidator {
   let validator = validators.get(schema);
   if (!validator) {
-    validator = new IncrementalValidator(schema);
+    validator = new IncrementalValidator(schema, true);
     validators.set(schema, validator);
   }
   return validator;

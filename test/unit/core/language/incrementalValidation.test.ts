@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
-import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, IncrementalValidator } from '../../../../src/core/language/incrementalValidation';
+import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, IncrementalValidator, validateWhole } from '../../../../src/core/language/incrementalValidation';
 
 const SCHEMA = buildSchema(`
   interface Node { id: ID! }
@@ -85,6 +85,9 @@ describe('incremental validation', () => {
           const ours = validator.validate(defs);
           assert.deepEqual(comparable(ours.errors), comparable(validate(SCHEMA, document, specifiedRules)));
           assert.deepEqual(comparable(ours.deprecations), comparable(validate(SCHEMA, document, [NoDeprecatedCustomRule])));
+          const whole = validateWhole(SCHEMA, defs);
+          assert.deepEqual(comparable(whole.errors), comparable(ours.errors));
+          assert.deepEqual(comparable(whole.deprecations), comparable(ours.deprecations));
         };
         check();
         for (const s of steps) {
