@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseEnvironments, type Environment } from '../core/auth/environments';
+import { isTagList } from '../core/embedded/templates';
 
 /** The extension's settings, read once per change, validated and frozen. */
 export interface Settings {
@@ -52,6 +53,10 @@ function read(builtIn: readonly Environment[]): Settings {
     requestTimeoutSeconds = timeout;
   } else if (timeout !== undefined && timeout !== null) {
     extraProblems.push(`tenantGraphql.requestTimeoutSeconds must be a number of seconds between 1 and 600; using ${DEFAULT_REQUEST_TIMEOUT_SECONDS}.`);
+  }
+  const tags = config.get<unknown>('embedded.tags');
+  if (tags !== undefined && tags !== null && !isTagList(tags)) {
+    extraProblems.push('tenantGraphql.embedded.tags must be a list of tag names such as "gql", "graphql" or "graphql.experimental"; using "gql" and "graphql".');
   }
   return Object.freeze({
     environments: Object.freeze([...environments]),

@@ -104,11 +104,11 @@ export function toDocumentSymbol(item: OutlineItem): vscode.DocumentSymbol {
 }
 
 /** A workspace operation or fragment as SymbolInformation. */
-export function toSymbolInformation(s: WorkspaceSymbol): vscode.SymbolInformation {
+export function toSymbolInformation(s: WorkspaceSymbol, location = new vscode.Location(vscode.Uri.parse(s.uri), toRange(s.range))): vscode.SymbolInformation {
   return new vscode.SymbolInformation(
     s.name,
     s.kind === 'fragment' ? vscode.SymbolKind.Class : s.kind === 'subscription' ? vscode.SymbolKind.Event : vscode.SymbolKind.Function,
     s.containerName ?? s.kind,
-    new vscode.Location(vscode.Uri.parse(s.uri), toRange(s.range)),
+    location,
   );
 }

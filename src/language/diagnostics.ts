@@ -6,7 +6,9 @@ import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 import type { GraphqlLanguageService } from '../core/language/languageService';
-import type { TextDocumentSnapshot } from '../core/language/types';
+import type { LanguageDiagnostic, TextDocumentSnapshot } from '../core/language/types';
+import { toHostRange, type TemplateSource } from '../core/embedded/templateSources';
+import { isCodeDocument } from '../platform/codeFiles';
 
 /** Wait after the last keystroke before validating. */
 const DIAGNOSTICS_DEBOUNCE_MS = 200;
@@ -31,8 +33,41 @@ export function diagnosticsSlice(service: GraphqlLanguageService, snap: TextDocu
 }
 
 /**
- * Syntax and validation diagnostics as you type, debounced, in their own collection. Recomputed
- * for every open GraphQL document when its schema or the workspace fragments change.
+ * One slice of the validation of a code file's templates (each validated as a document of its
+ * own, its ranges moved to the host file), as vscode.Diagnostics; undefined: not done, call again
+ * with the same `progress`. Templates whose text did not change answer from the service's memo.
+ */
+export function templateDiagnosticsSlice(
+  service: GraphqlLanguageService,
+  snaps: readonly { readonly snap: TextDocumentSnapshot; readonly source: TemplateSource }[],
+  budgetMs: number,
+  progress: { next: number; found: vscode.Diagnostic[] } = { next: 0, found: [] },
+): vscode.Diagnostic[] | undefined {
+  const deadline = performance.now() + budgetMs;
+  while (progress.next < snaps.length) {
+    const { snap, source } = snaps[progress.next];
+    const left = deadline - performance.now();
+    const result = service.diagnosticsWithin(snap, budgetMs === Infinity ? Infinity : Math.max(left, 0));
+    if (!result) {
+      return undefined;
+    }
+    progress.found.push(...result.map((d) => toDiagnostic(inHost(source, d))));
+    progress.next++;
+    if (progress.next < snaps.length && performance.now() >= deadline) {
+      return undefined;
+    }
+  }
+  return progress.found;
+}
+
+function inHost(source: TemplateSource, d: LanguageDiagnostic): LanguageDiagnostic {
+  return { ...d, range: toHostRange(source.basePosition, d.range) };
+}
+
+/**
+ * Syntax and validation diagnostics as you type, debounced, in their own collection, for GraphQL
+ * documents and for the GraphQL templates of code files. Recomputed for every open document when
+ * its schema or the workspace fragments change.
  */
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTICS_COLLECTION);
@@ -73,7 +108,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   private schedule(doc: vscode.TextDocument, delayMs: number): void {
-    if (doc.languageId !== 'graphql' || SKIPPED_SCHEMES.has(doc.uri.scheme)) {
+    if ((doc.languageId !== 'graphql' && !isCodeDocument(doc)) || SKIPPED_SCHEMES.has(doc.uri.scheme)) {
       return;
     }
     const id = doc.uri.toString();
@@ -82,6 +117,10 @@ export class DiagnosticsManager implements vscode.Disposable {
 
   private validate(doc: vscode.TextDocument): void {
     if (doc.isClosed) {
+      return;
+    }
+    if (doc.languageId !== 'graphql') {
+      this.validateTemplates(doc);
       return;
     }
     const snap = this.host.snapshotOf(doc);
@@ -103,6 +142,36 @@ export class DiagnosticsManager implements vscode.Disposable {
       }
       try {
         const result = diagnosticsSlice(found.service, snap, SLICE_MS);
+        if (result) {
+          this.collection.set(doc.uri, result);
+        } else {
+          setTimeout(slice, 0);
+        }
+      } catch (err) {
+        this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
+      }
+    };
+    slice();
+  }
+
+  /** Validates the templates of a code file, in slices like a large GraphQL document. */
+  private validateTemplates(doc: vscode.TextDocument): void {
+    const sources = this.host.templatesOf(doc);
+    const found = sources.length > 0 ? this.host.serviceFor(doc.uri) : undefined;
+    if (!found) {
+      // No templates, or no schema yet: nothing to say.
+      this.collection.delete(doc.uri);
+      return;
+    }
+    const version = doc.version;
+    const snaps = sources.map((source) => ({ source, snap: this.host.templateSnapshot(doc, source) }));
+    const progress = { next: 0, found: [] as vscode.Diagnostic[] };
+    const slice = (): void => {
+      if (this.disposed || doc.isClosed || doc.version !== version || this.host.serviceFor(doc.uri)?.service !== found.service) {
+        return;
+      }
+      try {
+        const result = templateDiagnosticsSlice(found.service, snaps, SLICE_MS, progress);
         if (result) {
           this.collection.set(doc.uri, result);
         } else {

@@ -31,7 +31,7 @@ export class LanguageFeature implements vscode.Disposable {
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;
-    this.indexer = new WorkspaceIndexer(host.index, logger);
+    this.indexer = new WorkspaceIndexer(host.index, host.embedded, () => host.templateTags, logger);
     const references = new ReferenceService(host, logger);
     const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);
     this.disposables = vscode.Disposable.from(
@@ -40,6 +40,12 @@ export class LanguageFeature implements vscode.Disposable {
       workspaceDiagnostics,
       registerProviders(host, logger),
       registerFormatting(logger),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
+          // Other tags are other templates: read the code files again.
+          void this.indexer.start();
+        }
+      }),
       references,
       registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
       registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics }, logger, 'language'),

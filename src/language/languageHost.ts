@@ -3,11 +3,24 @@ import { buildSchema, type GraphQLSchema } from 'graphql';
 import { GraphqlLanguageService } from '../core/language/languageService';
 import { DocumentStore } from '../core/language/documentModel';
 import { FragmentIndex } from '../core/language/fragmentIndex';
-import type { TextDocumentSnapshot } from '../core/language/types';
+import type { Range, TextDocumentSnapshot } from '../core/language/types';
+import { EmbeddedFiles, graphqlAt, toTemplatePosition, type TemplateSource } from '../core/embedded/templateSources';
+import type { Position } from '../core/text/position';
 import type { Schemas, SchemaSnapshot } from '../schema';
+import { configuredTags, isCodeDocument } from '../platform/codeFiles';
+import { toRange } from './convert';
 
 /** Documents larger than this get no language features (the extension host must not stall). */
 export const MAX_DOCUMENT_CHARS = 2 * 1024 * 1024;
+
+/** A GraphQL template of an open code file, as the language service sees it. */
+export interface TemplateAt {
+  readonly source: TemplateSource;
+  /** The template as a document of its own (its id, the host's version, its GraphQL text). */
+  readonly snap: TextDocumentSnapshot;
+  /** The position asked about, in the template's text. */
+  readonly position: Position;
+}
 
 /** A document's language service and the schema it stands on. */
 export interface ServiceForDocument {
@@ -22,6 +35,10 @@ export interface ServiceForDocument {
  */
 export class LanguageHost implements vscode.Disposable {
   readonly index = new FragmentIndex();
+  /** The GraphQL templates of the code files looked at (open editors, indexed workspace files). */
+  readonly embedded = new EmbeddedFiles();
+  private tags: readonly string[] = configuredTags();
+  private liveTemplates = new WeakMap<vscode.TextDocument, { version: number; sources: readonly TemplateSource[] }>();
   private readonly documents = new DocumentStore();
   private readonly services = new WeakMap<GraphQLSchema, GraphqlLanguageService>();
   private readonly snapshots = new WeakMap<vscode.TextDocument, TextDocumentSnapshot>();
@@ -42,7 +59,59 @@ export class LanguageHost implements vscode.Disposable {
         }
         this.changed.fire();
       }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
+          this.tags = configuredTags();
+          this.liveTemplates = new WeakMap();
+          this.changed.fire();
+        }
+      }),
     );
+  }
+
+  /** The tag names that mark GraphQL templates (`tenantGraphql.embedded.tags`). */
+  get templateTags(): readonly string[] {
+    return this.tags;
+  }
+
+  /**
+   * The GraphQL templates of an open code file at its current version (none for other files or
+   * a file over the size limit), scanned once per version.
+   */
+  templatesOf(document: vscode.TextDocument): readonly TemplateSource[] {
+    const known = this.liveTemplates.get(document);
+    if (known && known.version === document.version) {
+      return known.sources;
+    }
+    const text = isCodeDocument(document) ? document.getText() : '';
+    const sources = text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.tags }).sources : [];
+    this.liveTemplates.set(document, { version: document.version, sources });
+    return sources;
+  }
+
+  /** A template as a document of its own, at the host's version. */
+  templateSnapshot(document: vscode.TextDocument, source: TemplateSource): TextDocumentSnapshot {
+    return { uri: source.id, version: document.version, text: source.text };
+  }
+
+  /** The template of a code file at a position (not in a `${…}`), or undefined outside templates. */
+  templateAt(document: vscode.TextDocument, position: vscode.Position): TemplateAt | undefined {
+    const sources = this.templatesOf(document);
+    if (sources.length === 0) {
+      return undefined;
+    }
+    const at = graphqlAt(sources, document.offsetAt(position));
+    const local = at && toTemplatePosition(at.source.basePosition, position);
+    return at && local ? { source: at.source, snap: this.templateSnapshot(document, at.source), position: local } : undefined;
+  }
+
+  /**
+   * A location of the language service or an index as the user sees it: a range in a template
+   * becomes the range in its host file. Undefined for a template that is gone.
+   */
+  location(uri: string, range: Range): vscode.Location | undefined {
+    const at = this.embedded.locate(uri, range);
+    return at && new vscode.Location(vscode.Uri.parse(at.uri), toRange(at.range));
   }
 
   /** The schema a document uses: its folder's graphql-config schema, else the environment's. */
@@ -98,9 +167,17 @@ export class LanguageHost implements vscode.Disposable {
     return snapshot;
   }
 
-  /** Forgets a closed document's parse cache. */
+  /**
+   * Forgets a closed document's parse caches, its templates' too (the workspace indexer records a
+   * closed code file's templates again from the file on disk).
+   */
   forget(uri: vscode.Uri): void {
-    this.documents.delete(uri.toString());
+    const id = uri.toString();
+    this.documents.delete(id);
+    for (const source of this.embedded.sourcesOf(id)) {
+      this.documents.delete(source.id);
+    }
+    this.embedded.remove(id);
   }
 
   dispose(): void {

@@ -5,9 +5,40 @@ import { sdlViewUri } from '../schema';
 import { toCompletionItem, toCorePosition, toDocumentSymbol, toRange, toSymbolInformation } from './convert';
 import type { LanguageHost } from './languageHost';
 import { inert } from '../core/text/inert';
+import { toHostRange } from '../core/embedded/templateSources';
+import type { OutlineItem, Position, Range, TextDocumentSnapshot } from '../core/language/types';
+import { CODE_SELECTOR } from '../platform/codeFiles';
 
 /** The documents the providers serve. */
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
+
+/** What a question at a position is about: a GraphQL document, or a template of a code file. */
+interface GraphqlAt {
+  readonly snap: TextDocumentSnapshot;
+  readonly position: Position;
+  /** Where the template starts in the host file (undefined: the document is GraphQL itself). */
+  readonly base?: Position;
+}
+
+/** The GraphQL text at a position: the whole document, the template of a code file, or nothing (code outside templates). */
+function graphqlAt(host: LanguageHost, document: vscode.TextDocument, position: vscode.Position): GraphqlAt | undefined {
+  if (document.languageId === 'graphql') {
+    const snap = host.snapshotOf(document);
+    return snap && { snap, position: toCorePosition(position) };
+  }
+  const at = host.templateAt(document, position);
+  return at && { snap: at.snap, position: at.position, base: at.source.basePosition };
+}
+
+/** A range of the GraphQL text as a range of the document. */
+function hostRange(at: Pick<GraphqlAt, 'base'>, r: Range): vscode.Range {
+  return toRange(at.base ? toHostRange(at.base, r) : r);
+}
+
+/** An outline entry of a template, moved to its place in the host file. */
+function hostOutline(base: Position, item: OutlineItem): OutlineItem {
+  return { ...item, range: toHostRange(base, item.range), selectionRange: toHostRange(base, item.selectionRange), children: item.children.map((c) => hostOutline(base, c)) };
+}
 
 /**
  * Runs a provider body; a failure is logged and yields `fallback` (a provider must never take
@@ -30,12 +61,12 @@ export function completionProvider(
   return {
     provideCompletionItems(document: vscode.TextDocument, position: vscode.Position) {
       return guarded(logger, 'completion', undefined, () => {
-        const found = host.serviceFor(document.uri);
-        const snap = found && host.snapshotOf(document);
-        if (!found || !snap) {
+        const at = graphqlAt(host, document, position);
+        const found = at && host.serviceFor(document.uri);
+        if (!at || !found) {
           return undefined;
         }
-        return found.service.complete(snap, toCorePosition(position)).map(toCompletionItem);
+        return found.service.complete(at.snap, at.position).map(toCompletionItem);
       });
     },
   };
@@ -51,13 +82,13 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
   const hover: vscode.HoverProvider = {
     provideHover(document, position) {
       return guarded(logger, 'hover', undefined, () => {
-        const found = host.serviceFor(document.uri);
-        const snap = found && host.snapshotOf(document);
-        const result = found && snap ? found.service.hover(snap, toCorePosition(position)) : null;
-        if (!result) {
+        const at = graphqlAt(host, document, position);
+        const found = at && host.serviceFor(document.uri);
+        const result = at && found ? found.service.hover(at.snap, at.position) : null;
+        if (!at || !result) {
           return undefined;
         }
-        return new vscode.Hover(new vscode.MarkdownString(inert(result.markdown, { sink: 'markdownDoc' })), result.range ? toRange(result.range) : undefined);
+        return new vscode.Hover(new vscode.MarkdownString(inert(result.markdown, { sink: 'markdownDoc' })), result.range ? hostRange(at, result.range) : undefined);
       });
     },
   };
@@ -65,18 +96,19 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
   const definition: vscode.DefinitionProvider = {
     provideDefinition(document, position) {
       return guarded(logger, 'definition', undefined, () => {
-        const snap = host.snapshotOf(document);
-        if (!snap) {
+        const at = graphqlAt(host, document, position);
+        if (!at) {
           return undefined;
         }
         const found = host.serviceFor(document.uri);
         const service = found?.service ?? host.anyService(document.uri);
-        const target = service.definition(snap, toCorePosition(position));
+        const target = service.definition(at.snap, at.position);
         if (!target) {
           return undefined;
         }
         if (target.kind === 'fragment') {
-          return new vscode.Location(vscode.Uri.parse(target.uri), toRange(target.range));
+          // A fragment in a template (this one or another code file's) is shown in its host file.
+          return host.location(target.uri, target.range);
         }
         if (!found) {
           return undefined;
@@ -89,6 +121,13 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
   const symbols: vscode.DocumentSymbolProvider = {
     provideDocumentSymbols(document) {
       return guarded(logger, 'outline', undefined, () => {
+        if (document.languageId !== 'graphql') {
+          // A code file: each template's operations and fragments, where they are in the file.
+          const service = host.anyService(document.uri);
+          return host
+            .templatesOf(document)
+            .flatMap((source) => service.outline(host.templateSnapshot(document, source)).map((item) => toDocumentSymbol(hostOutline(source.basePosition, item))));
+        }
         const snap = host.snapshotOf(document);
         return snap ? host.anyService(document.uri).outline(snap).map(toDocumentSymbol) : undefined;
       });
@@ -97,7 +136,16 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
 
   const workspaceSymbols: vscode.WorkspaceSymbolProvider = {
     provideWorkspaceSymbols(query) {
-      return guarded(logger, 'workspace symbols', [], () => host.anyService().workspaceSymbols(query).map(toSymbolInformation));
+      return guarded(logger, 'workspace symbols', [], () =>
+        host
+          .anyService()
+          .workspaceSymbols(query)
+          .flatMap((symbol) => {
+            // Symbols in templates point into their host files.
+            const location = host.location(symbol.uri, symbol.range);
+            return location ? [toSymbolInformation(symbol, location)] : [];
+          }),
+      );
     },
   };
 
@@ -107,5 +155,11 @@ export function registerProviders(host: LanguageHost, logger: Logger): vscode.Di
     vscode.languages.registerDefinitionProvider(GRAPHQL_SELECTOR, definition),
     vscode.languages.registerDocumentSymbolProvider(GRAPHQL_SELECTOR, symbols, { label: 'GraphQL' }),
     vscode.languages.registerWorkspaceSymbolProvider(workspaceSymbols),
+    // The same providers inside the GraphQL templates of code files; outside templates they
+    // answer nothing, so TypeScript's own features are untouched.
+    vscode.languages.registerCompletionItemProvider(CODE_SELECTOR, completion, '{', '(', ':', '@', '$'),
+    vscode.languages.registerHoverProvider(CODE_SELECTOR, hover),
+    vscode.languages.registerDefinitionProvider(CODE_SELECTOR, definition),
+    vscode.languages.registerDocumentSymbolProvider(CODE_SELECTOR, symbols, { label: 'GraphQL' }),
   );
 }

@@ -7,8 +7,9 @@ import { toCorePosition, toRange } from './convert';
 import { toLocation, type ReferenceService } from './references';
 import { sdlSymbolAt } from './sdlSymbols';
 import { addSidecarEdit, sidecarKeyLocation } from './sidecarKeys';
+import { CODE_SELECTOR } from '../platform/codeFiles';
 
-const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
+const GRAPHQL_SELECTOR: vscode.DocumentSelector = [{ language: 'graphql' }, ...CODE_SELECTOR];
 
 /** A refusal the user reads as it is; anything else is logged and reported in plain words. */
 function userError(logger: Logger, what: string, err: unknown): Error {
@@ -69,6 +70,10 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
           throw new RenameRefusedError(vscode.l10n.t('The schema view is read-only: its names are defined by the Service.'));
         }
         refs.sync();
+        if (document.languageId !== 'graphql' && !refs.index.symbolAt(document.uri.toString(), toCorePosition(position), refs.schemaOf)) {
+          // Code outside a GraphQL template: TypeScript's rename answers there, not us.
+          return undefined;
+        }
         const at = prepareRename(refs.index, document.uri.toString(), toCorePosition(position), refs.schemaOf);
         const symbol = at.symbol;
         const placeholder = symbol.kind === 'schema' ? symbol.coordinate : symbol.name;

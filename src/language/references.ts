@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { ReferenceIndex, type ReferenceLocation, type SchemaOf } from '../core/language/referenceIndex';
+import { ReferenceIndex, type ReferenceLocation, type ReferenceSource, type SchemaOf } from '../core/language/referenceIndex';
 import { SDL_SCHEME, type Schemas } from '../schema';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 import { toRange } from './convert';
@@ -45,8 +45,6 @@ export class ReferenceService implements vscode.Disposable {
 
   /** Brings the index's texts up to date (cheap: unchanged texts are skipped). */
   sync(): void {
-    // Whole GraphQL files only: a template slice of a code file joins through ReferenceIndex.update
-    // with its host URI and base position, never as a file of its own.
     const files = new Map(
       this.host.index
         .texts()
@@ -54,15 +52,23 @@ export class ReferenceService implements vscode.Disposable {
         .map((f) => [f.uri, f.text]),
     );
     for (const doc of vscode.workspace.textDocuments) {
-      if (doc.languageId === 'graphql' && doc.uri.scheme !== SDL_SCHEME && !doc.isClosed) {
+      if (doc.isClosed || doc.uri.scheme === SDL_SCHEME) {
+        continue;
+      }
+      if (doc.languageId === 'graphql') {
         const text = doc.getText();
         if (text.length <= MAX_DOCUMENT_CHARS) {
           // An open document's current text wins over what the indexer read (it may lag by a debounce).
           files.set(doc.uri.toString(), text);
         }
+      } else {
+        // An open code file's templates at its current text (recorded in host.embedded).
+        this.host.templatesOf(doc);
       }
     }
-    this.index.syncFiles([...files].map(([uri, text]) => ({ uri, text })));
+    const whole = [...files].map(([uri, text]): ReferenceSource => ({ id: uri, hostUri: uri, text, baseOffset: 0, basePosition: { line: 0, character: 0 } }));
+    // Template slices of code files: those of open editors and of the workspace files the indexer read.
+    this.index.syncSources([...whole, ...this.host.embedded.allSources()]);
   }
 
   /**

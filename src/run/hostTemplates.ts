@@ -1,31 +1,15 @@
 import * as vscode from 'vscode';
 import { print } from 'graphql';
-import { DEFAULT_TAGS, findTemplates, type EmbeddedTemplate } from '../core/embedded/templates';
+import { findTemplates, type EmbeddedTemplate } from '../core/embedded/templates';
 import type { FragmentEntry } from '../core/language/fragmentIndex';
 import { embeddedDocuments, fragmentsOfTemplate, type EmbeddedDocument, type FragmentSource } from '../core/run/embeddedRun';
 import { parseDocument } from '../core/run/operations';
-import { CODE_FILE_EXTENSIONS } from '../core/run/variablesFile';
+import { configuredTags, isCodeDocument } from '../platform/codeFiles';
 import { basename } from './runDocuments';
-
-/** Language ids of the code files whose GraphQL templates can run. */
-export const CODE_LANGUAGES: readonly string[] = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'vue', 'svelte'];
 
 /** Where the run looks up fragments that a document spreads but does not define (the workspace fragment index). */
 export interface FragmentLookup {
   get(name: string): Pick<FragmentEntry, 'name' | 'uri' | 'node'> | undefined;
-}
-
-const CODE_EXTENSION = new RegExp(`\\.(${CODE_FILE_EXTENSIONS.join('|')})$`, 'i');
-
-/** Whether a document is a code file that may hold GraphQL templates. */
-export function isCodeDocument(document: Pick<vscode.TextDocument, 'languageId' | 'uri'>): boolean {
-  return CODE_LANGUAGES.includes(document.languageId) || (document.languageId !== 'graphql' && CODE_EXTENSION.test(document.uri.path));
-}
-
-/** The tag names of `tenantGraphql.embedded.tags` (the scanner's defaults when unset or invalid). */
-export function configuredTags(): readonly string[] {
-  const tags = vscode.workspace.getConfiguration('tenantGraphql').get<unknown>('embedded.tags');
-  return Array.isArray(tags) && tags.length > 0 && tags.every((t) => typeof t === 'string') ? (tags as string[]) : DEFAULT_TAGS;
 }
 
 interface Scanned {

@@ -11,7 +11,8 @@ import { RunCodeLensProvider } from './runCodeLens';
 import { RunController } from './runController';
 import { ServerDiagnostics } from './serverDiagnostics';
 import { SidecarSupport } from './sidecarSupport';
-import { CODE_LANGUAGES, type FragmentLookup } from './hostTemplates';
+import type { FragmentLookup } from './hostTemplates';
+import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 
 export type { RunOutcome } from './runController';
@@ -52,10 +53,7 @@ export class RunFeature implements vscode.Disposable {
     this.disposables = vscode.Disposable.from(
       diagnostics,
       new SidecarSupport(schema, logger),
-      vscode.languages.registerCodeLensProvider(
-        [{ language: 'graphql' }, ...CODE_LANGUAGES.map((language) => ({ language })), { pattern: '**/*.{vue,svelte}' }],
-        new RunCodeLensProvider(),
-      ),
+      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider()),
       new TemplateContext(),
       registerCommands(runCommands, { controller, history, presenter, accessToken: () => graphql.currentAccessToken() }, logger, 'run'),
     );

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { hostRange, wholeDocument, type EmbeddedDocument } from '../core/run/embeddedRun';
 import { LineIndex } from '../core/text/lineIndex';
-import { isCodeDocument, operationDocumentsOf } from './hostTemplates';
+import { operationDocumentsOf } from './hostTemplates';
+import { isCodeDocument } from '../platform/codeFiles';
 
 /**
  * "▶ Run" above each operation ("▶ Run Name" when the file holds several): in a .graphql file,

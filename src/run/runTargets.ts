@@ -3,7 +3,8 @@ import { chooseEmbeddedOperation, hostRange, wholeDocument, type EmbeddedChoice,
 import { chooseOperation, type OperationInfo } from '../core/run/operations';
 import { LineIndex } from '../core/text/lineIndex';
 import type { Range } from '../core/text/position';
-import { isCodeDocument, operationDocumentsOf } from './hostTemplates';
+import { operationDocumentsOf } from './hostTemplates';
+import { isCodeDocument } from '../platform/codeFiles';
 import { basename, type RunArgs } from './runDocuments';
 
 /** The operation a run sends, and the document (a .graphql file, or a template in a code file) it is in. */

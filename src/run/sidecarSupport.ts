@@ -10,7 +10,7 @@ import type { VariablesSchema } from './runController';
 import { readTextIfExists, sidecarUriFor } from './runDocuments';
 import { SIDECAR_OWNER_EXTENSIONS } from '../core/run/variablesFile';
 import { findTemplates } from '../core/embedded/templates';
-import { configuredTags } from './hostTemplates';
+import { configuredTags } from '../platform/codeFiles';
 import { inert } from '../core/text/inert';
 
 const SIDECAR = /\.variables\.json$/i;

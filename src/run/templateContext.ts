@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { templateAt } from '../core/run/embeddedRun';
-import { isCodeDocument, templatesOf } from './hostTemplates';
+import { templatesOf } from './hostTemplates';
+import { isCodeDocument } from '../platform/codeFiles';
 
 /**
  * The `when` context key of Ctrl/Cmd+Enter (Run Operation) in code files: true while the cursor

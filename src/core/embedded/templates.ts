@@ -43,6 +43,11 @@ export interface ScanOptions {
 /** Tag names recognised when `tenantGraphql.embedded.tags` is not set. */
 export const DEFAULT_TAGS: readonly string[] = Object.freeze(['gql', 'graphql']);
 
+/** Whether a value is a usable tag list (`tenantGraphql.embedded.tags`): a non-empty list of identifiers or dotted member names. */
+export function isTagList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((t) => typeof t === 'string' && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(t));
+}
+
 /** The tag reported for a template after a `/* GraphQL *\/` comment. */
 export const COMMENT_TAG = '/* GraphQL */';
 /** The tag reported for a template whose text starts with `#graphql`. */

@@ -287,7 +287,7 @@ export class DocumentModel {
  * Keeps the current model of each open document and the parsed chunks of its recent versions by
  * text, so a new version re-splits only around the edit, keeps the chunks before and after it
  * as they are, and finds any other chunk whose text it parsed recently (an undo, a jump back to
- * where one typed before). Models are cached per (uri, version); only the latest is kept.
+ * where one typed before). Only the latest model of each document is kept.
  */
 export class DocumentStore {
   private readonly entries = new Map<string, { model: DocumentModel; byText: Map<string, ChunkInfo[]> }>();
@@ -295,7 +295,9 @@ export class DocumentStore {
   /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
   get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
     const entry = this.entries.get(doc.uri);
-    if (entry && entry.model.version === doc.version && entry.model.text === doc.text) {
+    // The same text is the same model whatever the version: a code file's edit changes the
+    // version of every template in it, and the untouched ones keep their model (and its memos).
+    if (entry && entry.model.text === doc.text) {
       return entry.model;
     }
     const byText = entry?.byText ?? new Map<string, ChunkInfo[]>();

@@ -17,6 +17,7 @@ import type { GraphQLSchema } from 'graphql';
 import { DocumentStore, type DocumentModel } from './documentModel';
 import { schemaOccurrences, symbolKey, syntaxOccurrences, type Occurrence, type Occurrences, type ReferenceSymbol } from './referenceAnalysis';
 import type { Position, Range } from './types';
+import { toHostPosition, toTemplatePosition } from '../embedded/templateSources';
 
 export { symbolKey, symbolLabel, type Occurrence, type ReferenceSymbol } from './referenceAnalysis';
 
@@ -76,7 +77,7 @@ const DEFAULT_SLICE_MS = 10;
 export class ReferenceIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly byHost = new Map<string, Set<string>>();
-  /** Sources that `syncFiles` manages (whole files); other feeders manage their own. */
+  /** Sources that `syncFiles` / `syncSources` manage; other feeders manage their own. */
   private readonly files = new Set<string>();
   private readonly store = new DocumentStore();
   private versionCounter = 0;
@@ -116,14 +117,23 @@ export class ReferenceIndex {
   /**
    * Makes the whole-file sources exactly `files` (uri and current text): new and changed files
    * are recorded, files no longer listed are forgotten. Sources fed through `update` by others
-   * (template slices) are left alone.
+   * are left alone.
    */
   syncFiles(files: Iterable<{ readonly uri: string; readonly text: string }>): void {
+    this.syncSources([...files].map(({ uri, text }) => ({ id: uri, hostUri: uri, text, baseOffset: 0, basePosition: { line: 0, character: 0 } })));
+  }
+
+  /**
+   * Makes the synced sources exactly `sources` (whole files and template slices of code files):
+   * new and changed ones are recorded, those no longer listed are forgotten. Sources fed through
+   * `update` by others are left alone.
+   */
+  syncSources(sources: Iterable<ReferenceSource>): void {
     const seen = new Set<string>();
-    for (const { uri, text } of files) {
-      seen.add(uri);
-      this.files.add(uri);
-      this.update({ id: uri, hostUri: uri, text, baseOffset: 0, basePosition: { line: 0, character: 0 } });
+    for (const source of sources) {
+      seen.add(source.id);
+      this.files.add(source.id);
+      this.update({ id: source.id, hostUri: source.hostUri, text: source.text, baseOffset: source.baseOffset, basePosition: source.basePosition });
     }
     for (const id of [...this.files]) {
       if (!seen.has(id)) {
@@ -176,7 +186,7 @@ export class ReferenceIndex {
   symbolAt(hostUri: string, position: Position, schemaOf: SchemaOf): SymbolAt | undefined {
     for (const id of this.byHost.get(hostUri) ?? []) {
       const entry = this.entries.get(id)!;
-      const local = toLocal(entry.source, position);
+      const local = toTemplatePosition(entry.source.basePosition, position);
       if (!local) {
         continue;
       }
@@ -288,7 +298,7 @@ export class ReferenceIndex {
     const base = entry.source.basePosition;
     return {
       uri: entry.source.hostUri,
-      range: { start: toHost(base, occurrence.range.start), end: toHost(base, occurrence.range.end) },
+      range: { start: toHostPosition(base, occurrence.range.start), end: toHostPosition(base, occurrence.range.end) },
       definition: occurrence.definition,
       sourceId: entry.source.id,
     };
@@ -301,19 +311,6 @@ export class ReferenceIndex {
       this.byHost.delete(source.hostUri);
     }
   }
-}
-
-function toHost(base: Position, local: Position): Position {
-  return local.line === 0 ? { line: base.line, character: base.character + local.character } : { line: base.line + local.line, character: local.character };
-}
-
-/** A host position as a position in the source's text, or undefined when it lies before it. */
-function toLocal(source: ReferenceSource, host: Position): Position | undefined {
-  const base = source.basePosition;
-  if (host.line < base.line || (host.line === base.line && host.character < base.character)) {
-    return undefined;
-  }
-  return host.line === base.line ? { line: 0, character: host.character - base.character } : { line: host.line - base.line, character: host.character };
 }
 
 /** Whether a position lies in a range (its end included: the cursor just after a name). */
