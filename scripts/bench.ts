@@ -30,6 +30,7 @@ import { loadInputs, spreadPositions } from './bench/inputs';
 import { probeLongestTask } from './bench/longTask';
 import { measurePeer, type PeerResult } from './bench/peer';
 import { benchReferences } from './bench/references';
+import { benchEmbedded } from './bench/embedded';
 import { ms, summarize, timeEach, type Summary } from './bench/stats';
 import { generatedWorkspace, indexOf, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './bench/schemaChanges';
 
@@ -322,6 +323,10 @@ async function run(tmp: string): Promise<void> {
     note: `slicers' longest slice ${worst((r) => r.longestSliceMs)} ms; 1 ms timer probe's longest stall ${worst((r) => r.longestStallMs)} ms (the larger is the row)`,
   });
 
+  // GraphQL inside code (issue 13): a 5,000-line TypeScript file with 50 templates.
+  const embedded = benchEmbedded(schema, quick);
+  rows.push(...embedded.rows);
+
   // Parity (not timed): our items equal the direct call's, position by position.
   const same = positions.filter((p) => isDeepStrictEqual(service.complete(doc, p), directCompletion(schema, doc.text, p, [], doc.uri))).length;
 
@@ -359,6 +364,27 @@ async function run(tmp: string): Promise<void> {
     `  diagnostics after an edit (didChange to publishDiagnostics), ${lines(doc.text)} lines: p50 ${ms(peer.diagnostics.p50)} / p95 ${ms(peer.diagnostics.p95)} ms (n=${peer.diagnostics.n})`,
   );
   console.log(`  memory: resident ${Number.isNaN(peer.rssMb) ? '?' : peer.rssMb.toFixed(0)} MB (the whole server process, schema and document loaded)`);
+
+  // The peer on GraphQL inside code: the same 5,000-line TypeScript file and template positions.
+  const codeLines = lines(embedded.file);
+  try {
+    const onCode = await measurePeer({
+      tmpDir: path.join(tmp, 'embedded'),
+      sdl: printSchema(schema),
+      document: embedded.file,
+      positions: embedded.positions,
+      rounds: ROUNDS,
+      firstCompletionAt: embedded.positions[0],
+      fileName: 'api.ts',
+      languageId: 'typescript',
+    });
+    console.log(`Peer on the ${codeLines}-line TypeScript file (${embedded.positions.length} template positions x ${ROUNDS} rounds):`);
+    console.log(`  spawn to first completion: ${ms(onCode.spawnToFirstCompletionMs)} ms`);
+    console.log(`  completion in a template p50 ${ms(onCode.completion.p50)} / p95 ${ms(onCode.completion.p95)} ms (n=${onCode.completion.n}, ${onCode.emptyCompletions} empty)`);
+    console.log(`  diagnostics after an edit (didChange to publishDiagnostics): p50 ${ms(onCode.diagnostics.p50)} / p95 ${ms(onCode.diagnostics.p95)} ms (n=${onCode.diagnostics.n})`);
+  } catch (err) {
+    console.log(`Peer on the TypeScript file: not measured: ${(err as Error).message}`);
+  }
 }
 
 /** A position where fields of Repository are suggested (the peer's first completion). */

@@ -33,13 +33,16 @@ export async function measurePeer(options: {
   readonly positions: readonly Position[];
   readonly rounds: number;
   readonly firstCompletionAt: Position;
+  /** The document's file name (default github.graphql) and language id (default graphql): a .ts file measures GraphQL in code. */
+  readonly fileName?: string;
+  readonly languageId?: string;
 }): Promise<PeerResult> {
   const root = path.join(options.tmpDir, 'peer');
   await mkdir(path.join(root, 'operations'), { recursive: true });
   await mkdir(path.join(root, 'tmp'), { recursive: true });
   await writeFile(path.join(root, 'schema.graphql'), options.sdl);
-  await writeFile(path.join(root, '.graphqlrc.yml'), 'schema: schema.graphql\ndocuments: operations/*.graphql\n');
-  const docPath = path.join(root, 'operations', 'github.graphql');
+  await writeFile(path.join(root, '.graphqlrc.yml'), 'schema: schema.graphql\ndocuments: operations/*.{graphql,ts}\n');
+  const docPath = path.join(root, 'operations', options.fileName ?? 'github.graphql');
   await writeFile(docPath, options.document);
   const uri = pathToFileURL(docPath).toString();
 
@@ -83,7 +86,7 @@ export async function measurePeer(options: {
     });
     await connection.sendNotification('initialized', {});
     await connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'graphql', version: 1, text: options.document },
+      textDocument: { uri, languageId: options.languageId ?? 'graphql', version: 1, text: options.document },
     });
     const complete = (position: Position) => connection.sendRequest('textDocument/completion', { textDocument: { uri }, position });
     const deadline = performance.now() + 60_000;

@@ -13,7 +13,7 @@
  */
 import { LineIndex } from '../text/lineIndex';
 import type { Position, Range } from '../text/position';
-import { findTemplates, inInterpolation, type EmbeddedTemplate, type ScanOptions } from './templates';
+import { findTemplates, HASH_TAG, inInterpolation, type EmbeddedTemplate, type ScanOptions } from './templates';
 
 /** GraphQL text inside a host file, at a base offset and position. */
 export interface TemplateSource {
@@ -113,6 +113,102 @@ export function graphqlAt(sources: readonly TemplateSource[], hostOffset: number
   return inInterpolation(source.template, offset) ? undefined : { source, offset };
 }
 
+/** Characters whose insertion or removal inside a template can change what the scanner finds. */
+const SCANNER_SIGNIFICANT = /[`\\$\r]/;
+
+/**
+ * The sources of `newText` when it differs from `oldText` by one edit inside one template's
+ * GraphQL text (not in a `${…}`, not in a nested template, adding or removing no backtick,
+ * backslash, `$` or carriage return): that template's text changes, the templates after it move.
+ * Undefined when the edit is anything else (the caller scans again). Equal to a fresh scan.
+ */
+export function editInsideTemplate(oldText: string, sources: readonly TemplateSource[], newText: string): TemplateSource[] | undefined {
+  if (sources.length === 0) {
+    return undefined;
+  }
+  const max = Math.min(oldText.length, newText.length);
+  let p = 0;
+  while (p < max && oldText.charCodeAt(p) === newText.charCodeAt(p)) {
+    p++;
+  }
+  let q = 0;
+  while (q < max - p && oldText.charCodeAt(oldText.length - 1 - q) === newText.charCodeAt(newText.length - 1 - q)) {
+    q++;
+  }
+  const oldEnd = oldText.length - q;
+  const newEnd = newText.length - q;
+  const k = sources.findIndex((s) => s.baseOffset <= p && oldEnd <= s.template.end);
+  if (k < 0 || sources.some((s, j) => j !== k && s.baseOffset <= oldEnd && p <= s.template.end)) {
+    return undefined; // outside templates, across two, or in a nested one
+  }
+  const source = sources[k];
+  const removed = oldText.slice(p, oldEnd);
+  const inserted = newText.slice(p, newEnd);
+  const before = p > 0 ? newText.charCodeAt(p - 1) : 0;
+  if (SCANNER_SIGNIFICANT.test(removed) || SCANNER_SIGNIFICANT.test(inserted) || before === 36 /* $ */ || before === 92 /* \ */ || before === 13 /* \r */) {
+    return undefined;
+  }
+  if (!source.template.closed) {
+    return undefined; // runs to the end of the file: an open `${` in it would grow with the edit
+  }
+  const localStart = p - source.baseOffset;
+  const localEnd = oldEnd - source.baseOffset;
+  for (const i of source.template.interpolations) {
+    if (localStart < i.end && localEnd > i.start && !(localStart === localEnd && localStart === i.start)) {
+      return undefined;
+    }
+  }
+  if (source.template.tag === HASH_TAG && localStart <= (/^\s*#graphql/.exec(source.text)?.[0].length ?? 0) + 1) {
+    // An untagged template is GraphQL by its first characters: an edit there scans again.
+    return undefined;
+  }
+  const delta = newText.length - oldText.length;
+  const template: EmbeddedTemplate = {
+    ...source.template,
+    end: source.template.end + delta,
+    text: source.text.slice(0, localStart) + inserted + source.text.slice(localEnd),
+    interpolations: source.template.interpolations.map((i) => (i.start >= localEnd ? { ...i, start: i.start + delta, end: i.end + delta } : i)),
+  };
+  const lineDelta = count(inserted, '\n') - count(removed, '\n');
+  const out = sources.slice(0, k);
+  out.push({ ...source, text: template.text, template });
+  for (let j = k + 1; j < sources.length; j++) {
+    const s = sources[j];
+    const baseOffset = s.baseOffset + delta;
+    const lineStart = lineStartOf(newText, baseOffset);
+    // A template on the line where the edit ends moves along that line too.
+    const character = lineStart <= newEnd ? baseOffset - lineStart : s.basePosition.character;
+    out.push({
+      ...s,
+      baseOffset,
+      basePosition: { line: s.basePosition.line + lineDelta, character },
+      template: { ...s.template, start: s.template.start + delta, end: s.template.end + delta },
+    });
+  }
+  return out;
+}
+
+/** Offset of the first character of the line holding `offset` (after `\n` or `\r`). */
+function lineStartOf(text: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      break;
+    }
+    i--;
+  }
+  return i + 1;
+}
+
+function count(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i + 1)) {
+    n++;
+  }
+  return n;
+}
+
 interface HostEntry {
   readonly text: string;
   readonly sources: readonly TemplateSource[];
@@ -137,8 +233,11 @@ export class EmbeddedFiles {
     if (known && known.text === text && known.tagsKey === tagsKey) {
       return { sources: known.sources, removed: [] };
     }
-    const templates = findTemplates(text, options);
-    const sources = templates.length > 0 ? templateSources(hostUri, templates, new LineIndex(text)) : [];
+    // Typing inside a template changes nothing the scanner sees outside it: move the sources
+    // instead of scanning the whole file again.
+    const moved = known && known.tagsKey === tagsKey ? editInsideTemplate(known.text, known.sources, text) : undefined;
+    const templates = moved ? undefined : findTemplates(text, options);
+    const sources = moved ?? (templates && templates.length > 0 ? templateSources(hostUri, templates, new LineIndex(text)) : []);
     const removed: string[] = [];
     for (const old of known?.sources ?? []) {
       if (old.ordinal >= sources.length) {

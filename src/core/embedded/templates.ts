@@ -10,7 +10,11 @@
  * as TypeScript's own scanner does before its parser rescans.
  */
 
-import { isIdentifierPart, isIdentifierStart, isLineBreak, isWhitespace, skipGenericArguments } from './chars';
+import * as chars from './chars';
+
+// Local bindings: a module namespace read on every character costs more than the test itself
+// under some loaders (tsx's CommonJS interop turns each access into a getter call).
+const { isIdentifierPart, isIdentifierStart, isLineBreak, isWhitespace, skipGenericArguments } = chars;
 
 /** One `${…}` of a template; offsets relative to the template's `text`, `end` just past the `}`. */
 export interface TemplateInterpolation {
@@ -54,6 +58,9 @@ export const COMMENT_TAG = '/* GraphQL */';
 export const HASH_TAG = '#graphql';
 
 const GRAPHQL_WORD = /graphql/i;
+const LINE_BREAK = /[\n\r\u2028\u2029]/g;
+/** Longer block comments are not `/* GraphQL *\/` markers (spare the regex on every JSDoc). */
+const MAX_MARKER_LENGTH = 64;
 const COMMENT_MARKER = /^\s*graphql\s*$/i;
 const HASH_MARKER = /^\s*#graphql\b/;
 const MEMBER_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/;
@@ -132,8 +139,18 @@ class Scanner {
   private readonly found: EmbeddedTemplate[] = [];
   /** Whether a `/` here would start a regular expression. */
   private regexOk = true;
-  /** The identifier chain just scanned (`a.b.c`), a candidate tag; `open` after a trailing dot. */
-  private chain: { name: string; open: boolean } | undefined;
+  /**
+   * The identifier chain just scanned (`a.b.c`), a candidate tag, as offsets (no string is made
+   * unless it is followed by a backtick, `(` or `<`): its start (-1: none), the end of its first
+   * word, the start of its last word, its end; `chainOpen` after a trailing dot.
+   */
+  private chainStart = -1;
+  private chainFirstEnd = -1;
+  private chainLastStart = -1;
+  private chainEnd = -1;
+  private chainOpen = false;
+  private readonly tagList: readonly string[];
+  private readonly dottedTags: boolean;
   /** The tag of a `tag(` call whose first argument may be the template. */
   private callTag: string | undefined;
   /** A `/* GraphQL *\/` comment came right before. */
@@ -142,7 +159,10 @@ class Scanner {
   constructor(
     private readonly text: string,
     private readonly tags: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.tagList = [...tags];
+    this.dottedTags = this.tagList.some((t) => t.includes('.'));
+  }
 
   run(): EmbeddedTemplate[] {
     const n = this.text.length;
@@ -172,17 +192,43 @@ class Scanner {
 
   private reset(regexOk: boolean): void {
     this.regexOk = regexOk;
-    this.chain = undefined;
+    this.chainStart = -1;
+    this.chainOpen = false;
     this.callTag = undefined;
     this.marker = false;
   }
 
-  private isTag(name: string): boolean {
-    if (this.tags.has(name)) {
-      return true;
+  /** Whether text[start, end) is exactly `tag`. */
+  private isWord(tag: string, start: number, end: number): boolean {
+    return end - start === tag.length && this.text.startsWith(tag, start);
+  }
+
+  /**
+   * The tag the chain just scanned names (`gql`, `graphql.experimental`: the whole chain, its
+   * first or its last word being a tag), or undefined. Allocates only for a match or a dotted
+   * configured tag.
+   */
+  private chainTag(): string | undefined {
+    if (this.chainStart < 0 || this.chainOpen) {
+      return undefined;
     }
-    const dot = name.indexOf('.');
-    return dot > 0 && (this.tags.has(name.slice(0, dot)) || this.tags.has(name.slice(name.lastIndexOf('.') + 1)));
+    const dotted = this.chainLastStart !== this.chainStart;
+    for (const tag of this.tagList) {
+      if (this.isWord(tag, this.chainStart, dotted ? this.chainFirstEnd : this.chainEnd) || (dotted && this.isWord(tag, this.chainLastStart, this.chainEnd))) {
+        return this.chainName();
+      }
+    }
+    if (dotted && this.dottedTags) {
+      const name = this.chainName();
+      return this.tags.has(name) ? name : undefined;
+    }
+    return undefined;
+  }
+
+  /** The chain as a name, without the white space or comments around its dots. */
+  private chainName(): string {
+    const raw = this.text.slice(this.chainStart, this.chainEnd);
+    return this.chainLastStart === this.chainStart ? raw : raw.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n\r]*|\s+/g, '');
   }
 
   private scanTemplateBody(frame: TemplateFrame): void {
@@ -214,26 +260,32 @@ class Scanner {
 
   private scanCodeToken(frame: CodeFrame | undefined): void {
     const text = this.text;
-    const i = this.pos;
-    const c = text.charCodeAt(i);
-    if (isWhitespace(c)) {
+    let i = this.pos;
+    let c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13 || isWhitespace(c)) {
+      // A run of white space in one go (indentation is most of a code file).
+      do {
+        c = text.charCodeAt(++i);
+      } while (c === 32 || c === 10 || c === 9 || c === 13);
+      this.pos = i;
+      if (i >= text.length || !isWhitespace(c)) {
+        return;
+      }
       this.pos = i + 1;
       return;
     }
     if (c === 47 /* / */) {
       const next = text.charCodeAt(i + 1);
       if (next === 47) {
-        let j = i + 2;
-        while (j < text.length && !isLineBreak(text.charCodeAt(j))) {
-          j++;
-        }
-        this.pos = j;
+        LINE_BREAK.lastIndex = i + 2;
+        const found = LINE_BREAK.exec(text);
+        this.pos = found ? found.index : text.length;
         return;
       }
       if (next === 42 /* * */) {
         const close = text.indexOf('*/', i + 2);
         const end = close < 0 ? text.length : close;
-        if (COMMENT_MARKER.test(text.slice(i + 2, end))) {
+        if (end - i < MAX_MARKER_LENGTH && COMMENT_MARKER.test(text.slice(i + 2, end))) {
           this.marker = true;
         }
         this.pos = close < 0 ? text.length : close + 2;
@@ -258,8 +310,8 @@ class Scanner {
       let tag: string | undefined;
       if (this.marker) {
         tag = COMMENT_TAG;
-      } else if (this.chain && !this.chain.open && this.isTag(this.chain.name)) {
-        tag = this.chain.name;
+      } else if ((tag = this.chainTag()) !== undefined) {
+        // a tagged template
       } else if (this.callTag) {
         tag = this.callTag;
       }
@@ -267,15 +319,27 @@ class Scanner {
       this.pos = i + 1;
       return;
     }
-    if (isIdentifierStart(c)) {
+    if (((c | 32) >= 97 && (c | 32) <= 122) || isIdentifierStart(c)) {
       let j = i + 1;
-      while (j < text.length && isIdentifierPart(text.charCodeAt(j))) {
-        j++;
+      for (;;) {
+        const d = text.charCodeAt(j);
+        // ASCII letters and digits first; NaN past the end fails every test.
+        if (((d | 32) >= 97 && (d | 32) <= 122) || (d >= 48 && d <= 57) || d === 95 || (d > 127 && isIdentifierPart(d)) || d === 36 || d === 92) {
+          j++;
+        } else {
+          break;
+        }
       }
-      const word = text.slice(i, j);
-      const chain = this.chain && this.chain.open ? { name: this.chain.name + word, open: false } : { name: word, open: false };
-      this.reset(REGEX_AFTER.has(word));
-      this.chain = chain;
+      // Only a short lowercase word can be a keyword after which `/` starts a regular expression.
+      const keyword = j - i <= 10 && c >= 97 && c <= 122 && REGEX_AFTER.has(text.slice(i, j));
+      const extends_ = this.chainStart >= 0 && this.chainOpen;
+      const start = extends_ ? this.chainStart : i;
+      const firstEnd = extends_ ? this.chainFirstEnd : j;
+      this.reset(keyword);
+      this.chainStart = start;
+      this.chainFirstEnd = firstEnd;
+      this.chainLastStart = i;
+      this.chainEnd = j;
       this.pos = j;
       return;
     }
@@ -291,21 +355,26 @@ class Scanner {
         this.reset(false);
         return;
       }
-      const chain = this.chain && !this.chain.open ? { name: this.chain.name + '.', open: true } : undefined;
+      const chained = this.chainStart >= 0 && !this.chainOpen;
+      const start = this.chainStart;
       this.reset(false);
-      this.chain = chain;
+      if (chained) {
+        this.chainStart = start;
+        this.chainOpen = true;
+      }
       this.pos = i + 1;
       return;
     }
-    if (c === 60 /* < */ && this.chain && !this.chain.open && this.isTag(this.chain.name)) {
+    if (c === 60 /* < */ && this.chainTag() !== undefined) {
       const after = skipGenericArguments(text, i);
       if (after > 0) {
         this.pos = after;
         return;
       }
     }
-    if (c === 40 /* ( */ && this.chain && !this.chain.open && this.isTag(this.chain.name)) {
-      const tag = this.chain.name;
+    const callee = c === 40 /* ( */ ? this.chainTag() : undefined;
+    if (callee !== undefined) {
+      const tag = callee;
       this.reset(true);
       this.callTag = tag;
       this.pos = i + 1;

@@ -1,0 +1,128 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  editInsideTemplate,
+  EmbeddedFiles,
+  graphqlAt,
+  parseTemplateSourceId,
+  templateSourceId,
+  templateSources,
+  toHostPosition,
+  toTemplatePosition,
+} from '../../../../src/core/embedded/templateSources';
+import { findTemplates } from '../../../../src/core/embedded/templates';
+import { LineIndex } from '../../../../src/core/text/lineIndex';
+
+const HOST = 'file:///ws/src/api.ts';
+
+/** What a fresh scan of `text` gives (the reference the incremental path must equal). */
+function fresh(text: string) {
+  return templateSources(HOST, findTemplates(text), new LineIndex(text));
+}
+
+describe('template sources (GraphQL templates as documents of their own)', () => {
+  const text = [
+    "import { gql } from 'graphql-tag';",
+    'const A = gql`',
+    '  fragment F on Task { id }',
+    '`;',
+    'const B = /* GraphQL */ `query Q { tasks { ...F } } ${A}`; const C = graphql(`{ viewer { kind } }`);',
+    '',
+  ].join('\r\n');
+
+  it('gives each template an id under its host, its GraphQL text and its base position', () => {
+    const sources = fresh(text);
+    assert.deepEqual(
+      sources.map((s) => [s.id, s.ordinal, s.basePosition.line, s.basePosition.character]),
+      [
+        [`${HOST}#graphql-template-0`, 0, 1, 14],
+        [`${HOST}#graphql-template-1`, 1, 4, 25],
+        [`${HOST}#graphql-template-2`, 2, 4, 78],
+      ],
+    );
+    assert.equal(sources[1].text, 'query Q { tasks { ...F } }     ', 'the ${A} is blanked to spaces of its length');
+    assert.deepEqual(parseTemplateSourceId(sources[2].id), { hostUri: HOST, ordinal: 2 });
+    assert.equal(parseTemplateSourceId(HOST), undefined, 'a plain file URI is no template id');
+    assert.equal(templateSourceId(HOST, 7), `${HOST}#graphql-template-7`);
+  });
+
+  it('maps positions between a template and its host file exactly, CRLF and first line included', () => {
+    const hostIndex = new LineIndex(text);
+    for (const source of fresh(text)) {
+      const local = new LineIndex(source.text);
+      for (let offset = 0; offset <= source.text.length; offset++) {
+        const hostPosition = hostIndex.positionAt(source.baseOffset + offset);
+        assert.deepEqual(toHostPosition(source.basePosition, local.positionAt(offset)), hostPosition);
+        assert.deepEqual(toTemplatePosition(source.basePosition, hostPosition), local.positionAt(offset));
+      }
+    }
+    assert.equal(toTemplatePosition({ line: 4, character: 25 }, { line: 4, character: 24 }), undefined, 'before the template');
+  });
+
+  it('finds the GraphQL at a host offset, and nothing in code or in a ${}', () => {
+    const sources = fresh(text);
+    assert.equal(graphqlAt(sources, text.indexOf('fragment'))?.source.ordinal, 0);
+    assert.equal(graphqlAt(sources, text.indexOf('viewer'))?.source.ordinal, 2);
+    assert.equal(graphqlAt(sources, text.indexOf('const B')), undefined);
+    assert.equal(graphqlAt(sources, text.indexOf('${A}') + 2), undefined, 'inside ${A}: TypeScript, not GraphQL');
+  });
+
+  it('locates a template range in its host file, and forgets removed templates', () => {
+    const files = new EmbeddedFiles();
+    const { sources } = files.update(HOST, text);
+    const at = files.locate(sources[1].id, { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } });
+    assert.deepEqual(at, { uri: HOST, range: { start: { line: 4, character: 31 }, end: { line: 4, character: 32 } } });
+    assert.deepEqual(files.locate('file:///ws/a.graphql', at!.range), { uri: 'file:///ws/a.graphql', range: at!.range });
+    const { removed } = files.update(HOST, 'const none = 1;');
+    assert.deepEqual(removed, [sources[0].id, sources[1].id, sources[2].id]);
+    assert.equal(files.locate(sources[1].id, at!.range), undefined);
+  });
+
+  it('moves the sources of an edit inside a template without a rescan, equal to a fresh scan (random edits)', () => {
+    const piece = fc.constantFrom(
+      'const a = 1;\n',
+      "const s = 'a ` b';\n",
+      '// comment ` gql`x`\n',
+      'export const Q = gql`\n  query Q {\n    tasks { id }\n  }\n`;\n',
+      'const F = graphql(`fragment F on T { a }`); const G = gql`{ b }`;\n',
+      'const N = gql`query N { a(x: 1) { ...F } }\n  ${F}\n`;\n',
+      'const t = `plain ${x} text`;\n',
+      'const H = `#graphql\n  query H { h }\n`;\n',
+      'const u = gql`\r\n  { unicode: "é😀" }\r\n`;\r\n',
+      '/* GraphQL */ `{ c }`\n',
+    );
+    const edit = fc.record({
+      at: fc.nat(),
+      remove: fc.nat({ max: 6 }),
+      insert: fc.constantFrom('', 'a', ' ', '\n', '{ x }', '}', '{', 'é', '😀', '`', '$', '${y}', '\\', '\r\n', 'gql`z`', '#'),
+    });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.array(edit, { minLength: 1, maxLength: 12 }), (pieces, edits) => {
+        const files = new EmbeddedFiles();
+        let current = pieces.join('');
+        files.update(HOST, current);
+        for (const e of edits) {
+          const at = e.at % (current.length + 1);
+          current = current.slice(0, at) + e.insert + current.slice(Math.min(current.length, at + e.remove));
+          const { sources } = files.update(HOST, current);
+          assert.deepEqual(sources, fresh(current));
+        }
+      }),
+      { numRuns: Number(process.env.EDIT_RUNS ?? 3000) },
+    );
+  });
+
+  it('takes the incremental path for typing in a template (no rescan)', () => {
+    const files = new EmbeddedFiles();
+    const base = 'x'.repeat(60) + '\nconst Q = gql`\n  query Q {\n    tasks { id }\n  }\n`;\nconst R = gql`{ r }`;\n';
+    const before = files.update(HOST, base).sources;
+    const at = base.indexOf('id }') + 2;
+    const typed = `${base.slice(0, at)} name${base.slice(at)}`;
+    assert.ok(editInsideTemplate(base, before, typed), 'typing a field name moves the sources');
+    assert.equal(editInsideTemplate(base, before, base.replace('const R', 'let R')), undefined, 'an edit in code scans again');
+    assert.equal(editInsideTemplate(base, before, typed.replace(' name', ' ${n}')), undefined, 'typing an interpolation scans again');
+    const after = files.update(HOST, typed).sources;
+    assert.equal(after[1].baseOffset, before[1].baseOffset + 5, 'the template after the edit moved by the typed length');
+    assert.deepEqual(after, fresh(typed));
+  });
+});
