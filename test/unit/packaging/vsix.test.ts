@@ -77,6 +77,8 @@ describe('the packaged extension (npm run package)', function () {
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',
+      'extension/syntaxes/graphql.injection.tmLanguage.json',
+      'extension/syntaxes/graphql.substitution.tmLanguage.json',
       'extension/media/samples/tasks.graphql',
       'extension/media/samples/tasks.variables.json',
       'extension/media/samples/typo.graphql',
