@@ -381,7 +381,9 @@ async function run(tmp: string): Promise<void> {
     console.log(`Peer on the ${codeLines}-line TypeScript file (${embedded.positions.length} template positions x ${ROUNDS} rounds):`);
     console.log(`  spawn to first completion: ${ms(onCode.spawnToFirstCompletionMs)} ms`);
     console.log(`  completion in a template p50 ${ms(onCode.completion.p50)} / p95 ${ms(onCode.completion.p95)} ms (n=${onCode.completion.n}, ${onCode.emptyCompletions} empty)`);
-    console.log(`  diagnostics after an edit (didChange to publishDiagnostics): p50 ${ms(onCode.diagnostics.p50)} / p95 ${ms(onCode.diagnostics.p95)} ms (n=${onCode.diagnostics.n})`);
+    console.log(
+      `  diagnostics after an edit (didChange to publishDiagnostics): p50 ${ms(onCode.diagnostics.p50)} / p95 ${ms(onCode.diagnostics.p95)} ms (n=${onCode.diagnostics.n})`,
+    );
   } catch (err) {
     console.log(`Peer on the TypeScript file: not measured: ${(err as Error).message}`);
   }
