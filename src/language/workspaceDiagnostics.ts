@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { CancelledError, errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { LanguageDiagnostic } from '../core/language/types';
-import { validateWorkspaceDocuments, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
+import { validateWorkspaceDocuments, type EmbeddedDocument, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
 import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
-import { WORKSPACE_GRAPHQL_FILES } from './workspaceIndex';
+import { isWorkspaceCodeFile, WORKSPACE_CODE_FILES, WORKSPACE_GRAPHQL_FILES } from './workspaceIndex';
 
 /** Most files one run validates. */
 const MAX_VALIDATED_FILES = 20_000;
@@ -16,7 +16,8 @@ const RUN_DELAY_MS = 250;
 const FILE_DELAY_MS = 300;
 
 /**
- * Problems of the workspace's GraphQL files that are not open, in a collection of their own:
+ * Problems of the workspace's GraphQL files and of the GraphQL templates of its code files that
+ * are not open, in a collection of their own:
  * after a new schema version (and on "Validate Workspace") every file is validated again in time
  * slices, so operations a schema change broke show in Problems with their files closed. An open
  * file's problems belong to the as-you-type diagnostics: opening a file drops its entry here (no
@@ -38,9 +39,15 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
   ) {
     this.logger = taggedLogger(logger, 'language');
     const watcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_GRAPHQL_FILES.glob);
+    const codeWatcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_CODE_FILES.glob);
+    const deleted = (uri: vscode.Uri) => {
+      this.files.cancel(uri.toString());
+      this.collection.delete(uri);
+    };
     this.disposables.push(
       this.collection,
       watcher,
+      codeWatcher,
       // Fires before the schemas' onDidChange, so the run below sees `active`.
       host.schemas.onDidChangeVersion(() => {
         this.active = true;
@@ -54,10 +61,10 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((doc) => this.scheduleFile(doc.uri)),
       watcher.onDidChange((uri) => this.scheduleFile(uri)),
       watcher.onDidCreate((uri) => this.scheduleFile(uri)),
-      watcher.onDidDelete((uri) => {
-        this.files.cancel(uri.toString());
-        this.collection.delete(uri);
-      }),
+      watcher.onDidDelete(deleted),
+      codeWatcher.onDidChange((uri) => this.scheduleFile(uri)),
+      codeWatcher.onDidCreate((uri) => this.scheduleFile(uri)),
+      codeWatcher.onDidDelete(deleted),
     );
   }
 
@@ -97,10 +104,11 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
   private async runAll(signal: AbortSignal, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<WorkspaceValidationSummary | undefined> {
     const started = Date.now();
     const found = await vscode.workspace.findFiles(WORKSPACE_GRAPHQL_FILES.glob, WORKSPACE_GRAPHQL_FILES.exclude, MAX_VALIDATED_FILES);
+    const code = await vscode.workspace.findFiles(WORKSPACE_CODE_FILES.glob, WORKSPACE_CODE_FILES.exclude, WORKSPACE_CODE_FILES.max);
     if (signal.aborted) {
       return undefined;
     }
-    const byId = new Map(found.map((uri) => [uri.toString(), uri]));
+    const byId = new Map([...found, ...code.filter(isWorkspaceCodeFile)].map((uri) => [uri.toString(), uri]));
     let reported = 0;
     const summary = await validateWorkspaceDocuments([...byId.keys()], {
       index: this.host.index,
@@ -110,6 +118,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
         return uri ? this.host.snapshotFor(uri)?.schema : undefined;
       },
       read: (id) => this.read(byId.get(id) ?? vscode.Uri.parse(id)),
+      documentsOf: (id, text) => this.templatesOf(byId.get(id) ?? vscode.Uri.parse(id), text),
       onDocument: (id, diagnostics) => this.apply(byId.get(id) ?? vscode.Uri.parse(id), diagnostics),
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 100);
@@ -145,7 +154,8 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
 
   /** A closed file changed (or was just closed): validate it alone from disk, if the workspace is watched. */
   private scheduleFile(uri: vscode.Uri): void {
-    if (!this.active || uri.scheme !== 'file' || !/\.(graphql|gql)$/i.test(uri.path) || uri.path.includes('/node_modules/')) {
+    const graphqlFile = /\.(graphql|gql)$/i.test(uri.path) && !uri.path.includes('/node_modules/');
+    if (!this.active || uri.scheme !== 'file' || !(graphqlFile || isWorkspaceCodeFile(uri))) {
       return;
     }
     this.files.schedule(uri.toString(), FILE_DELAY_MS, () => {
@@ -156,9 +166,20 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
         index: this.host.index,
         schemaFor: () => this.host.snapshotFor(uri)?.schema,
         read: () => this.read(uri),
+        documentsOf: (_id, text) => this.templatesOf(uri, text),
         onDocument: (_id, diagnostics) => this.apply(uri, diagnostics),
       }).catch((err: unknown) => this.logger.warn(`validating ${uri.fsPath} failed: ${errorMessage(err)}`));
     });
+  }
+
+  /** A code file's templates as documents (a GraphQL file: undefined, it is one document). */
+  private templatesOf(uri: vscode.Uri, text: string): readonly EmbeddedDocument[] | undefined {
+    if (!isWorkspaceCodeFile(uri)) {
+      return undefined;
+    }
+    // What the indexer recorded when the text is the same; else a scan of its own, recording
+    // nothing (the indexer reads the file too, and owns what the indexes hold).
+    return this.host.embedded.peek(uri.toString(), text, { tags: this.host.templateTags }).map((s) => ({ id: s.id, text: s.text, base: s.basePosition }));
   }
 
   private apply(uri: vscode.Uri, diagnostics: readonly LanguageDiagnostic[] | undefined): void {

@@ -27,6 +27,14 @@ const CHANGE_DEBOUNCE_MS = 200;
 /** The workspace's GraphQL files as the indexer sees them (workspace validation honours the same). */
 export const WORKSPACE_GRAPHQL_FILES = { glob: GLOB, exclude: EXCLUDE, maxBytes: MAX_INDEXED_BYTES } as const;
 
+/** The workspace's code files whose templates the indexer reads (workspace validation honours the same). */
+export const WORKSPACE_CODE_FILES = { glob: CODE_GLOB, exclude: CODE_EXCLUDE, max: MAX_CODE_FILES } as const;
+
+/** A workspace code file whose templates are indexed (not in node_modules or build output). */
+export function isWorkspaceCodeFile(uri: vscode.Uri): boolean {
+  return CODE_EXTENSION.test(uri.path) && !uri.path.includes('/node_modules/') && !BUILD_OUTPUT.test(uri.path);
+}
+
 /**
  * Keeps the fragment index in step with the workspace's `.graphql`/`.gql` files and the GraphQL
  * templates of its code files (each template indexed as a document of its own, see
@@ -124,7 +132,7 @@ export class WorkspaceIndexer implements vscode.Disposable {
     if (uri.scheme !== 'file' || uri.path.includes('/node_modules/') || vscode.workspace.getWorkspaceFolder(uri) === undefined) {
       return false;
     }
-    return GRAPHQL_EXTENSION.test(uri.path) || (CODE_EXTENSION.test(uri.path) && !BUILD_OUTPUT.test(uri.path));
+    return GRAPHQL_EXTENSION.test(uri.path) || isWorkspaceCodeFile(uri);
   }
 
   /**

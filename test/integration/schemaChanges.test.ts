@@ -6,6 +6,8 @@ import type { WorkspaceValidationSummary } from '../../src/core/language/workspa
 import { admin, browserIsDriven, eventually, extensionId, signInToSandbox, workspaceRoot } from './helpers';
 
 const DUE_DATES = 'query TaskDueDates {\n  tasks(first: 5) {\n    edges {\n      node {\n        id\n        dueDate\n      }\n    }\n  }\n}\n';
+/** A code file nobody opens, with the same operation in a gql template after some unicode. */
+const DUE_DATES_TS = "import { gql } from 'graphql-tag';\n\nconst label = '📅 due';\nexport const TaskDueDates = gql`\n  query TaskDueDatesInCode {\n    tasks(first: 5) { edges { node { id dueDate } } }\n  }\n`;\n";
 const DUE_DATE_ERROR = /Cannot query field "dueDate" on type "Task"/;
 
 function isOpen(uri: vscode.Uri): boolean {
@@ -31,6 +33,7 @@ async function refresh(): Promise<RefreshOutcome> {
   let api: TenantGraphqlTestApi;
   const folder = () => vscode.Uri.joinPath(workspaceRoot(), 'schemaChanges');
   const dueDates = () => vscode.Uri.joinPath(folder(), 'dueDates.graphql');
+  const dueDatesTs = () => vscode.Uri.joinPath(folder(), 'dueDates.ts');
 
   before(async () => {
     api = (await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate())!;
@@ -41,6 +44,7 @@ async function refresh(): Promise<RefreshOutcome> {
     await refresh();
     // A file of the workspace that nobody opens: it selects the field version 2 renames.
     await write(dueDates(), DUE_DATES);
+    await write(dueDatesTs(), DUE_DATES_TS);
   });
 
   after(async () => {
@@ -70,6 +74,19 @@ async function refresh(): Promise<RefreshOutcome> {
     assert.equal(problems[0].severity, vscode.DiagnosticSeverity.Error);
     assert.equal(problems[0].range.start.line, 5);
     assert.equal(problems[0].range.start.character, 8);
+
+    // The template of a closed code file broke too: its problem is on `dueDate` in the .ts file.
+    const inCode = await eventually(() => {
+      const found = dueDateProblems(dueDatesTs());
+      return found.length > 0 ? found : undefined;
+    }, 'the closed code file’s error in Problems');
+    assert.equal(isOpen(dueDatesTs()), false, 'the code file was never opened');
+    assert.equal(inCode.length, 1);
+    const line = DUE_DATES_TS.split('\n')[5];
+    assert.deepEqual(
+      [inCode[0].range.start.line, inCode[0].range.start.character, inCode[0].range.end.line, inCode[0].range.end.character],
+      [5, line.indexOf('dueDate'), 5, line.indexOf('dueDate') + 'dueDate'.length],
+    );
   });
 
   it('Show Changes opens a read-only view: breaking then dangerous, with schema coordinates', async () => {
@@ -111,6 +128,7 @@ async function refresh(): Promise<RefreshOutcome> {
     const summary = await vscode.commands.executeCommand<WorkspaceValidationSummary>('tenantGraphql.validateWorkspace');
     assert.ok(summary && 'validated' in summary, JSON.stringify(summary));
     assert.ok(summary.validated >= 6, `validated ${summary.validated} files`);
+    assert.ok(summary.codeFiles >= 2 && summary.templates >= 2, `${summary.codeFiles} code files, ${summary.templates} templates`);
     assert.ok(summary.documentsWithErrors >= 2, `${summary.documentsWithErrors} files with errors`);
     assert.ok(summary.longestSliceMs <= 50, `longest slice ${summary.longestSliceMs} ms`);
     // The run's results are in Problems when the command resolves; BLOCKED (version 2) is valid.
@@ -120,12 +138,26 @@ async function refresh(): Promise<RefreshOutcome> {
     assert.match(problems[0].message, DUE_DATE_ERROR);
     assert.equal(problems[0].range.start.line, 4);
     assert.equal(dueDateProblems(dueDates()).length, 1);
+    assert.equal(dueDateProblems(dueDatesTs()).length, 1);
+  });
+
+  it('opening the broken code file shows its problem once (the template diagnostics as you type take over)', async () => {
+    const doc = await vscode.workspace.openTextDocument(dueDatesTs());
+    await vscode.window.showTextDocument(doc);
+    await eventually(
+      () => (vscode.languages.getDiagnostics(dueDatesTs()).some((d) => d.source === 'GraphQL' && DUE_DATE_ERROR.test(d.message)) ? true : undefined),
+      'live diagnostics in the template',
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(dueDateProblems(dueDatesTs()).length, 1, JSON.stringify(vscode.languages.getDiagnostics(dueDatesTs()).map((d) => d.message)));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('back on version 1, the refresh validates again and the problems go', async () => {
     await admin('/schema', { version: 1 });
     await refresh();
     await eventually(() => (dueDateProblems(dueDates()).length === 0 ? true : undefined), 'the dueDate problem to go');
+    await eventually(() => (dueDateProblems(dueDatesTs()).length === 0 ? true : undefined), 'the code file’s dueDate problem to go');
     // Going back removes Task.dueOn and TaskStatus.BLOCKED: both breaking.
     await eventually(() => (api.lastSchemaChangeNotice()?.includes('2 breaking, 0 dangerous') ? true : undefined), 'the notice of the way back');
   });

@@ -252,6 +252,20 @@ export class EmbeddedFiles {
     return { sources, removed };
   }
 
+  /**
+   * The file's sources for this text without recording them: the recorded ones when the text and
+   * tags are the ones last recorded, else a fresh scan (for a reader that must not change what the
+   * indexes hold, e.g. validating a closed file the indexer has not read again yet).
+   */
+  peek(hostUri: string, text: string, options: ScanOptions = {}): readonly TemplateSource[] {
+    const known = this.hosts.get(hostUri);
+    if (known && known.text === text && known.tagsKey === (options.tags ?? []).join('\n')) {
+      return known.sources;
+    }
+    const templates = findTemplates(text, options);
+    return templates.length > 0 ? templateSources(hostUri, templates, new LineIndex(text)) : [];
+  }
+
   /** Forgets a file; returns the ids of its templates. */
   remove(hostUri: string): string[] {
     const known = this.hosts.get(hostUri);

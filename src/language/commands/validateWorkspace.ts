@@ -4,8 +4,8 @@ import { inert } from '../../core/text/inert';
 import type { LanguageCommand } from './languageCommand';
 
 /**
- * Tenant GraphQL: Validate Workspace. Validates every GraphQL file of the workspace (open or
- * not) against its schema, with a cancellable progress notification; problems of closed files go
+ * Tenant GraphQL: Validate Workspace. Validates every GraphQL file of the workspace and every
+ * GraphQL template of its code files (open or not) against its schema, with a cancellable progress notification; problems of closed files go
  * to Problems. Resolves to the run's summary, or `{ cancelled: true }`.
  */
 export const validateWorkspace: LanguageCommand = {
@@ -19,13 +19,23 @@ export const validateWorkspace: LanguageCommand = {
     const text =
       summary.validated === 0
         ? vscode.l10n.t('No GraphQL file of the workspace could be validated: sign in or refresh the schema first.')
-        : vscode.l10n.t(
-            'Validated {0} GraphQL file(s): {1} with errors ({2} error(s), {3} warning(s)).',
-            summary.validated,
-            summary.documentsWithErrors,
-            summary.errors,
-            summary.warnings,
-          );
+        : summary.codeFiles === 0
+          ? vscode.l10n.t(
+              'Validated {0} GraphQL file(s): {1} with errors ({2} error(s), {3} warning(s)).',
+              summary.validated,
+              summary.documentsWithErrors,
+              summary.errors,
+              summary.warnings,
+            )
+          : vscode.l10n.t(
+              'Validated {0} file(s) with GraphQL ({1} of them code files with {2} template(s)): {3} with errors ({4} error(s), {5} warning(s)).',
+              summary.validated,
+              summary.codeFiles,
+              summary.templates,
+              summary.documentsWithErrors,
+              summary.errors,
+              summary.warnings,
+            );
     void vscode.window
       .showInformationMessage(inert(text, { sink: 'notification' }), ...(summary.errors + summary.warnings > 0 ? [problems] : []))
       .then((choice) => (choice === problems ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));

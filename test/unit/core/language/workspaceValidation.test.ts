@@ -4,6 +4,7 @@ import { validateWorkspaceDocuments } from '../../../../src/core/language/worksp
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
 import type { LanguageDiagnostic } from '../../../../src/core/language/types';
 import { CancelledError } from '../../../../src/core/errors';
+import { EmbeddedFiles } from '../../../../src/core/embedded/templateSources';
 
 const V2 = buildSchema('enum TaskStatus { TODO DONE BLOCKED } type Task { id: ID! name: String! dueOn: String status: TaskStatus! } type Query { tasks: [Task!]! }');
 
@@ -122,5 +123,45 @@ describe('workspace validation (core)', () => {
     const progress: string[] = [];
     await validateWorkspaceDocuments(Object.keys(files), { ...s, onProgress: (done, total) => progress.push(`${done}/${total}`) });
     assert.deepEqual(progress, ['1/6', '2/6', '3/6', '4/6', '5/6', '6/6']);
+  });
+  it('validates a code file template by template and reports its problems once, in file positions', async () => {
+    const code = 'file:///ws/api.ts';
+    const plain = 'file:///ws/plain.ts';
+    const codeText = [
+      "import { gql } from 'graphql-tag';",
+      "const x = 'é😀'; // unicode before the templates",
+      'export const A = gql`',
+      '  query A { tasks { dueDate } }',
+      '`;',
+      'export const B = gql`query B { tasks { ...TaskDue nope } }`;',
+      'export const C = /* GraphQL */ `{ tasks { id } }`;',
+      '',
+    ].join('\n');
+    const texts: Record<string, string> = { ...files, [code]: codeText, [plain]: 'export const n = 1;\n' };
+    const embedded = new EmbeddedFiles();
+    const s = setup();
+    // The indexer records the templates; the validation finds them there (no second scan).
+    for (const source of embedded.update(code, codeText).sources) {
+      s.index.update(source.id, source.text);
+    }
+    const summary = await validateWorkspaceDocuments([code, plain, 'file:///ws/ok.graphql'], {
+      ...s,
+      read: (uri) => texts[uri],
+      documentsOf: (uri, text) => (uri.endsWith('.ts') ? embedded.peek(uri, text).map((t) => ({ id: t.id, text: t.text, base: t.basePosition })) : undefined),
+    });
+    assert.equal(summary.validated, 2, 'the code file and ok.graphql; plain.ts has no GraphQL');
+    assert.equal(summary.codeFiles, 1);
+    assert.equal(summary.templates, 3);
+    assert.equal(summary.documentsWithErrors, 1);
+    const found = s.results.get(code)!;
+    assert.deepEqual(
+      found.map((d) => [d.message.replace(/ Did you mean.*/, ''), d.range.start.line, d.range.start.character, d.range.end.character]),
+      [
+        ['Cannot query field "dueDate" on type "Task".', 3, 20, 27],
+        ['Cannot query field "nope" on type "Task".', 5, 50, 54],
+      ],
+    );
+    assert.deepEqual(s.results.get(plain), [], 'a code file without templates has no problems (old ones go)');
+    assert.deepEqual(s.skipped, []);
   });
 });
