@@ -44,6 +44,7 @@ export class RunFeature implements vscode.Disposable {
       logger,
       graphql,
       activeEnvironment: () => auth.activeEnvironment()?.name,
+      environment: () => auth.activeEnvironment(),
       presenter,
       diagnostics,
       history,

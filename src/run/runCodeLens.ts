@@ -5,7 +5,7 @@ import { operationDocumentsOf } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 
 /**
- * "▶ Run" above each operation ("▶ Run Name" when the file holds several): in a .graphql file,
+ * "▶ Run" and "Export…" above each operation ("▶ Run Name" when the file holds several): in a .graphql file,
  * and over each operation of a GraphQL template in a code file (none in code files without one).
  */
 export class RunCodeLensProvider implements vscode.CodeLensProvider {
@@ -18,19 +18,27 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
     const host = embedded ? new LineIndex(document.getText()) : docs[0].parsed.lines;
     const several = docs.reduce((n, d) => n + d.parsed.operations.length, 0) > 1;
     return docs.flatMap((doc) =>
-      doc.parsed.operations.map((op) => {
+      doc.parsed.operations.flatMap((op) => {
         const start = hostRange(host, doc, op.range).start;
         const range = new vscode.Range(start.line, start.character, start.line, start.character);
         const title = several && op.name ? vscode.l10n.t('▶ Run {0}', op.name) : vscode.l10n.t('▶ Run');
-        return new vscode.CodeLens(range, {
-          title,
-          tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
-          command: 'tenantGraphql.runOperation',
-          // In a code file the position tells the template (two templates may hold operations of the same name).
-          arguments: [
-            op.name !== undefined && !embedded ? { uri: document.uri, operationName: op.name } : { uri: document.uri, position: { line: start.line, character: start.character } },
-          ],
-        });
+        // In a code file the position tells the template (two templates may hold operations of the same name).
+        const target =
+          op.name !== undefined && !embedded ? { uri: document.uri, operationName: op.name } : { uri: document.uri, position: { line: start.line, character: start.character } };
+        return [
+          new vscode.CodeLens(range, {
+            title,
+            tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
+            command: 'tenantGraphql.runOperation',
+            arguments: [target],
+          }),
+          new vscode.CodeLens(range, {
+            title: vscode.l10n.t('Export…'),
+            tooltip: vscode.l10n.t('Copy this {0} as cURL or fetch, or save it as a .http request (the token as $TENANT_GRAPHQL_TOKEN unless you choose otherwise)', op.type),
+            command: 'tenantGraphql.exportOperation',
+            arguments: [target],
+          }),
+        ];
       }),
     );
   }

@@ -35,6 +35,8 @@ export interface RunControllerDeps {
   readonly graphql: Pick<GraphqlService, 'execute'>;
   /** Name of the active environment, if any. */
   activeEnvironment(): string | undefined;
+  /** The active environment's name and base address, for an export (optional: tests may leave it out). */
+  environment?(): { readonly name: string; readonly baseUrl: string } | undefined;
   readonly presenter: ResultsPresenter;
   readonly diagnostics: ServerDiagnostics;
   readonly history: HistoryStore;
@@ -57,6 +59,43 @@ export class RunController {
   /** The Run Operation command. Undefined when the user cancelled (silently) or there is nothing to run. */
   async run(arg?: unknown): Promise<RunOutcome | undefined> {
     const args = normalizeArgs(arg);
+    const prepared = await this.prepare(args);
+    if (!prepared || 'failure' in prepared) {
+      return prepared?.failure;
+    }
+    return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args);
+  }
+
+  /**
+   * What running the operation would send (endpoint, document with its fragments, operation name,
+   * variables from the sidecar or asked for), without sending it: for Export Operation (cURL,
+   * fetch, .http) from the CodeLens or the palette. Undefined when the person cancelled or there is
+   * nothing to export; a failure (told to the person) when the document or variables are invalid.
+   */
+  async request(arg?: unknown): Promise<SentRequest | { failure: RunOutcome } | undefined> {
+    const prepared = await this.prepare(normalizeArgs(arg));
+    if (!prepared || 'failure' in prepared) {
+      return prepared;
+    }
+    const environment = this.deps.environment?.();
+    if (!environment) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Choose an environment first (Sign In, or Try the Sandbox): the export names its endpoint.'));
+      return undefined;
+    }
+    const sent = buildSentDocument(prepared.target.doc, fragmentResolver(prepared.target.document, this.deps.fragments));
+    return {
+      endpoint: new URL(joinUrl(environment.baseUrl, 'v1/graphql')).toString(),
+      query: sent.text,
+      operationName: prepared.sentOperationName,
+      variables: prepared.variables,
+      environment: environment.name,
+    };
+  }
+
+  /** The document, the operation and its variables, as a run or an export needs them. */
+  private async prepare(
+    args: RunArgs,
+  ): Promise<{ target: RunTarget; label: string; sentOperationName: string | undefined; variables: VariableValues | undefined } | { failure: RunOutcome } | undefined> {
     const document = await this.documentFor(args.uri);
     if (!document) {
       void vscode.window.showInformationMessage(
@@ -69,7 +108,7 @@ export class RunController {
       return undefined;
     }
     if ('failure' in chosen) {
-      return this.localFailure('invalidDocument', chosen.failure);
+      return { failure: this.localFailure('invalidDocument', chosen.failure) };
     }
     const target = chosen.target;
     const op = target.op;
@@ -77,13 +116,10 @@ export class RunController {
     const label = op.name ?? vscode.l10n.t('anonymous {0}', op.type);
 
     const variables = await this.gatherVariables(document, op, label, args.variables);
-    if (variables === undefined) {
-      return undefined;
+    if (variables === undefined || 'failure' in variables) {
+      return variables;
     }
-    if ('failure' in variables) {
-      return variables.failure;
-    }
-    return this.execute(target, label, sentOperationName, variables.values, args);
+    return { target, label, sentOperationName, variables: variables.values };
   }
 
   /** Variables from the arguments or the sidecar, checked; missing ones asked for. */

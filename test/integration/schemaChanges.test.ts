@@ -7,7 +7,8 @@ import { admin, browserIsDriven, eventually, extensionId, signInToSandbox, works
 
 const DUE_DATES = 'query TaskDueDates {\n  tasks(first: 5) {\n    edges {\n      node {\n        id\n        dueDate\n      }\n    }\n  }\n}\n';
 /** A code file nobody opens, with the same operation in a gql template after some unicode. */
-const DUE_DATES_TS = "import { gql } from 'graphql-tag';\n\nconst label = '📅 due';\nexport const TaskDueDates = gql`\n  query TaskDueDatesInCode {\n    tasks(first: 5) { edges { node { id dueDate } } }\n  }\n`;\n";
+const DUE_DATES_TS =
+  "import { gql } from 'graphql-tag';\n\nconst label = '📅 due';\nexport const TaskDueDates = gql`\n  query TaskDueDatesInCode {\n    tasks(first: 5) { edges { node { id dueDate } } }\n  }\n`;\n";
 const DUE_DATE_ERROR = /Cannot query field "dueDate" on type "Task"/;
 
 function isOpen(uri: vscode.Uri): boolean {

@@ -3,12 +3,27 @@ import { TOKEN_VARIABLE, toCurl, toFetch, toHttpFile, type SentRequest } from '.
 import { inert } from '../../core/text/inert';
 import type { RunCommand, RunCommandServices } from './runCommand';
 
-/** Arguments the export commands accept (from a test or a keybinding); none asks the person. */
+/** Arguments the export commands accept (from the CodeLens, a test or a keybinding); none asks the person. */
 export interface ExportArgs {
   /** false: write `$TENANT_GRAPHQL_TOKEN` without asking. */
   readonly includeToken?: false;
   /** Save as .http: the file to write (otherwise a save dialog). */
   readonly target?: vscode.Uri;
+  /**
+   * An operation to export instead of the last run (as Run Operation takes it: the document, and
+   * the operation's name or a position in it; `variables` skips the sidecar and the prompts).
+   */
+  readonly uri?: vscode.Uri;
+  readonly operationName?: string;
+  readonly position?: { readonly line: number; readonly character: number };
+  readonly variables?: Record<string, unknown>;
+}
+
+/** Export Operation's formats (its `format` argument skips the pick). */
+export type ExportFormat = 'curl' | 'fetch' | 'http';
+
+function isExportArgs(arg: unknown): arg is ExportArgs {
+  return typeof arg === 'object' && arg !== null && !Array.isArray(arg);
 }
 
 /**
@@ -40,12 +55,26 @@ async function chooseToken(services: RunCommandServices, args: ExportArgs | unde
   return answer === yes ? services.accessToken() : null;
 }
 
-/** The last run and the token to write into its export; undefined when there is none or the person cancelled. */
-async function lastRunAndToken(services: RunCommandServices, args: ExportArgs | undefined): Promise<{ sent: SentRequest; token: string | undefined } | undefined> {
-  const sent = services.controller.lastSent;
-  if (!sent) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Run an operation first: the export is of the last run that got an answer.'));
-    return undefined;
+/**
+ * The request to export (the operation the arguments name, else the last run) and the token to
+ * write into it; undefined when there is none or the person cancelled.
+ */
+async function requestAndToken(services: RunCommandServices, arg: unknown): Promise<{ sent: SentRequest; token: string | undefined } | undefined> {
+  const args = isExportArgs(arg) ? arg : undefined;
+  let sent: SentRequest | undefined;
+  if (args?.uri instanceof vscode.Uri) {
+    const prepared = await services.controller.request(args);
+    // A failure was told already (invalid document or variables).
+    sent = prepared && !('failure' in prepared) ? prepared : undefined;
+    if (!sent) {
+      return undefined;
+    }
+  } else {
+    sent = services.controller.lastSent;
+    if (!sent) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run an operation first, or use Export… above an operation: the export is of the last run that got an answer.'));
+      return undefined;
+    }
   }
   const token = await chooseToken(services, args);
   return token === null ? undefined : { sent, token };
@@ -54,8 +83,8 @@ async function lastRunAndToken(services: RunCommandServices, args: ExportArgs | 
 function copyAs(id: string, what: string, render: (sent: SentRequest, token?: string) => string): RunCommand {
   return {
     id,
-    run: async (services, args?: ExportArgs) => {
-      const chosen = await lastRunAndToken(services, args);
+    run: async (services, args?: unknown) => {
+      const chosen = await requestAndToken(services, args);
       if (!chosen) {
         return undefined;
       }
@@ -80,11 +109,12 @@ export const copyRunAsFetch = copyAs('tenantGraphql.copyRunAsFetch', 'fetch', to
 /** Tenant GraphQL: Save Last Run as .http (REST Client / JetBrains HTTP client). Resolves to the file written. */
 export const saveRunAsHttp: RunCommand = {
   id: 'tenantGraphql.saveRunAsHttp',
-  run: async (services, args?: ExportArgs) => {
-    const chosen = await lastRunAndToken(services, args);
+  run: async (services, arg?: unknown) => {
+    const chosen = await requestAndToken(services, arg);
     if (!chosen) {
       return undefined;
     }
+    const args = isExportArgs(arg) ? arg : undefined;
     const { sent, token } = chosen;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(sent.operationName ?? 'operation').replace(/[^\w-]/g, '_')}.http`;
@@ -97,5 +127,39 @@ export const saveRunAsHttp: RunCommand = {
     await vscode.workspace.fs.writeFile(target, Buffer.from(toHttpFile(sent, token), 'utf8'));
     await vscode.window.showTextDocument(target, { preview: false });
     return target;
+  },
+};
+
+/**
+ * Tenant GraphQL: Export Operation… (the "Export…" CodeLens over each operation, and the palette
+ * for the operation at the cursor): Copy as cURL, Copy as fetch or Save as .http, of what running
+ * it would send, without running it. Resolves to what the chosen export resolves to.
+ */
+export const exportOperation: RunCommand = {
+  id: 'tenantGraphql.exportOperation',
+  run: async (services, arg?: unknown) => {
+    const args: ExportArgs & { format?: ExportFormat } = isExportArgs(arg) ? arg : {};
+    const editor = vscode.window.activeTextEditor;
+    const target: ExportArgs =
+      args.uri instanceof vscode.Uri
+        ? args
+        : editor
+          ? { ...args, uri: editor.document.uri, position: { line: editor.selection.active.line, character: editor.selection.active.character } }
+          : args;
+    if (!(target.uri instanceof vscode.Uri)) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a GraphQL file, or a code file with a gql template, and put the cursor in the operation to export.'));
+      return undefined;
+    }
+    const formats: { format: ExportFormat; label: string; detail: string }[] = [
+      { format: 'curl', label: vscode.l10n.t('Copy as cURL'), detail: vscode.l10n.t('A curl command for bash or zsh') },
+      { format: 'fetch', label: vscode.l10n.t('Copy as fetch'), detail: vscode.l10n.t('A fetch call for JavaScript or TypeScript') },
+      { format: 'http', label: vscode.l10n.t('Save as .http'), detail: vscode.l10n.t('A request file for the REST Client or JetBrains HTTP client') },
+    ];
+    const format = args.format ?? (await vscode.window.showQuickPick(formats, { title: vscode.l10n.t('Export the operation'), placeHolder: vscode.l10n.t('Export as') }))?.format;
+    if (!format) {
+      return undefined;
+    }
+    const command = format === 'curl' ? copyRunAsCurl : format === 'fetch' ? copyRunAsFetch : saveRunAsHttp;
+    return command.run(services, target);
   },
 };

@@ -1,5 +1,5 @@
 import { clearHistory } from './clearHistory';
-import { copyRunAsCurl, copyRunAsFetch, saveRunAsHttp } from './exportRun';
+import { copyRunAsCurl, copyRunAsFetch, exportOperation, saveRunAsHttp } from './exportRun';
 import type { RunCommand } from './runCommand';
 import { runOperation } from './runOperation';
 import { showHistory } from './showHistory';
@@ -7,4 +7,4 @@ import { showHistory } from './showHistory';
 export type { RunCommand, RunCommandServices } from './runCommand';
 
 /** The run feature's commands, one file each. */
-export const runCommands: readonly RunCommand[] = [runOperation, showHistory, clearHistory, copyRunAsCurl, copyRunAsFetch, saveRunAsHttp];
+export const runCommands: readonly RunCommand[] = [runOperation, showHistory, clearHistory, copyRunAsCurl, copyRunAsFetch, saveRunAsHttp, exportOperation];
