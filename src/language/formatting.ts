@@ -2,13 +2,17 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { formatDocument, formatRange, type FormatEdit } from '../core/format/formatGraphql';
+import { isCodeDocument } from '../platform/codeFiles';
+import { templateFormatEdits } from './commands/formatTemplates';
 
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
 
 /**
  * Format Document and Format Selection for GraphQL documents (prettier's GraphQL printer; comments
  * kept; a document that does not parse is left alone). Format on save works through VS Code's
- * `editor.formatOnSave`.
+ * `editor.formatOnSave`. The GraphQL templates of code files are formatted by Format GraphQL
+ * Templates, and on save with `tenantGraphql.embedded.formatOnSave` (the code file's own
+ * formatter stays the host language's: no second document formatter for TypeScript).
  */
 export function registerFormatting(logger: Logger): vscode.Disposable {
   const toEdits = (document: vscode.TextDocument, edits: readonly FormatEdit[]) =>
@@ -22,6 +26,18 @@ export function registerFormatting(logger: Logger): vscode.Disposable {
     }
   };
   return vscode.Disposable.from(
+    vscode.workspace.onWillSaveTextDocument((e) => {
+      if (!isCodeDocument(e.document) || !vscode.workspace.getConfiguration('tenantGraphql', e.document).get<boolean>('embedded.formatOnSave')) {
+        return;
+      }
+      const editor = vscode.window.visibleTextEditors.find((ed) => ed.document === e.document);
+      const editorConfig = vscode.workspace.getConfiguration('editor', e.document);
+      const options = {
+        tabSize: Number(editor?.options.tabSize ?? editorConfig.get<number>('tabSize')) || 2,
+        insertSpaces: (editor?.options.insertSpaces ?? editorConfig.get<boolean>('insertSpaces')) !== false,
+      };
+      e.waitUntil(guarded('formatting templates on save', async () => (await templateFormatEdits(e.document, options)).edits));
+    }),
     vscode.languages.registerDocumentFormattingEditProvider(GRAPHQL_SELECTOR, {
       provideDocumentFormattingEdits: (document, options) => guarded('formatting', async () => toEdits(document, await formatDocument(document.getText(), options))),
     }),

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionId } from './helpers';
+import { extensionId, workspaceRoot } from './helpers';
 
 describe('Formatting GraphQL documents', () => {
   before(async () => {
@@ -44,5 +44,62 @@ describe('Formatting GraphQL documents', () => {
     await vscode.window.showTextDocument(doc);
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true });
     assert.equal(edits?.length ?? 0, 0);
+  });
+  it("Format GraphQL Templates formats the templates of a TypeScript file (the selection's, or all) and leaves its code alone", async () => {
+    const content = ['const  messy =   1;', 'export const A = gql`query A{a{b}}`;', 'export const B = /* GraphQL */ `{ c }`;', 'export const C = gql`query { ...${F} }`;', ''].join(
+      '\n',
+    );
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.options = { tabSize: 2, insertSpaces: true };
+    // A selection inside B: only B.
+    const inB = doc.positionAt(content.indexOf('{ c }') + 2);
+    editor.selection = new vscode.Selection(inB, inB.translate(0, 1));
+    assert.deepEqual(await vscode.commands.executeCommand('tenantGraphql.formatTemplates'), { formatted: 1, skipped: 0 });
+    assert.equal(doc.getText(), content.replace('`{ c }`', '`\n  {\n    c\n  }\n`'));
+    // No selection: every template; C has a ${} inside a definition and stays.
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    assert.deepEqual(await vscode.commands.executeCommand('tenantGraphql.formatTemplates'), { formatted: 2, skipped: 1 });
+    assert.equal(
+      doc.getText(),
+      [
+        'const  messy =   1;',
+        'export const A = gql`',
+        '  query A {',
+        '    a {',
+        '      b',
+        '    }',
+        '  }',
+        '`;',
+        'export const B = /* GraphQL */ `',
+        '  {',
+        '    c',
+        '  }',
+        '`;',
+        'export const C = gql`query { ...${F} }`;',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('formats the templates of a code file on save with tenantGraphql.embedded.formatOnSave', async () => {
+    const file = vscode.Uri.joinPath(workspaceRoot(), 'formatOnSave.ts');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('export const A = gql`query A{a}`;\n'));
+    const config = vscode.workspace.getConfiguration('tenantGraphql');
+    await config.update('embedded.formatOnSave', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      const editor = await vscode.window.showTextDocument(doc);
+      // The editor's indentation is the templates' indentation.
+      editor.options = { tabSize: 2, insertSpaces: true };
+      await editor.edit((b) => b.insert(new vscode.Position(1, 0), '// saved\n'));
+      assert.ok(await doc.save());
+      assert.equal(doc.getText(), 'export const A = gql`\n  query A {\n    a\n  }\n`;\n// saved\n');
+      assert.equal(Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8'), doc.getText());
+    } finally {
+      await config.update('embedded.formatOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(file);
+    }
   });
 });

@@ -77,7 +77,8 @@ export async function formatRange(text: string, start: number, end: number, opti
   return [minimalEdit(text, replacement, from, to)];
 }
 
-async function formatText(text: string, options: FormatOptions): Promise<string | undefined> {
+/** `text` formatted as one GraphQL document, or undefined when it is blank or does not parse. */
+export async function formatText(text: string, options: FormatOptions): Promise<string | undefined> {
   if (text.trim() === '') {
     return undefined;
   }
@@ -90,7 +91,7 @@ async function formatText(text: string, options: FormatOptions): Promise<string 
 }
 
 /** The edit that replaces `[from, to)` of `text` by `replacement`, trimmed to where they differ. */
-function minimalEdit(text: string, replacement: string, from: number, to: number): FormatEdit {
+export function minimalEdit(text: string, replacement: string, from: number, to: number): FormatEdit {
   let head = 0;
   const max = Math.min(to - from, replacement.length);
   while (head < max && text.charCodeAt(from + head) === replacement.charCodeAt(head)) {

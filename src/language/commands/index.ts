@@ -1,8 +1,9 @@
 import { findUsages } from './findUsages';
+import { formatTemplates } from './formatTemplates';
 import type { LanguageCommand } from './languageCommand';
 import { validateWorkspace } from './validateWorkspace';
 
 export type { LanguageCommand, LanguageCommandServices } from './languageCommand';
 
 /** The language feature's commands, one file each. */
-export const languageCommands: readonly LanguageCommand[] = [findUsages, validateWorkspace];
+export const languageCommands: readonly LanguageCommand[] = [findUsages, validateWorkspace, formatTemplates];

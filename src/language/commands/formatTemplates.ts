@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { findTemplates } from '../../core/embedded/templates';
+import { formatTemplates as formatCodeTemplates, type TemplateFormatResult } from '../../core/format/formatTemplates';
+import { configuredTags, isCodeDocument } from '../../platform/codeFiles';
+import type { LanguageCommand } from './languageCommand';
+
+/** Arguments for tests and keybindings: the document (else the active editor's). */
+interface FormatTemplatesArgs {
+  readonly uri?: vscode.Uri;
+}
+
+/**
+ * The edits that format a code document's GraphQL templates: those the selection touches when
+ * there is one, else all of them. The code around them is left to the host language's formatter.
+ */
+export async function templateFormatEdits(
+  document: vscode.TextDocument,
+  options: vscode.FormattingOptions,
+  selection?: vscode.Range,
+): Promise<{ edits: vscode.TextEdit[]; result: TemplateFormatResult; found: number }> {
+  const text = document.getText();
+  const all = findTemplates(text, { tags: configuredTags() });
+  const from = selection && !selection.isEmpty ? document.offsetAt(selection.start) : undefined;
+  const to = selection && !selection.isEmpty ? document.offsetAt(selection.end) : undefined;
+  const chosen = from === undefined || to === undefined ? all : all.filter((t) => t.end >= from && t.start <= to);
+  const result = await formatCodeTemplates(text, chosen, { tabSize: options.tabSize, insertSpaces: options.insertSpaces });
+  const edits = result.edits.map((e) => vscode.TextEdit.replace(new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text));
+  return { edits, result, found: chosen.length };
+}
+
+/**
+ * Tenant GraphQL: Format GraphQL Templates. Formats the GraphQL templates of the active code file
+ * (the ones the selection touches, or all) with the printer of `.graphql` files; a template that
+ * does not parse, or has a `${}` inside a definition, is left as it is, and the message says so.
+ * Resolves to how many were formatted and left alone.
+ */
+export const formatTemplates: LanguageCommand = {
+  id: 'tenantGraphql.formatTemplates',
+  run: async (_services, arg?: unknown): Promise<{ formatted: number; skipped: number } | undefined> => {
+    const args = (typeof arg === 'object' && arg !== null ? arg : {}) as FormatTemplatesArgs;
+    const editor = args.uri instanceof vscode.Uri ? await vscode.window.showTextDocument(args.uri) : vscode.window.activeTextEditor;
+    if (!editor || !isCodeDocument(editor.document)) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a TypeScript, JavaScript, Vue or Svelte file with GraphQL templates to format them.'));
+      return undefined;
+    }
+    const { document } = editor;
+    const version = document.version;
+    const { edits, result, found } = await templateFormatEdits(
+      document,
+      { tabSize: Number(editor.options.tabSize) || 2, insertSpaces: editor.options.insertSpaces !== false },
+      editor.selection,
+    );
+    if (found === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No GraphQL template here (gql`…`, graphql`…`, /* GraphQL */ `…` or `#graphql …`).'));
+      return { formatted: 0, skipped: 0 };
+    }
+    if (edits.length > 0) {
+      if (document.version !== version) {
+        // Typed into meanwhile: the edits are of an older text.
+        return undefined;
+      }
+      const workspaceEdit = new vscode.WorkspaceEdit();
+      workspaceEdit.set(document.uri, edits);
+      await vscode.workspace.applyEdit(workspaceEdit);
+    }
+    if (result.skipped.length > 0) {
+      const first = result.skipped[0];
+      const line = document.positionAt(first.template.start).line + 1;
+      const why =
+        first.reason === 'syntax'
+          ? vscode.l10n.t('its GraphQL does not parse, or a ${} lies inside a definition')
+          : first.reason === 'unclosed'
+            ? vscode.l10n.t('it has no closing backtick')
+            : vscode.l10n.t('it holds no GraphQL');
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} GraphQL template(s) left as they are; the first, on line {1}: {2}.', result.skipped.length, line, why));
+    } else {
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) {0} GraphQL template(s) formatted', result.formatted), 5000);
+    }
+    return { formatted: result.formatted, skipped: result.skipped.length };
+  },
+};
