@@ -174,6 +174,11 @@ export function editInsideTemplate(oldText: string, sources: readonly TemplateSo
   out.push({ ...source, text: template.text, template });
   for (let j = k + 1; j < sources.length; j++) {
     const s = sources[j];
+    if (s.baseOffset < p) {
+      // Nested in a `${…}` of the edited template before the edit: it stays where it is.
+      out.push(s);
+      continue;
+    }
     const baseOffset = s.baseOffset + delta;
     const lineStart = lineStartOf(newText, baseOffset);
     // A template on the line where the edit ends moves along that line too.

@@ -179,13 +179,8 @@ class Scanner {
       const frame = this.stack[i];
       if (frame.kind === 'template') {
         this.emit(frame, n, false);
-      } else {
-        const owner = this.stack[i - 1] as TemplateFrame | undefined;
-        const open = owner?.interpolations[owner.interpolations.length - 1];
-        if (open && open.end < 0) {
-          open.end = n;
-        }
       }
+      // An open `${` keeps end -1: emit runs it to the end of the file, its expression whole.
     }
     return this.found;
   }
@@ -378,6 +373,12 @@ class Scanner {
       this.reset(true);
       this.callTag = tag;
       this.pos = i + 1;
+      return;
+    }
+    if ((c === 43 /* + */ || c === 45) /* - */ && text.charCodeAt(i + 1) === c) {
+      // `x++ / 2`: after a postfix increment or decrement, `/` divides.
+      this.pos = i + 2;
+      this.reset(false);
       return;
     }
     if (c === 123 /* { */ && frame) {

@@ -90,6 +90,10 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
       'const H = `#graphql\n  query H { h }\n`;\n',
       'const u = gql`\r\n  { unicode: "é😀" }\r\n`;\r\n',
       '/* GraphQL */ `{ c }`\n',
+      // Templates nested in a `${}` of a template, GraphQL after them (typing there moves only what follows).
+      'const O = gql`query O { a } ${gql`fragment I on T { i }`} { b }`;\n',
+      'const P = gql`{ p }\n  ${cond ? gql`fragment J on T { j }` : `plain`}\n  { q }\n`;\n',
+      'const d = i++ / 2; const D = gql`{ d }`; const e = j-- / 3;\n',
     );
     const edit = fc.record({
       at: fc.nat(),
@@ -124,5 +128,21 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
     const after = files.update(HOST, typed).sources;
     assert.equal(after[1].baseOffset, before[1].baseOffset + 5, 'the template after the edit moved by the typed length');
     assert.deepEqual(after, fresh(typed));
+  });
+  it('typing in a template after a template nested in its earlier ${} leaves the nested one where it is', () => {
+    const files = new EmbeddedFiles();
+    const base = 'const O = gql`query O { a } ${gql`fragment I on T { i }`}\n  { b }`;\nconst R = gql`{ r }`;\n';
+    const before = files.update(HOST, base).sources;
+    assert.deepEqual(
+      before.map((s) => s.text.trim().split(' ')[0]),
+      ['query', 'fragment', '{'],
+    );
+    const at = base.indexOf('{ b }') + 2;
+    const typed = `${base.slice(0, at)}c ${base.slice(at)}`;
+    const moved = editInsideTemplate(base, before, typed);
+    assert.ok(moved, 'the incremental path is taken');
+    assert.deepEqual(moved, fresh(typed));
+    assert.equal(moved[1].baseOffset, before[1].baseOffset, 'the nested template before the edit did not move');
+    assert.equal(moved[2].baseOffset, before[2].baseOffset + 2, 'the template after the edit moved');
   });
 });
