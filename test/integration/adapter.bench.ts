@@ -16,6 +16,8 @@ import { buildClientSchema, type IntrospectionQuery } from 'graphql';
 import { getAutocompleteSuggestions, getDiagnostics, Position as LibPosition } from 'graphql-language-service';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import { grow, spreadPositions } from '../../scripts/bench/inputs';
+import { generatedCodeFile } from '../../scripts/bench/embedded';
+import { findTemplates } from '../../src/core/embedded/templates';
 import { summarize, type Summary } from '../../scripts/bench/stats';
 import { eventually, extensionId } from './helpers';
 
@@ -117,6 +119,42 @@ describe('Adapter bench (through VS Code)', function () {
       floorFirsts.push(performance.now() - t1);
     }
     out.push(line(`first completion on a newly opened ${text.split('\n').length}-line document`, summarize(firsts), summarize(floorFirsts), 5));
+
+    // Completion inside a GraphQL template of a 5,000-line TypeScript file, one keystroke in a
+    // template before each call (a new version: the adapter moves or rescans the templates, takes
+    // the one at the cursor, completes); the floor is the library on that template's text alone.
+    const code = generatedCodeFile();
+    const codeUri = vscode.Uri.joinPath(dir, 'api.ts');
+    await vscode.workspace.fs.writeFile(codeUri, Buffer.from(code));
+    const codeDocument = await vscode.workspace.openTextDocument(codeUri);
+    const codeEditor = await vscode.window.showTextDocument(codeDocument);
+    await eventually(() => (api.hasSchema(codeUri) ? true : undefined), 'the folder schema for the code file');
+    const fieldOffsets = () =>
+      findTemplates(codeDocument.getText()).flatMap((t) => {
+        const m = /\n {6,8}[a-z]/.exec(t.text);
+        return m ? [t.start + m.index + m[0].length - 1] : [];
+      });
+    const inCode: number[] = [];
+    const inCodeFloor: number[] = [];
+    let codeItems = 0;
+    const count = fieldOffsets().length;
+    for (let k = 0; k < ROUNDS * POSITIONS; k++) {
+      const offset = fieldOffsets()[k % count];
+      await codeEditor.edit((b) => b.insert(codeDocument.positionAt(offset), ' '), { undoStopBefore: false, undoStopAfter: false });
+      const at = codeDocument.positionAt(offset + 1);
+      const t0 = performance.now();
+      const items = api.complete(codeDocument, at);
+      inCode.push(performance.now() - t0);
+      codeItems += items && items.length > 0 ? 1 : 0;
+      const template = findTemplates(codeDocument.getText()).find((t) => t.start <= offset + 1 && offset + 1 <= t.end)!;
+      const local = template.text.slice(0, offset + 1 - template.start).split('\n');
+      const t1 = performance.now();
+      getAutocompleteSuggestions(schema, template.text, new LibPosition(local.length - 1, local[local.length - 1].length));
+      inCodeFloor.push(performance.now() - t1);
+    }
+    assert.ok(codeItems > 0, 'completion inside templates has items');
+    out.push(line(`completion in a template of a ${codeDocument.lineCount}-line TS file (50 templates), per keystroke`, summarize(inCode), summarize(inCodeFloor), 5));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, '.graphqlrc.yml'));
   });
 });
