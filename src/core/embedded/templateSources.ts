@@ -7,8 +7,8 @@
  * position alone: a template keeps the host's characters and line breaks, so line 0 is shifted by
  * the base character and later lines only by the base line.
  *
- * `EmbeddedFiles` keeps the sources of every code file the extension has looked at (open editors
- * and the workspace files the indexer read), so that a location inside any template (a fragment
+ * `EmbeddedFiles` keeps the sources of every code file with templates the extension has looked at
+ * (open editors and the workspace files the indexer read), so that a location inside any template (a fragment
  * defined in a closed file, a workspace symbol) maps back to its host file.
  */
 import { LineIndex } from '../text/lineIndex';
@@ -221,8 +221,8 @@ interface HostEntry {
 }
 
 /**
- * The template sources of every code file looked at (open editors, indexed workspace files),
- * rescanned only when a file's text or the tag names change.
+ * The template sources of every code file with templates looked at (open editors, indexed
+ * workspace files), rescanned only when a file's text or the tag names change.
  */
 export class EmbeddedFiles {
   private readonly hosts = new Map<string, HostEntry>();
@@ -253,7 +253,13 @@ export class EmbeddedFiles {
     for (const s of sources) {
       this.byId.set(s.id, s);
     }
-    this.hosts.set(hostUri, { text, sources, tagsKey });
+    if (sources.length > 0) {
+      this.hosts.set(hostUri, { text, sources, tagsKey });
+    } else {
+      // A file without templates is not kept (its text would be most of the memory of a big
+      // workspace); scanning it again is two string searches when it names no tag or marker.
+      this.hosts.delete(hostUri);
+    }
     return { sources, removed };
   }
 

@@ -145,4 +145,14 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
     assert.equal(moved[1].baseOffset, before[1].baseOffset, 'the nested template before the edit did not move');
     assert.equal(moved[2].baseOffset, before[2].baseOffset + 2, 'the template after the edit moved');
   });
+  it('keeps no entry for a file without templates, and peeks without recording', () => {
+    const files = new EmbeddedFiles();
+    assert.deepEqual(files.update('file:///ws/plain.ts', 'export const n = 1;').sources, []);
+    assert.deepEqual([...files.allSources()], []);
+    const recorded = files.update(HOST, text).sources;
+    assert.equal(files.peek(HOST, text), recorded, 'the recorded sources for the recorded text');
+    const other = 'const Z = gql`{ z }`;';
+    assert.deepEqual(files.peek(HOST, other), fresh(other));
+    assert.equal(files.sourcesOf(HOST), recorded, 'peeking recorded nothing');
+  });
 });
