@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { print } from 'graphql';
-import { findTemplates, type EmbeddedTemplate } from '../core/embedded/templates';
+import type { EmbeddedTemplate } from '../core/embedded/templates';
+import { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { FragmentEntry } from '../core/language/fragmentIndex';
 import { embeddedDocuments, fragmentsOfTemplate, type EmbeddedDocument, type FragmentSource } from '../core/run/embeddedRun';
 import { parseDocument } from '../core/run/operations';
@@ -19,15 +20,23 @@ interface Scanned {
 }
 
 const scanned = new WeakMap<vscode.TextDocument, Scanned>();
+/** The open code files' templates: typing inside a template moves them instead of rescanning the file. */
+const live = new EmbeddedFiles();
 
 function scan(document: vscode.TextDocument): Scanned {
   const known = scanned.get(document);
   if (known && known.version === document.version) {
     return known;
   }
-  const fresh: Scanned = { version: document.version, templates: isCodeDocument(document) ? findTemplates(document.getText(), { tags: configuredTags() }) : [] };
+  const templates = isCodeDocument(document) ? live.update(document.uri.toString(), document.getText(), { tags: configuredTags() }).sources.map((s) => s.template) : [];
+  const fresh: Scanned = { version: document.version, templates };
   scanned.set(document, fresh);
   return fresh;
+}
+
+/** Forgets a closed document's templates (their text with them). */
+export function forgetTemplates(uri: vscode.Uri): void {
+  live.remove(uri.toString());
 }
 
 /** The GraphQL templates of a code file (none for other files), scanned once per version. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { templateAt } from '../core/run/embeddedRun';
-import { templatesOf } from './hostTemplates';
+import { forgetTemplates, templatesOf } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 
 /**
@@ -19,7 +19,11 @@ export class TemplateContext implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
 
   constructor() {
-    this.disposables = [vscode.window.onDidChangeTextEditorSelection((e) => this.update(e.textEditor)), vscode.window.onDidChangeActiveTextEditor((e) => this.update(e))];
+    this.disposables = [
+      vscode.window.onDidChangeTextEditorSelection((e) => this.update(e.textEditor)),
+      vscode.window.onDidChangeActiveTextEditor((e) => this.update(e)),
+      vscode.workspace.onDidCloseTextDocument((d) => forgetTemplates(d.uri)),
+    ];
     this.update(vscode.window.activeTextEditor);
   }
 
