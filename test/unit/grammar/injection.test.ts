@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseRawGrammar, Registry, type IGrammar } from 'vscode-textmate';
@@ -8,6 +9,7 @@ import { findLine, grammarPath, loadOniguruma, repoRoot, scopesInLine, tokenizeD
 const hosts = path.join(repoRoot, 'test', 'fixtures', 'grammar', 'hosts');
 const GRAMMARS: Record<string, string> = {
   'source.graphql': grammarPath,
+  'source.graphql.template': path.join(repoRoot, 'syntaxes', 'graphql.template.tmLanguage.json'),
   'inline.graphql': path.join(repoRoot, 'syntaxes', 'graphql.injection.tmLanguage.json'),
   'inline.graphql.substitution': path.join(repoRoot, 'syntaxes', 'graphql.substitution.tmLanguage.json'),
   'source.ts': path.join(hosts, 'TypeScript.tmLanguage.json'),
@@ -49,7 +51,7 @@ describe('GraphQL injection grammars (VS Code TypeScript/JavaScript grammars, re
   it('are contributed for TS, TSX, JS, JSX, Vue and Svelte, with GraphQL as the embedded language', () => {
     const inline = contributed.find((g) => g.scopeName === 'inline.graphql');
     assert.ok(inline && contributed.find((g) => g.scopeName === 'inline.graphql.substitution'));
-    for (const host of ['source.ts', 'source.tsx', 'source.js', 'source.js.jsx', 'source.vue', 'source.svelte']) {
+    for (const host of ['source.ts', 'source.tsx', 'source.js', 'source.js.jsx', 'source.vue', 'text.html.vue', 'source.svelte']) {
       assert.ok(inline.injectTo?.includes(host), `injected into ${host}`);
     }
     assert.deepEqual(inline.embeddedLanguages, { 'meta.embedded.block.graphql': 'graphql' });
@@ -76,6 +78,14 @@ describe('GraphQL injection grammars (VS Code TypeScript/JavaScript grammars, re
     "const K = 'gql`{ x }`';", // 17 in a string
     '// gql`{ y }`', // 18 in a comment
     'const L = gql`{ l(arg: "${`nested ${gql`{ deep }`}`}") }`;', // 19 nested
+    'const M = gql`{ m } # a comment`; const afterComment = 1;', // 20 comment before the backtick
+    'const N = gql`{ n(x: "unclosed`; const afterString = 1;', // 21 string not closed before the backtick
+    'const O = gql`', // 22 block string not closed before the backtick
+    '  """ a description',
+    '`; const afterBlock = 1;',
+    'const P = graphql<Q>(`{ p }`);', // 25 generic call
+    'const R = gql`{ r(x: "a \\` b") s }`; const afterEscape = 1;', // 26 escaped backtick
+    'const S = gql`{ a { b # inside a selection`; const afterNested = 1;', // 27 comment in a selection set
   ].join('\n');
 
   let lines: TokenizedLine[];
@@ -129,6 +139,34 @@ describe('GraphQL injection grammars (VS Code TypeScript/JavaScript grammars, re
     assert.ok(!isGraphql(scopes(15, 'query')), 'String.raw`...` is not GraphQL');
     assert.ok(!isGraphql(scopes(17, 'x')), 'a backtick in a string is not a template');
     assert.ok(!isGraphql(scopes(18, 'y')), 'a template in a comment is not coloured');
+  });
+
+  it('ends a GraphQL comment, string or block string at the closing backtick: the code after is TypeScript', () => {
+    for (const [line, name] of [
+      [20, 'afterComment'],
+      [21, 'afterString'],
+      [24, 'afterBlock'],
+      [27, 'afterNested'],
+    ] as const) {
+      const after = scopes(line, name);
+      assert.ok(!isGraphql(after) && after.includes('variable.other.constant.ts'), `${name}: ${after.join(' ')}`);
+    }
+    assert.ok(scopes(20, 'comment').includes('comment.line.number-sign.graphql'), 'the comment is still a GraphQL comment');
+    assert.ok(scopes(21, 'unclosed').includes('string.quoted.double.graphql'), 'the string is still a GraphQL string');
+    assert.ok(
+      scopes(23, 'description').some((x) => x.endsWith('.graphql')),
+      'the description is still GraphQL',
+    );
+  });
+
+  it('colours graphql<Q>(`...`) calls, and an escaped backtick does not end the template', () => {
+    assert.ok(isGraphql(scopes(25, 'p')), scopes(25, 'p').join(' '));
+    assert.ok(isGraphql(scopes(26, 's')), `after the escaped backtick: ${scopes(26, 's').join(' ')}`);
+    assert.ok(!isGraphql(scopes(26, 'afterEscape')));
+  });
+
+  it('uses the template grammar generated from the current graphql.tmLanguage.json', () => {
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'templateGrammar.mjs'), '--check']);
   });
 
   it('colours a template nested in an interpolation', () => {

@@ -77,6 +77,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',
+      'extension/syntaxes/graphql.template.tmLanguage.json',
       'extension/syntaxes/graphql.injection.tmLanguage.json',
       'extension/syntaxes/graphql.substitution.tmLanguage.json',
       'extension/media/samples/tasks.graphql',
