@@ -7,14 +7,19 @@
  * megabytes to a VSIX that must stay small, and loading it costs far more than scanning. The
  * scanner knows what can hide a backtick (strings, comments, regular expressions, nested
  * templates inside `${}`) and tells regular expressions from divisions by the previous token,
- * as TypeScript's own scanner does before its parser rescans.
+ * as TypeScript's own scanner does before its parser rescans. It looks only at the characters
+ * that can start one of those (see Scanner); test/unit/core/embedded/referenceScanner.ts is the
+ * token-by-token scanner it replaced, which it is tested against.
  */
 
 import * as chars from './chars';
 
 // Local bindings: a module namespace read on every character costs more than the test itself
 // under some loaders (tsx's CommonJS interop turns each access into a getter call).
-const { isIdentifierPart, isIdentifierStart, isLineBreak, isWhitespace, skipGenericArguments } = chars;
+const { isIdentifierPart, isLineBreak, isWhitespace, skipGenericArguments } = chars;
+const isWordChar = isIdentifierPart;
+/** Longest type argument list read back from a generic tag's `>`. */
+const MAX_TYPE_ARGUMENTS_BACK = 2000;
 
 /** One `${…}` of a template; offsets relative to the template's `text`, `end` just past the `}`. */
 export interface TemplateInterpolation {
@@ -132,29 +137,38 @@ interface CodeFrame {
 }
 type Frame = TemplateFrame | CodeFrame;
 
-/** The state machine; one instance per scan. */
+/** Code outside any `${…}`: the characters that can start a string, comment, regex or template. */
+const CODE_OUTSIDE = /[`'"/]/g;
+/** Code inside a `${…}`: the same, and the braces that tell its end. */
+const CODE_INSIDE = /[`'"/{}]/g;
+/** A template's body: its end, an escape, an interpolation. */
+const TEMPLATE_BODY = /[`\\]|\$\{/g;
+
+/**
+ * The scanner. It jumps from one character that matters to the next (a quote, a slash, a
+ * backtick, and braces inside `${…}`) with a regular expression, and decides the two questions
+ * that need the tokens before (is this backtick a tagged template? is this slash a regular
+ * expression?) by reading back from there over white space and the comments it passed, to the
+ * end of the last string, regex or template it went through. It finds what a token-by-token
+ * scanner finds (tested against one on random code) at a fraction of the cost, since most of a
+ * code file is identifiers, punctuation and white space that need no look at all.
+ */
 class Scanner {
   private pos = 0;
   private readonly stack: Frame[] = [];
   private readonly found: EmbeddedTemplate[] = [];
-  /** Whether a `/` here would start a regular expression. */
-  private regexOk = true;
-  /**
-   * The identifier chain just scanned (`a.b.c`), a candidate tag, as offsets (no string is made
-   * unless it is followed by a backtick, `(` or `<`): its start (-1: none), the end of its first
-   * word, the start of its last word, its end; `chainOpen` after a trailing dot.
-   */
-  private chainStart = -1;
-  private chainFirstEnd = -1;
-  private chainLastStart = -1;
-  private chainEnd = -1;
-  private chainOpen = false;
+  /** End of the last string, regex, template, `${`, brace or operator slash passed (reading back stops there). */
+  private lastEnd = 0;
+  /** Whether a `/` right after that token starts a regular expression. */
+  private lastRegexOk = true;
+  /** The end of every such token, in order (a generic's `<…>` may hold strings: reading back from before it). */
+  private readonly ends: number[] = [];
+  /** Comments passed, by their end offset (exclusive): their start. */
+  private readonly commentStart = new Map<number, number>();
+  /** End offsets of the `/* GraphQL *\/` comments passed. */
+  private readonly markers = new Set<number>();
   private readonly tagList: readonly string[];
   private readonly dottedTags: boolean;
-  /** The tag of a `tag(` call whose first argument may be the template. */
-  private callTag: string | undefined;
-  /** A `/* GraphQL *\/` comment came right before. */
-  private marker = false;
 
   constructor(
     private readonly text: string,
@@ -165,13 +179,62 @@ class Scanner {
   }
 
   run(): EmbeddedTemplate[] {
-    const n = this.text.length;
+    const text = this.text;
+    const n = text.length;
     while (this.pos < n) {
       const top = this.stack[this.stack.length - 1];
       if (top && top.kind === 'template') {
-        this.scanTemplateBody(top);
+        TEMPLATE_BODY.lastIndex = this.pos;
+        const m = TEMPLATE_BODY.exec(text);
+        if (!m) {
+          this.pos = n;
+          break;
+        }
+        const i = m.index;
+        const c = text.charCodeAt(i);
+        if (c === 92 /* \ */) {
+          this.pos = i + 2;
+        } else if (c === 96 /* ` */) {
+          this.stack.pop();
+          this.emit(top, i, true);
+          this.passed(i + 1, false);
+        } else {
+          top.interpolations.push({ start: i, end: -1 });
+          this.stack.push({ kind: 'code', depth: 0 });
+          this.passed(i + 2, true);
+        }
+        continue;
+      }
+      const pattern = top ? CODE_INSIDE : CODE_OUTSIDE;
+      pattern.lastIndex = this.pos;
+      const m = pattern.exec(text);
+      if (!m) {
+        this.pos = n;
+        break;
+      }
+      const i = m.index;
+      const c = text.charCodeAt(i);
+      if (c === 47 /* / */) {
+        this.slash(i);
+      } else if (c === 39 /* ' */ || c === 34 /* " */) {
+        this.passed(this.stringEnd(i, c), false);
+      } else if (c === 96 /* ` */) {
+        this.stack.push({ kind: 'template', backtick: i, tag: this.tagBefore(i), interpolations: [] });
+        this.pos = i + 1;
+      } else if (c === 123 /* { */) {
+        (top as CodeFrame).depth++;
+        this.passed(i + 1, true);
       } else {
-        this.scanCodeToken(top);
+        const frame = top as CodeFrame;
+        if (frame.depth === 0) {
+          this.stack.pop();
+          const owner = this.stack[this.stack.length - 1] as TemplateFrame;
+          owner.interpolations[owner.interpolations.length - 1].end = i + 1;
+          this.pos = i + 1;
+        } else {
+          frame.depth--;
+          this.passed(i + 1, true);
+        }
       }
     }
     // End of file inside templates: close what is open, innermost first.
@@ -185,216 +248,265 @@ class Scanner {
     return this.found;
   }
 
-  private reset(regexOk: boolean): void {
-    this.regexOk = regexOk;
-    this.chainStart = -1;
-    this.chainOpen = false;
-    this.callTag = undefined;
-    this.marker = false;
+  /** A token ends at `end`; a `/` right after it starts a regex when `regexOk`. */
+  private passed(end: number, regexOk: boolean): void {
+    this.pos = end;
+    this.lastEnd = end;
+    this.lastRegexOk = regexOk;
+    this.ends.push(end);
   }
 
-  /** Whether text[start, end) is exactly `tag`. */
-  private isWord(tag: string, start: number, end: number): boolean {
-    return end - start === tag.length && this.text.startsWith(tag, start);
+  /** The end of the last token passed at or before `offset` (0: none). */
+  private endAtOrBefore(offset: number): number {
+    const ends = this.ends;
+    let lo = 0;
+    let hi = ends.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid] <= offset) {
+        found = ends[mid];
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /** A `/` in code: a comment, a regular expression or a division. */
+  private slash(i: number): void {
+    const text = this.text;
+    const next = text.charCodeAt(i + 1);
+    if (next === 47 /* / */) {
+      LINE_BREAK.lastIndex = i + 2;
+      const found = LINE_BREAK.exec(text);
+      const end = found ? found.index : text.length;
+      this.commentStart.set(end, i);
+      this.pos = end;
+      return;
+    }
+    if (next === 42 /* * */) {
+      const close = text.indexOf('*/', i + 2);
+      const end = close < 0 ? text.length : close + 2;
+      const inner = close < 0 ? text.length : close;
+      if (inner - i < MAX_MARKER_LENGTH && COMMENT_MARKER.test(text.slice(i + 2, inner))) {
+        this.markers.add(end);
+      }
+      this.commentStart.set(end, i);
+      this.pos = end;
+      return;
+    }
+    const regexEnd = this.regexOkBefore(i) ? this.regexEnd(i) : -1;
+    if (regexEnd > 0) {
+      this.passed(regexEnd, false);
+    } else {
+      this.passed(i + 1, true);
+    }
+  }
+
+  /** The offset of the last character before `i` that is not white space or in a comment passed, down to `floor` (floor - 1: none). */
+  private back(i: number, floor: number): number {
+    const text = this.text;
+    let j = i - 1;
+    while (j >= floor) {
+      const c = text.charCodeAt(j);
+      if (c === 32 || c === 10 || c === 9 || c === 13 || isWhitespace(c)) {
+        j--;
+        continue;
+      }
+      const start = this.commentStart.get(j + 1);
+      if (start === undefined) {
+        break;
+      }
+      j = start - 1;
+    }
+    return j;
+  }
+
+  /** Whether any `/* GraphQL *\/` comment lies between `j` and `i` (only white space and comments between them). */
+  private markerBetween(j: number, i: number): boolean {
+    if (this.markers.size === 0) {
+      return false;
+    }
+    for (const end of this.markers) {
+      if (end > j && end <= i) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a `/` at `i` starts a regular expression, from the token before it. */
+  private regexOkBefore(i: number): boolean {
+    const text = this.text;
+    const j = this.back(i, this.lastEnd);
+    if (j < this.lastEnd) {
+      return this.lastRegexOk;
+    }
+    const c = text.charCodeAt(j);
+    if (isWordChar(c)) {
+      let k = j;
+      while (k > this.lastEnd && isWordChar(text.charCodeAt(k - 1))) {
+        k--;
+      }
+      if (this.inNumber(k, this.lastEnd)) {
+        return false; // a number
+      }
+      const first = text.charCodeAt(k);
+      // Only a short lowercase word can be a keyword after which `/` starts a regular expression.
+      return j - k < 10 && first >= 97 && first <= 122 && REGEX_AFTER.has(text.slice(k, j + 1));
+    }
+    if (c === 41 /* ) */ || c === 93 /* ] */ || c === 46 /* . */) {
+      return false;
+    }
+    if (c === 43 /* + */ || c === 45 /* - */) {
+      // `x++ / 2`: the run `+++` is `++` then `+`: an even run ends with a postfix operator.
+      let k = j;
+      while (k > this.lastEnd && text.charCodeAt(k - 1) === c) {
+        k--;
+      }
+      return (j - k + 1) % 2 === 1;
+    }
+    return true;
+  }
+
+  /** The tag of a template whose backtick is at `i`, from what comes before it (undefined: untagged). */
+  private tagBefore(i: number): string | undefined {
+    const text = this.text;
+    const j = this.back(i, this.lastEnd);
+    if (this.markerBetween(j, i)) {
+      return COMMENT_TAG;
+    }
+    if (j < this.lastEnd) {
+      return undefined;
+    }
+    const c = text.charCodeAt(j);
+    if (isWordChar(c)) {
+      return this.chainTagEndingAt(j);
+    }
+    if (c === 62 /* > */) {
+      return this.genericTagEndingAt(j);
+    }
+    if (c === 40 /* ( */) {
+      const k = this.back(j, this.lastEnd);
+      if (k < this.lastEnd) {
+        return undefined;
+      }
+      const d = text.charCodeAt(k);
+      return isWordChar(d) ? this.chainTagEndingAt(k) : d === 62 ? this.genericTagEndingAt(k) : undefined;
+    }
+    return undefined;
+  }
+
+  /** With `text[gt]` the `>` of a type argument list, the tag of the chain before its `<` (a generic tag or call). */
+  private genericTagEndingAt(gt: number): string | undefined {
+    const text = this.text;
+    // The `<` that opens the list: `=>` is an arrow inside it, not a closer.
+    let depth = 0;
+    let lt = -1;
+    const limit = Math.max(0, gt - MAX_TYPE_ARGUMENTS_BACK);
+    for (let k = gt; k >= limit; k--) {
+      const c = text.charCodeAt(k);
+      if (c === 62 /* > */ && text.charCodeAt(k - 1) !== 61 /* = */) {
+        depth++;
+      } else if (c === 60 /* < */) {
+        depth--;
+        if (depth === 0) {
+          lt = k;
+          break;
+        }
+      }
+    }
+    // The list is one the token-by-token reading would skip: the same check, forwards.
+    if (lt < 0 || skipGenericArguments(text, lt) !== gt + 1) {
+      return undefined;
+    }
+    const floor = this.endAtOrBefore(lt);
+    const k = this.back(lt, floor);
+    return k >= floor && isWordChar(text.charCodeAt(k)) ? this.chainTagEndingAt(k, floor) : undefined;
   }
 
   /**
-   * The tag the chain just scanned names (`gql`, `graphql.experimental`: the whole chain, its
-   * first or its last word being a tag), or undefined. Allocates only for a match or a dotted
-   * configured tag.
+   * The tag the identifier chain ending at `j` names (`gql`, `graphql.experimental`: the whole
+   * chain, its first or its last word being a tag), or undefined. Words are joined by dots, with
+   * white space and comments allowed around them; a chain that starts with a number is none.
    */
-  private chainTag(): string | undefined {
-    if (this.chainStart < 0 || this.chainOpen) {
-      return undefined;
+  private chainTagEndingAt(j: number, floor = this.lastEnd): string | undefined {
+    const text = this.text;
+    const words: [number, number][] = [];
+    let end = j;
+    for (;;) {
+      let k = end;
+      while (k > floor && isWordChar(text.charCodeAt(k - 1))) {
+        k--;
+      }
+      if (this.inNumber(k, floor)) {
+        // Part of a number token (`1.gql`, `1e5`): no chain here; after a dot, the chain starts past it.
+        if (words.length === 0) {
+          return undefined;
+        }
+        break;
+      }
+      words.push([k, end + 1]);
+      const dot = this.back(k, floor);
+      if (dot < floor || text.charCodeAt(dot) !== 46 /* . */) {
+        break;
+      }
+      const before = this.back(dot, floor);
+      if (before < floor || !isWordChar(text.charCodeAt(before))) {
+        break; // `x().gql`: the chain starts after the dot
+      }
+      end = before;
     }
-    const dotted = this.chainLastStart !== this.chainStart;
+    words.reverse();
+    const dotted = words.length > 1;
+    const [firstStart, firstEnd] = words[0];
+    const [lastStart, lastEnd] = words[words.length - 1];
     for (const tag of this.tagList) {
-      if (this.isWord(tag, this.chainStart, dotted ? this.chainFirstEnd : this.chainEnd) || (dotted && this.isWord(tag, this.chainLastStart, this.chainEnd))) {
-        return this.chainName();
+      if (this.isWord(tag, firstStart, firstEnd) || (dotted && this.isWord(tag, lastStart, lastEnd))) {
+        return this.chainName(words);
       }
     }
     if (dotted && this.dottedTags) {
-      const name = this.chainName();
+      const name = this.chainName(words);
       return this.tags.has(name) ? name : undefined;
     }
     return undefined;
   }
 
-  /** The chain as a name, without the white space or comments around its dots. */
-  private chainName(): string {
-    const raw = this.text.slice(this.chainStart, this.chainEnd);
-    return this.chainLastStart === this.chainStart ? raw : raw.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n\r]*|\s+/g, '');
+  /**
+   * Whether the word starting at `k` lies in a number token: a number (a digit where a word
+   * starts, or a dot followed by a digit) begins in the run of word characters and dots that
+   * holds it, at or before `k`; it takes the rest of that run.
+   */
+  private inNumber(k: number, floor: number): boolean {
+    const text = this.text;
+    let r = k;
+    while (r > floor) {
+      const c = text.charCodeAt(r - 1);
+      if (c === 46 || isWordChar(c)) {
+        r--;
+      } else {
+        break;
+      }
+    }
+    for (let p = r; p <= k; p++) {
+      const c = text.charCodeAt(p);
+      if (c >= 48 && c <= 57 && (p === r || text.charCodeAt(p - 1) === 46)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  private scanTemplateBody(frame: TemplateFrame): void {
-    const text = this.text;
-    const n = text.length;
-    let i = this.pos;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 92 /* \ */) {
-        i += 2;
-      } else if (c === 96 /* ` */) {
-        this.stack.pop();
-        this.emit(frame, i, true);
-        this.pos = i + 1;
-        this.reset(false);
-        return;
-      } else if (c === 36 /* $ */ && text.charCodeAt(i + 1) === 123 /* { */) {
-        frame.interpolations.push({ start: i, end: -1 });
-        this.stack.push({ kind: 'code', depth: 0 });
-        this.pos = i + 2;
-        this.reset(true);
-        return;
-      } else {
-        i++;
-      }
-    }
-    this.pos = n;
+  private chainName(words: readonly [number, number][]): string {
+    return words.length === 1 ? this.text.slice(words[0][0], words[0][1]) : words.map(([s, e]) => this.text.slice(s, e)).join('.');
   }
 
-  private scanCodeToken(frame: CodeFrame | undefined): void {
-    const text = this.text;
-    let i = this.pos;
-    let c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13 || isWhitespace(c)) {
-      // A run of white space in one go (indentation is most of a code file).
-      do {
-        c = text.charCodeAt(++i);
-      } while (c === 32 || c === 10 || c === 9 || c === 13);
-      this.pos = i;
-      if (i >= text.length || !isWhitespace(c)) {
-        return;
-      }
-      this.pos = i + 1;
-      return;
-    }
-    if (c === 47 /* / */) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 47) {
-        LINE_BREAK.lastIndex = i + 2;
-        const found = LINE_BREAK.exec(text);
-        this.pos = found ? found.index : text.length;
-        return;
-      }
-      if (next === 42 /* * */) {
-        const close = text.indexOf('*/', i + 2);
-        const end = close < 0 ? text.length : close;
-        if (end - i < MAX_MARKER_LENGTH && COMMENT_MARKER.test(text.slice(i + 2, end))) {
-          this.marker = true;
-        }
-        this.pos = close < 0 ? text.length : close + 2;
-        return;
-      }
-      const regexEnd = this.regexOk ? this.regexEnd(i) : -1;
-      if (regexEnd > 0) {
-        this.pos = regexEnd;
-        this.reset(false);
-      } else {
-        this.pos = i + 1;
-        this.reset(true);
-      }
-      return;
-    }
-    if (c === 39 /* ' */ || c === 34 /* " */) {
-      this.pos = this.stringEnd(i, c);
-      this.reset(false);
-      return;
-    }
-    if (c === 96 /* ` */) {
-      let tag: string | undefined;
-      if (this.marker) {
-        tag = COMMENT_TAG;
-      } else if ((tag = this.chainTag()) !== undefined) {
-        // a tagged template
-      } else if (this.callTag) {
-        tag = this.callTag;
-      }
-      this.stack.push({ kind: 'template', backtick: i, tag, interpolations: [] });
-      this.pos = i + 1;
-      return;
-    }
-    if (((c | 32) >= 97 && (c | 32) <= 122) || isIdentifierStart(c)) {
-      let j = i + 1;
-      for (;;) {
-        const d = text.charCodeAt(j);
-        // ASCII letters and digits first; NaN past the end fails every test.
-        if (((d | 32) >= 97 && (d | 32) <= 122) || (d >= 48 && d <= 57) || d === 95 || (d > 127 && isIdentifierPart(d)) || d === 36 || d === 92) {
-          j++;
-        } else {
-          break;
-        }
-      }
-      // Only a short lowercase word can be a keyword after which `/` starts a regular expression.
-      const keyword = j - i <= 10 && c >= 97 && c <= 122 && REGEX_AFTER.has(text.slice(i, j));
-      const extends_ = this.chainStart >= 0 && this.chainOpen;
-      const start = extends_ ? this.chainStart : i;
-      const firstEnd = extends_ ? this.chainFirstEnd : j;
-      this.reset(keyword);
-      this.chainStart = start;
-      this.chainFirstEnd = firstEnd;
-      this.chainLastStart = i;
-      this.chainEnd = j;
-      this.pos = j;
-      return;
-    }
-    if (c >= 48 && c <= 57) {
-      this.pos = this.numberEnd(i);
-      this.reset(false);
-      return;
-    }
-    if (c === 46 /* . */) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 48 && next <= 57) {
-        this.pos = this.numberEnd(i);
-        this.reset(false);
-        return;
-      }
-      const chained = this.chainStart >= 0 && !this.chainOpen;
-      const start = this.chainStart;
-      this.reset(false);
-      if (chained) {
-        this.chainStart = start;
-        this.chainOpen = true;
-      }
-      this.pos = i + 1;
-      return;
-    }
-    if (c === 60 /* < */ && this.chainTag() !== undefined) {
-      const after = skipGenericArguments(text, i);
-      if (after > 0) {
-        this.pos = after;
-        return;
-      }
-    }
-    const callee = c === 40 /* ( */ ? this.chainTag() : undefined;
-    if (callee !== undefined) {
-      const tag = callee;
-      this.reset(true);
-      this.callTag = tag;
-      this.pos = i + 1;
-      return;
-    }
-    if ((c === 43 /* + */ || c === 45) /* - */ && text.charCodeAt(i + 1) === c) {
-      // `x++ / 2`: after a postfix increment or decrement, `/` divides.
-      this.pos = i + 2;
-      this.reset(false);
-      return;
-    }
-    if (c === 123 /* { */ && frame) {
-      frame.depth++;
-    } else if (c === 125 /* } */ && frame) {
-      if (frame.depth === 0) {
-        this.stack.pop();
-        const owner = this.stack[this.stack.length - 1] as TemplateFrame;
-        owner.interpolations[owner.interpolations.length - 1].end = i + 1;
-        this.pos = i + 1;
-        return;
-      }
-      frame.depth--;
-    }
-    this.pos = i + 1;
-    this.reset(!(c === 41 /* ) */ || c === 93) /* ] */);
+  /** Whether text[start, end) is exactly `tag`. */
+  private isWord(tag: string, start: number, end: number): boolean {
+    return end - start === tag.length && this.text.startsWith(tag, start);
   }
 
   /** End of a `/…/flags` regular expression at `i`, or -1 when none closes on this line (then it was a division). */
@@ -440,22 +552,6 @@ class Scanner {
       }
     }
     return text.length;
-  }
-
-  private numberEnd(i: number): number {
-    const text = this.text;
-    let j = i + 1;
-    while (j < text.length) {
-      const c = text.charCodeAt(j);
-      if (isIdentifierPart(c) || c === 46) {
-        j++;
-      } else if ((c === 43 || c === 45) && (text.charCodeAt(j - 1) | 32) === 101 /* e */ && !/^0[xX]/.test(text.slice(i, j))) {
-        j++;
-      } else {
-        break;
-      }
-    }
-    return j;
   }
 
   private emit(frame: TemplateFrame, end: number, closed: boolean): void {
