@@ -1,65 +1,26 @@
 /**
  * THE REFERENCE: the token-by-token scanner that src/core/embedded/templates.ts replaced by a
- * faster one (jumping to the next character that matters), kept to test the new one against on
- * random code (the differential test in templates.test.ts). Finds GraphQL inside TypeScript and JavaScript: `gql` / `graphql` tagged templates (generic
- * `gql<T>` and member tags such as `graphql.experimental` included), `graphql(`…`)` calls,
- * templates after a `/* GraphQL *\/` comment and templates that start with `#graphql`.
- *
- * A hand-written scanner rather than the TypeScript scanner: bundling `typescript` would add
- * megabytes to a VSIX that must stay small, and loading it costs far more than scanning. The
- * scanner knows what can hide a backtick (strings, comments, regular expressions, nested
- * templates inside `${}`) and tells regular expressions from divisions by the previous token,
- * as TypeScript's own scanner does before its parser rescans.
+ * faster one (it jumps to the characters that matter and reads back from them). A deliberate
+ * copy of the old Scanner, kept only to test the new one against on random code
+ * (scannerDifferential.test.ts); it reads every token and tells regular expressions from
+ * divisions by the previous token, as TypeScript's own scanner does before its parser rescans.
  */
 
 import * as chars from '../../../../src/core/embedded/chars';
+import {
+  COMMENT_TAG,
+  DEFAULT_TAGS,
+  HASH_TAG,
+  hasTemplateMarker,
+  type EmbeddedTemplate,
+  type ScanOptions,
+  type TemplateInterpolation,
+} from '../../../../src/core/embedded/templates';
 
 // Local bindings: a module namespace read on every character costs more than the test itself
 // under some loaders (tsx's CommonJS interop turns each access into a getter call).
 const { isIdentifierPart, isIdentifierStart, isLineBreak, isWhitespace, skipGenericArguments } = chars;
 
-/** One `${…}` of a template; offsets relative to the template's `text`, `end` just past the `}`. */
-export interface TemplateInterpolation {
-  readonly start: number;
-  readonly end: number;
-  /** `${Name}` when the expression is one identifier (or a.b member) */
-  readonly identifier?: string;
-}
-
-/** One GraphQL template literal found in a host file. */
-export interface EmbeddedTemplate {
-  /** host-text offset of the first GraphQL character (just after the opening backtick) */
-  readonly start: number;
-  /** host-text offset just past the last GraphQL character (the closing backtick's offset) */
-  readonly end: number;
-  /** host text [start, end) with every `${…}` replaced by spaces of the same length (line breaks kept), so hostOffset = start + offset */
-  readonly text: string;
-  /** 'gql' | 'graphql' | configured tag | 'graphql.experimental' ... | '/* GraphQL *\/' | '#graphql' */
-  readonly tag: string;
-  /** relative to `text` */
-  readonly interpolations: readonly TemplateInterpolation[];
-  /** False when the file ends before the closing backtick (the user is still typing). */
-  readonly closed: boolean;
-}
-
-export interface ScanOptions {
-  readonly tags?: readonly string[];
-}
-
-/** Tag names recognised when `tenantGraphql.embedded.tags` is not set. */
-export const DEFAULT_TAGS: readonly string[] = Object.freeze(['gql', 'graphql']);
-
-/** Whether a value is a usable tag list (`tenantGraphql.embedded.tags`): a non-empty list of identifiers or dotted member names. */
-export function isTagList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.length > 0 && value.every((t) => typeof t === 'string' && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(t));
-}
-
-/** The tag reported for a template after a `/* GraphQL *\/` comment. */
-export const COMMENT_TAG = '/* GraphQL */';
-/** The tag reported for a template whose text starts with `#graphql`. */
-export const HASH_TAG = '#graphql';
-
-const GRAPHQL_WORD = /graphql/i;
 const LINE_BREAK = /[\n\r\u2028\u2029]/g;
 /** Longer block comments are not `/* GraphQL *\/` markers (spare the regex on every JSDoc). */
 const MAX_MARKER_LENGTH = 64;
@@ -69,23 +30,6 @@ const MEMBER_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/;
 /** Words after which `/` starts a regular expression rather than a division. */
 const REGEX_AFTER = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
 
-/**
- * The cheap pre-check: false means the text cannot hold a GraphQL template (no backtick, or
- * neither a tag name nor the word GraphQL), so a file with none costs one or two `indexOf`s.
- */
-export function hasTemplateMarker(hostText: string, tags: readonly string[] = DEFAULT_TAGS): boolean {
-  if (hostText.indexOf('`') < 0) {
-    return false;
-  }
-  for (const tag of tags) {
-    const word = tag.split('.')[0];
-    if (word && hostText.includes(word)) {
-      return true;
-    }
-  }
-  return GRAPHQL_WORD.test(hostText);
-}
-
 /** Every GraphQL template of `hostText`, in order of their start offsets. Never throws on any input. */
 export function referenceFindTemplates(hostText: string, options: ScanOptions = {}): EmbeddedTemplate[] {
   const tags = options.tags && options.tags.length > 0 ? options.tags : DEFAULT_TAGS;
@@ -94,25 +38,6 @@ export function referenceFindTemplates(hostText: string, options: ScanOptions = 
   }
   const found = new Scanner(hostText, new Set(tags)).run();
   return found.length > 1 ? found.sort((a, b) => a.start - b.start) : found;
-}
-
-/** The innermost template whose GraphQL text contains `hostOffset` (its end included, for a cursor before the closing backtick). */
-export function templateAt(templates: readonly EmbeddedTemplate[], hostOffset: number): EmbeddedTemplate | undefined {
-  let best: EmbeddedTemplate | undefined;
-  for (const t of templates) {
-    if (t.start > hostOffset) {
-      break;
-    }
-    if (hostOffset <= t.end && (!best || t.start >= best.start)) {
-      best = t;
-    }
-  }
-  return best;
-}
-
-/** True when `offset` (relative to the template text) lies inside one of its `${…}`. */
-export function inInterpolation(template: EmbeddedTemplate, offset: number): boolean {
-  return template.interpolations.some((i) => offset > i.start && offset < i.end);
 }
 
 interface OpenInterpolation {
