@@ -30,6 +30,9 @@ export class ResultsPanel implements vscode.Disposable {
   private current: RunResultView | undefined;
   /** True between the webview's `ready` and the next reload of its page (hidden, or new HTML). */
   private webviewReady = false;
+  /** Checks, a while after a result was sent, that the page said it rendered it (see watch). */
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private watchdogTries = 0;
   private panelSerial = 0;
   private rendered: ResultsPanelInfo['rendered'];
   private readonly mediaRoot: vscode.Uri;
@@ -48,6 +51,33 @@ export class ResultsPanel implements vscode.Disposable {
     this.createOrShow(true);
     this.panel!.title = this.title();
     this.sendCurrent();
+    this.watchdogTries = 0;
+    this.watch();
+  }
+
+  /**
+   * A result the visible page has not reported rendered after a while is sent again, or, when the
+   * page never said it was ready, the page is loaded again: a message lost while the webview
+   * reloaded (hidden and shown, moved) must not leave the panel showing an older run.
+   */
+  private watch(): void {
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      const view = this.current;
+      if (!this.panel || !view || this.rendered?.runId === view.runId || this.watchdogTries >= WATCHDOG_TRIES) {
+        return;
+      }
+      if (this.panel.visible) {
+        this.watchdogTries++;
+        this.logger.info(`[results] the panel has not rendered ${view.runId} yet: ${this.webviewReady ? 'sending it again' : 'loading the panel again'}`);
+        if (this.webviewReady) {
+          this.sendCurrent();
+        } else {
+          this.load(this.panel);
+        }
+      }
+      this.watch();
+    }, WATCHDOG_MS);
   }
 
   /** Opens the panel (with the last result, if any) or brings it to the front. */
@@ -122,6 +152,12 @@ export class ResultsPanel implements vscode.Disposable {
       }),
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
     );
+    this.load(panel);
+  }
+
+  /** (Re)loads the page: it says `ready` and gets the current result. */
+  private load(panel: vscode.WebviewPanel): void {
+    this.webviewReady = false;
     const webview = panel.webview;
     webview.html = resultsHtml({
       cspSource: webview.cspSource,
@@ -133,6 +169,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private detach(): void {
+    clearTimeout(this.watchdog);
     this.panel = undefined;
     this.webviewReady = false;
     vscode.Disposable.from(...this.panelDisposables).dispose();
@@ -194,6 +231,10 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 }
+
+/** How long a sent result may go unrendered before the panel is nudged, and how many times. */
+const WATCHDOG_MS = 2500;
+const WATCHDOG_TRIES = 3;
 
 /** Schemes a run's document can have (a restored state naming anything else is not trusted for `reveal`). */
 function isAllowedDocumentUri(text: string): boolean {

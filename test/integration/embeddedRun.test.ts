@@ -130,7 +130,12 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.match(d.message, /Cannot query field "nmae" on type "Task"/);
 
     const api = await resultsApi();
-    await eventually(async () => ((await api.info()).rendered?.runId === outcome.runId ? true : undefined), 'the results webview to render the run');
+    await eventually(
+      async () => ((await api.info()).rendered?.runId === outcome.runId ? true : undefined),
+      'the results webview to render the run',
+      15_000,
+      async () => JSON.stringify({ ...(await api.info()), html: undefined, tabs: vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`)) }),
+    );
     // The server's location is in the sent query: line 7, column 11 of the template's text.
     assert.equal(await api.receive({ type: 'reveal', runId: outcome.runId, documentUri: doc.uri.toString(), line: 7, column: 11 }), true);
     const editor = await eventually(() => {

@@ -21,7 +21,13 @@ export async function openFixture(relativePath: string): Promise<vscode.TextDocu
 }
 
 /** Polls until `probe` returns a value that is not undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 15_000,
+  /** What the failure message adds (the state that was waited on). */
+  explain?: () => string | Promise<string>,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await probe();
@@ -29,7 +35,7 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
       return value;
     }
     if (Date.now() - start > timeoutMs) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${explain ? `: ${await explain()}` : ''}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -301,7 +301,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   if (shown && !shown.summaryOnly && shown.view.runId === message.view.runId) {
-    return; // already on screen (restored from state): keep the user's expansion
+    // Already on screen (restored from state, or sent again): keep the user's expansion, and say so.
+    post({ type: 'rendered', runId: shown.view.runId, treeItems: shown.views.reduce((n, v) => n + v.itemCount(), 0) });
+    return;
   }
   // The same run again (e.g. the full result after a header-only restore): keep what the user had expanded.
   const keepUi = shown?.view.runId === message.view.runId ? currentUi() : undefined;
