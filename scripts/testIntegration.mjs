@@ -195,6 +195,7 @@ async function main() {
   const page = await context.newPage();
   workbench = page;
   page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
+  const webviewRecord = recordWebviews(page);
   const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   log('opening the workbench in Chromium; tests start when the extension host is up');
   await page.goto(url);
@@ -205,8 +206,65 @@ async function main() {
   if (code !== 0 && process.env.TENANT_GRAPHQL_SHOW_SERVER_LOG) {
     console.error(serverLog.join(''));
   }
+  if (code !== 0 || verbose) {
+    // The results page's side of its life (the extension's side is in the failing test's message).
+    log(`webview record (${webviewRecord.length} events; browser clock):\n${webviewRecord.join('\n')}`);
+  }
   const leaks = await secretScan({ tmp, sandbox, page, closeBrowser, stopServer });
   return code !== 0 ? code : leaks > 0 ? 1 : 0;
+}
+
+/** Marks the results page's trace lines on its console (TRACE_PREFIX in src/webview/results/main.ts). */
+const RESULTS_PAGE_TRACE = '[tenant-graphql results page] ';
+
+/**
+ * Records the life of the workbench's webview frames as the browser sees it: frames attached,
+ * navigated and detached, and the results page's own trace lines from its console.
+ * Returns the record (a growing list of lines, the newest last, at most 2,000).
+ */
+function recordWebviews(page) {
+  const record = [];
+  const add = (line) => {
+    record.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (record.length > 2000) {
+      record.splice(0, record.length - 2000);
+    }
+  };
+  const frameNames = new Map();
+  const isWebview = (frame) => frame !== page.mainFrame() && /webview|vscode-resource|vscode-cdn/.test(frame.url());
+  const nameOf = (frame) => {
+    if (!frameNames.has(frame)) {
+      frameNames.set(frame, `frame ${frameNames.size + 1}`);
+    }
+    return frameNames.get(frame);
+  };
+  const short = (url) => {
+    try {
+      const u = new URL(url);
+      return `${u.pathname.split('/').slice(-2).join('/')}${u.searchParams.get('purpose') ? ` purpose=${u.searchParams.get('purpose')}` : ''}${u.searchParams.get('extensionId') ? ` ${u.searchParams.get('extensionId')}` : ''}`;
+    } catch {
+      return url.slice(0, 120);
+    }
+  };
+  page.on('frameattached', (frame) => add(`${nameOf(frame)} attached (parent ${frame.parentFrame() === page.mainFrame() ? 'workbench' : nameOf(frame.parentFrame())})`));
+  page.on('framenavigated', (frame) => {
+    if (isWebview(frame)) {
+      add(`${nameOf(frame)} navigated: ${short(frame.url())}`);
+    }
+  });
+  page.on('framedetached', (frame) => {
+    if (frameNames.has(frame)) {
+      add(`${nameOf(frame)} detached`);
+    }
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    const i = text.indexOf(RESULTS_PAGE_TRACE);
+    if (i >= 0) {
+      add(`results page: ${text.slice(i + RESULTS_PAGE_TRACE.length)}`);
+    }
+  });
+  return record;
 }
 
 /**

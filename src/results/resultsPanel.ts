@@ -18,7 +18,12 @@ export interface ResultsPanelInfo {
   /** The last run the webview reported as rendered, and how many tree items it built. */
   readonly rendered?: { readonly runId: string; readonly treeItems: number };
   readonly html?: string;
+  /** The panel's recent life (created, shown/hidden, page loads, messages both ways, watchdog), oldest first. */
+  readonly trace: readonly string[];
 }
+
+/** How many of the panel's life events are kept for {@link ResultsPanelInfo.trace}. */
+const TRACE_LENGTH = 300;
 
 /**
  * The one results panel: created on the first result, reused for the next ones, restored after a
@@ -36,6 +41,8 @@ export class ResultsPanel implements vscode.Disposable {
   private panelSerial = 0;
   private rendered: ResultsPanelInfo['rendered'];
   private readonly mediaRoot: vscode.Uri;
+  private readonly events: string[] = [];
+  private loads = 0;
 
   constructor(
     extensionUri: vscode.Uri,
@@ -46,6 +53,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Shows a result: replaces what the panel shows, creating or revealing the panel without taking focus. */
   show(view: RunResultView): void {
+    this.note(`show ${view.runId}`);
     this.current = view;
     this.rendered = undefined;
     this.createOrShow(true);
@@ -69,7 +77,7 @@ export class ResultsPanel implements vscode.Disposable {
       }
       if (this.panel.visible) {
         this.watchdogTries++;
-        this.logger.info(`[results] the panel has not rendered ${view.runId} yet: ${this.webviewReady ? 'sending it again' : 'loading the panel again'}`);
+        this.note(`watchdog: ${view.runId} not rendered (try ${this.watchdogTries}): ${this.webviewReady ? 'sending it again' : 'loading the page again'}`);
         if (this.webviewReady) {
           this.sendCurrent();
         } else {
@@ -83,10 +91,12 @@ export class ResultsPanel implements vscode.Disposable {
   /** Opens the panel (with the last result, if any) or brings it to the front. */
   createOrShow(preserveFocus: boolean): void {
     if (this.panel) {
+      this.note(`reveal (visible ${this.panel.visible}, column ${this.panel.viewColumn})`);
       this.panel.reveal(undefined, preserveFocus);
       return;
     }
     const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, this.title(), { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.options());
+    this.note(`created panel ${this.panelSerial + 1} (column ${panel.viewColumn})`);
     this.attach(panel);
   }
 
@@ -97,6 +107,7 @@ export class ResultsPanel implements vscode.Disposable {
       panel.dispose();
       return;
     }
+    this.note(`restored panel ${this.panelSerial + 1}`);
     const kept = state as ResultsWebviewState | undefined;
     const view = kept && isRunResultView(kept.view) ? kept.view : kept && isRunResultView(kept.summary) ? kept.summary : undefined;
     // A restored result may only point at documents a run could have come from.
@@ -113,6 +124,7 @@ export class ResultsPanel implements vscode.Disposable {
       shownRunId: this.current?.runId,
       rendered: this.rendered,
       html: this.panel?.webview.html,
+      trace: [...this.events],
     };
   }
 
@@ -145,6 +157,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panelDisposables.push(
       panel.onDidDispose(() => this.detach()),
       panel.onDidChangeViewState(() => {
+        this.note(`view state: visible ${panel.visible}, active ${panel.active}, column ${panel.viewColumn}`);
         // Without retainContextWhenHidden the page is unloaded when hidden and says `ready` again when shown.
         if (!panel.visible) {
           this.webviewReady = false;
@@ -158,6 +171,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** (Re)loads the page: it says `ready` and gets the current result. */
   private load(panel: vscode.WebviewPanel): void {
     this.webviewReady = false;
+    this.note(`load page ${++this.loads}`);
     const webview = panel.webview;
     webview.html = resultsHtml({
       cspSource: webview.cspSource,
@@ -169,6 +183,9 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private detach(): void {
+    if (this.panel) {
+      this.note(`panel ${this.panelSerial} closed`);
+    }
     clearTimeout(this.watchdog);
     this.panel = undefined;
     this.webviewReady = false;
@@ -177,16 +194,28 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private sendCurrent(): void {
-    if (this.panel && this.webviewReady && this.current) {
-      void this.panel.webview.postMessage(showMessage(this.current)).then(
-        (delivered) => {
-          if (!delivered) {
-            this.logger.debug('[results] the panel was hidden before the result arrived; it is sent again when shown');
-          }
-        },
-        (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
-      );
+    if (!this.panel || !this.current) {
+      return;
     }
+    const runId = this.current.runId;
+    if (!this.webviewReady) {
+      this.note(`hold ${runId} until the page is ready`);
+      return;
+    }
+    this.note(`post ${runId}`);
+    void this.panel.webview.postMessage(showMessage(this.current)).then(
+      (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
+      (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
+    );
+  }
+
+  /** Records one event of the panel's life (see {@link ResultsPanelInfo.trace}) and logs it. */
+  private note(event: string): void {
+    this.events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
+    if (this.events.length > TRACE_LENGTH) {
+      this.events.splice(0, this.events.length - TRACE_LENGTH);
+    }
+    this.logger.debug(`[results] ${event}`);
   }
 
   private async onMessage(raw: unknown): Promise<boolean> {
@@ -208,6 +237,7 @@ export class ResultsPanel implements vscode.Disposable {
     const view = this.current;
     switch (message.type) {
       case 'ready':
+        this.note(`page ready (shows ${message.shownRunId ?? 'nothing'})`);
         this.webviewReady = true;
         if (view && view.runId !== message.shownRunId) {
           this.sendCurrent();
@@ -215,7 +245,7 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'rendered':
         this.rendered = { runId: message.runId, treeItems: message.treeItems };
-        this.logger.debug(`[results] rendered ${message.runId} (${message.treeItems} tree items)`);
+        this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
         return;
       case 'webviewError':
         this.logger.warn(`[results] the results panel reported: ${message.message}`);

@@ -1,20 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
 
 const run = (arg?: unknown) => vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', arg);
 const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
-
-async function resultsApi(): Promise<TenantGraphqlTestApi['results']> {
-  const api = await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate();
-  assert.ok(api, 'the extension exports its test API while the extension host runs tests');
-  return api.results;
-}
 
 function serverDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'GraphQL (server)');
@@ -130,12 +123,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.match(d.message, /Cannot query field "nmae" on type "Task"/);
 
     const api = await resultsApi();
-    await eventually(
-      async () => ((await api.info()).rendered?.runId === outcome.runId ? true : undefined),
-      'the results webview to render the run',
-      15_000,
-      async () => JSON.stringify({ ...(await api.info()), html: undefined, tabs: vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`)) }),
-    );
+    await resultsRendered(outcome.runId);
     // The server's location is in the sent query: line 7, column 11 of the template's text.
     assert.equal(await api.receive({ type: 'reveal', runId: outcome.runId, documentUri: doc.uri.toString(), line: 7, column: 11 }), true);
     const editor = await eventually(() => {

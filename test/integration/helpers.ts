@@ -1,4 +1,7 @@
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import type { ResultsPanelInfo } from '../../src/results';
 
 /** The extension under test. */
 export const extensionId = 'tenantlabs.tenant-graphql';
@@ -139,4 +142,32 @@ export async function signInToSandbox(user = 'alice', extraScopes: string[] = []
     throw new Error(`could not sign in to the Sandbox as ${user}`);
   }
   return session;
+}
+
+/** The results panel through the extension's exported test API (no test commands in the product). */
+export async function resultsApi(): Promise<TenantGraphqlTestApi['results']> {
+  const api = await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate();
+  assert.ok(api, 'the extension exports its test API while the extension host runs tests');
+  return api.results;
+}
+
+/**
+ * Waits until the results webview itself reports that it rendered this run (its script ran under
+ * the CSP). On a timeout the message holds the panel's state, its recent life and the open tabs.
+ */
+export async function resultsRendered(runId: string): Promise<ResultsPanelInfo> {
+  const api = await resultsApi();
+  return eventually(
+    () => {
+      const info = api.info();
+      return info.rendered?.runId === runId ? info : undefined;
+    },
+    `the results webview to render ${runId}`,
+    15_000,
+    () => {
+      const { trace, ...info } = api.info();
+      const tabs = vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`));
+      return `${JSON.stringify({ ...info, html: undefined, tabs })}\npanel life:\n  ${trace.join('\n  ')}`;
+    },
+  );
 }

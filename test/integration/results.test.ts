@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import type { ResultsPanelInfo } from '../../src/results';
+import { admin, browserIsDriven, eventually, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
 interface Outcome {
@@ -11,34 +11,10 @@ interface Outcome {
   data?: unknown;
 }
 
-/** See src/results/resultsPanel.ts ResultsPanelInfo. */
-interface PanelInfo {
-  panelSerial: number;
-  open: boolean;
-  visible: boolean;
-  shownRunId?: string;
-  rendered?: { runId: string; treeItems: number };
-  html?: string;
-}
-
 const run = (arg?: unknown) => vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', arg);
-/** The results panel through the extension's exported test API (no test commands in the product). */
-async function resultsApi(): Promise<TenantGraphqlTestApi['results']> {
-  const api = await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate();
-  assert.ok(api, 'the extension exports its test API while the extension host runs tests');
-  return api.results;
-}
-const info = async (): Promise<PanelInfo> => (await resultsApi()).info();
+const info = async (): Promise<ResultsPanelInfo> => (await resultsApi()).info();
 const fromWebview = async (message: unknown) => (await resultsApi()).receive(message);
 const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
-
-/** Waits until the webview itself reports that it rendered this run (its script ran under the CSP). */
-function renderedIn(runId: string): Promise<PanelInfo> {
-  return eventually(async () => {
-    const i = await info();
-    return i.rendered?.runId === runId ? i : undefined;
-  }, `the results webview to render ${runId}`);
-}
 
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
 (browserIsDriven() ? describe : describe.skip)('Results panel', function () {
@@ -60,7 +36,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
     const outcome = await run({ uri: fixture('run/typo.graphql') });
     assert.ok(outcome, 'the run produced an outcome');
     typoRunId = outcome.runId;
-    const shown = await renderedIn(outcome.runId);
+    const shown = await resultsRendered(outcome.runId);
     assert.equal(shown.open, true);
     firstPanel = shown.panelSerial;
     const html = shown.html ?? '';
@@ -78,14 +54,14 @@ function renderedIn(runId: string): Promise<PanelInfo> {
   it('reuses the one panel for the next run', async () => {
     const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
     assert.equal(outcome?.status, 200);
-    const shown = await renderedIn(outcome.runId);
+    const shown = await resultsRendered(outcome.runId);
     assert.equal(shown.panelSerial, firstPanel, 'same panel, not a second one');
   });
 
   it('jumps to an error’s place in the operation, and refuses places the shown run does not have', async () => {
     const outcome = await run({ uri: fixture('run/typo.graphql') });
     assert.ok(outcome && outcome.errors > 0);
-    await renderedIn(outcome.runId);
+    await resultsRendered(outcome.runId);
     const documentUri = fixture('run/typo.graphql').toString();
     // "nmae" is on line 8, column 9 of typo.graphql.
     assert.equal(await fromWebview({ type: 'reveal', runId: outcome.runId, documentUri, line: 8, column: 9 }), true);
@@ -101,7 +77,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
   it('opens the response as a JSON document', async () => {
     const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
     assert.equal(outcome?.status, 200);
-    await renderedIn(outcome.runId);
+    await resultsRendered(outcome.runId);
     assert.equal(await fromWebview({ type: 'openJson', runId: outcome.runId }), true);
     const editor = await eventually(() => (vscode.window.activeTextEditor?.document.languageId === 'json' ? vscode.window.activeTextEditor : undefined), 'a JSON editor');
     assert.equal(editor.document.isUntitled, true);
@@ -113,7 +89,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
     await admin('/faults', { kind: 'huge', bytes: 6_000_000, count: 1 });
     const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
     assert.equal(outcome?.status, 200);
-    const shown = await renderedIn(outcome.runId);
+    const shown = await resultsRendered(outcome.runId);
     assert.equal(shown.panelSerial, firstPanel);
     // The extension host still answers commands right away.
     assert.equal((await info()).shownRunId, outcome.runId);
@@ -124,7 +100,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
     const view = { runId: 'big-data', environment: 'Sandbox', status: 200, at: new Date().toISOString(), bytes: JSON.stringify(tasks).length, body: { data: { tasks } } };
     assert.ok(view.bytes > 3_000_000);
     (await resultsApi()).show(view);
-    const shown = await renderedIn('big-data');
+    const shown = await resultsRendered('big-data');
     // data, tasks (expanded as the only member), its first 100 tasks and the "show more" item.
     assert.equal(shown.rendered?.treeItems, 1 + 1 + 100 + 1);
   });
@@ -133,7 +109,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
     await admin('/faults', { kind: 'malformedJson', count: 5, variant: 'html' });
     const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
     assert.ok(outcome, 'the run produced an outcome');
-    const shown = await renderedIn(outcome.runId);
+    const shown = await resultsRendered(outcome.runId);
     assert.equal(shown.panelSerial, firstPanel);
   });
 
@@ -143,7 +119,7 @@ function renderedIn(runId: string): Promise<PanelInfo> {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await eventually(async () => ((await info()).open ? undefined : true), 'the panel to close');
     await vscode.commands.executeCommand('tenantGraphql.showResults');
-    const shown = await renderedIn(last);
+    const shown = await resultsRendered(last);
     assert.equal(shown.open, true);
     assert.notEqual(shown.panelSerial, firstPanel, 'a new panel');
   });

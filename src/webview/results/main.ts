@@ -30,6 +30,9 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const MAX_KEPT_BYTES = 1024 * 1024;
 const STATE_SAVE_DELAY_MS = 250;
 
+/** Marks the page's trace lines on its console (matched by scripts/testIntegration.mjs). */
+const TRACE_PREFIX = '[tenant-graphql results page] ';
+
 const vscode = acquireVsCodeApi();
 const strings = readStrings();
 const depthStrings = readDepthStrings();
@@ -81,7 +84,16 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
 }
 
 function post(message: WebviewToExtensionMessage): void {
+  trace(`post ${message.type}${'runId' in message ? ` ${message.runId}` : ''}`);
   vscode.postMessage(message);
+}
+
+/**
+ * The page's life on the webview's console (its developer tools; the integration runner records
+ * these lines): load, messages both ways, visibility. Only run ids and event names, no data.
+ */
+function trace(event: string): void {
+  console.debug(`${TRACE_PREFIX}${new Date().toISOString().slice(11, 23)} ${event}`);
 }
 
 function viewSize(view: RunResultView): number {
@@ -298,8 +310,10 @@ function restore(): void {
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = parseExtensionMessage(event.data);
   if (!message) {
+    trace('received a message that is not a result');
     return;
   }
+  trace(`received ${message.view.runId}`);
   if (shown && !shown.summaryOnly && shown.view.runId === message.view.runId) {
     // Already on screen (restored from state, or sent again): keep the user's expansion, and say so.
     post({ type: 'rendered', runId: shown.view.runId, treeItems: shown.views.reduce((n, v) => n + v.itemCount(), 0) });
@@ -311,5 +325,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 });
 window.addEventListener('error', (event) => post({ type: 'webviewError', message: String(event.message) }));
 
+document.addEventListener('visibilitychange', () => trace(`visibility ${document.visibilityState}`));
+window.addEventListener('pagehide', () => trace('page hidden (unloading)'));
+trace(`page loaded (visibility ${document.visibilityState})`);
 restore();
 post({ type: 'ready', shownRunId: shown && !shown.summaryOnly ? shown.view.runId : undefined });
