@@ -42,7 +42,7 @@ function run(cmd, args, logFile) {
     let text = '';
     const keep = (d) => {
       text += d;
-      out ? out.write(d) : process.stdout.write(d);
+      (out ?? process.stdout).write(d);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
