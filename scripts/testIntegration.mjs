@@ -262,8 +262,15 @@ function recordWebviews(page) {
     const i = text.indexOf(RESULTS_PAGE_TRACE);
     if (i >= 0) {
       add(`results page: ${text.slice(i + RESULTS_PAGE_TRACE.length)}`);
+      return;
+    }
+    // What the webview host frames (pre/index.html, the service worker's clients) and the workbench say about webviews.
+    const fromWebview = /webview/i.test(message.location()?.url ?? '');
+    if ((fromWebview && message.type() !== 'debug') || /webview|service worker/i.test(text)) {
+      add(`console ${message.type()}${fromWebview ? ' (webview frame)' : ''}: ${text.slice(0, 300)}`);
     }
   });
+  page.on('worker', (worker) => add(`worker started: ${short(worker.url())}`));
   return record;
 }
 
