@@ -55,7 +55,17 @@ describe('Formatting GraphQL documents', () => {
     // A selection inside B: only B.
     const inB = doc.positionAt(content.indexOf('{ c }') + 2);
     editor.selection = new vscode.Selection(inB, inB.translate(0, 1));
-    assert.deepEqual(await vscode.commands.executeCommand('tenantGraphql.formatTemplates'), { formatted: 1, skipped: 0 });
+    const where = () => {
+      const active = vscode.window.activeTextEditor;
+      return JSON.stringify({
+        active: active?.document.uri.toString(),
+        same: active === editor,
+        selection: active && [active.selection.start.line, active.selection.start.character, active.selection.end.line, active.selection.end.character],
+        version: doc.version,
+        tabs: vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`)),
+      });
+    };
+    assert.deepEqual(await vscode.commands.executeCommand('tenantGraphql.formatTemplates'), { formatted: 1, skipped: 0 }, where());
     assert.equal(doc.getText(), content.replace('`{ c }`', '`\n  {\n    c\n  }\n`'));
     // No selection: every template; C has a ${} inside a definition and stays.
     editor.selection = new vscode.Selection(0, 0, 0, 0);
