@@ -17,10 +17,11 @@ export const CHROMIUM_ARGS = [
 /**
  * code-server's arguments: no auth, on 127.0.0.1 only, no telemetry or update checks, and the option
  * without which a built VS Code ignores `extensionDevelopmentPath` (and test entries) in the address.
- * @param {{ entry: string, port: number, stateDir: string, folder: string }} options
- *   stateDir holds user-data/, extensions/ and config.yaml
+ * @param {{ entry: string, port: number, stateDir: string, folder: string, workspaceTrust?: boolean }} options
+ *   stateDir holds user-data/, extensions/ and config.yaml; workspaceTrust keeps VS Code's workspace
+ *   trust on (an untrusted folder opens in Restricted Mode), off by default as in `npm start`
  */
-export function codeServerArgs({ entry, port, stateDir, folder }) {
+export function codeServerArgs({ entry, port, stateDir, folder, workspaceTrust = false }) {
   return [
     entry,
     '--auth',
@@ -29,7 +30,7 @@ export function codeServerArgs({ entry, port, stateDir, folder }) {
     `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--vscode-option',
     'enable-smoke-test-driver',

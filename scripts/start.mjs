@@ -64,8 +64,12 @@ function readJson(path) {
 
 /** Merges `values` into a JSON settings file, keeping every other setting the user has there. */
 function mergeSettings(path, values) {
+  writeJson(path, { ...readJson(path), ...values });
+}
+
+function writeJson(path, value) {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify({ ...readJson(path), ...values }, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 function portIsFree(port) {
@@ -179,7 +183,7 @@ async function main() {
   const { authUrl, baseUrl, clients, users } = sandbox.info;
   const publicClient = clients.find((c) => c.type === 'public') ?? clients[0];
 
-  mergeSettings(join(workspace, '.vscode', 'settings.json'), {
+  const sandboxSettings = {
     'tenantGraphql.environments': [
       {
         name: 'Sandbox',
@@ -191,6 +195,15 @@ async function main() {
       },
     ],
     'tenantGraphql.activeEnvironment': 'Sandbox',
+  };
+  // In desktop VS Code (the person's own profile) the Sandbox is the demo workspace's environment:
+  // the extension asks once before it signs in there. In code-server the profile is this script's
+  // own (.cache/start), so the Sandbox goes into its user settings (below), like a person's own tenant.
+  const workspaceSettings = join(workspace, '.vscode', 'settings.json');
+  const keptWorkspaceSettings = Object.fromEntries(Object.entries(readJson(workspaceSettings)).filter(([key]) => !(key in sandboxSettings)));
+  writeJson(workspaceSettings, {
+    ...keptWorkspaceSettings,
+    ...(desktop ? sandboxSettings : {}),
     // The sample lives inside this checkout: no "open the parent repository?" prompt.
     'git.openRepositoryInParentFolders': 'never',
   });
@@ -223,6 +236,7 @@ async function main() {
     'telemetry.telemetryLevel': 'off',
     'git.openRepositoryInParentFolders': 'never',
     ...readJson(userSettings),
+    ...sandboxSettings,
   });
   const logPath = join(state, 'code-server.log');
   const logStream = createWriteStream(logPath);

@@ -8,9 +8,10 @@
 //              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
 import { spawn } from 'node:child_process';
 import { format } from 'node:util';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
+import { startRecordingProxy } from './recordingProxy.mjs';
 import { fileURLToPath } from 'node:url';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
@@ -96,9 +97,7 @@ async function main() {
   } else {
     log(`keeping ${tmp}`);
   }
-  const workspace = join(tmp, 'workspace');
-  cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
-  for (const d of ['xdg-config', 'xdg-data', 'xdg-cache', 'tmp', 'user-data', 'extensions', 'chromium']) {
+  for (const d of ['xdg-config', 'xdg-data', 'xdg-cache', 'tmp', 'user-data', 'extensions', 'chromium', 'listener']) {
     mkdirSync(join(tmp, d), { recursive: true });
   }
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
@@ -107,6 +106,51 @@ async function main() {
   const sandbox = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') } });
   cleanups.push(() => sandbox.close());
   log(`Sandbox: auth ${sandbox.info.authUrl}, api ${sandbox.info.baseUrl}`);
+  // A server somebody else runs: a repository's settings point an environment at it. A second
+  // Sandbox behind a proxy that records every request it receives (scanned for secrets below).
+  const other = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') } });
+  cleanups.push(() => other.close());
+  const listenerLog = join(tmp, 'listener', 'requests.jsonl');
+  writeFileSync(listenerLog, '');
+  const listener = await startRecordingProxy({ authUpstream: other.info.authUrl, apiUpstream: other.info.baseUrl, logFile: listenerLog });
+  cleanups.push(() => listener.close());
+
+  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted')).split(',').filter(Boolean);
+  const browserEntries = [];
+  let code = 0;
+  for (const suite of suites) {
+    const outcome = await runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener });
+    browserEntries.push(...outcome.browserEntries);
+    code = code || outcome.code;
+  }
+  finished = true;
+  const leaks = await secretScan({ tmp, sandbox, other, listenerLog, browserEntries });
+  return code !== 0 ? code : leaks > 0 ? 1 : 0;
+}
+
+/**
+ * One code-server run of a part of the suite, sharing the user profile (user-data) with the others:
+ * `main` (test/integration, workspace trust off as in `npm start`) and `restricted`
+ * (test/integration/restricted, workspace trust on and the workspace not trusted: Restricted Mode).
+ * Resolves to its exit code and the browser's storage (read before the browser closed).
+ */
+async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener }) {
+  const restricted = suite === 'restricted';
+  const workspace = join(tmp, `workspace-${suite}`);
+  cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
+  if (restricted) {
+    // The repository's settings name an environment at the other server (see test/integration/restricted).
+    mkdirSync(join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(
+      join(workspace, '.vscode', 'settings.json'),
+      `${JSON.stringify({ 'tenantGraphql.environments': [{ name: 'Sandbox', authUrl: listener.authUrl, baseUrl: listener.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'] }] }, null, 2)}\n`,
+    );
+    // No trust question at startup: the folder simply stays untrusted (Restricted Mode).
+    const userSettings = join(tmp, 'user-data', 'User', 'settings.json');
+    mkdirSync(dirname(userSettings), { recursive: true });
+    const current = existsSync(userSettings) ? JSON.parse(readFileSync(userSettings, 'utf8')) : {};
+    writeFileSync(userSettings, `${JSON.stringify({ ...current, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.enabled': true }, null, 2)}\n`);
+  }
 
   const port = await freePort();
   const env = {
@@ -117,7 +161,7 @@ async function main() {
     XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
     TMPDIR: join(tmp, 'tmp'),
   };
-  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: tmp, folder: workspace });
+  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: tmp, folder: workspace, workspaceTrust: restricted });
   const serverLog = [];
   const server = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => serverLog.push(String(d)));
@@ -134,7 +178,7 @@ async function main() {
     console.error(serverLog.join(''));
     throw err;
   }
-  log(`code-server ready at ${base}`);
+  log(`${suite}: code-server ready at ${base}${restricted ? ' (workspace trust on, the folder not trusted)' : ''}`);
 
   const { chromium: pw } = await import('playwright-core');
   const browser = await pw.launch({
@@ -147,11 +191,13 @@ async function main() {
   cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   let workbench;
-  const harness = createBrowserHarness(context, sandbox.info, base, () => workbench);
+  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base, () => workbench);
 
   const extensionEnvironment = {
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
+    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
     TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
+    TENANT_GRAPHQL_TEST_SUITE: suite,
     TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
     TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
   };
@@ -186,6 +232,7 @@ async function main() {
       })
       .then(() =>
         context.exposeBinding('codeAutomationExit', (_source, code) => {
+          clearTimeout(timer);
           resolveResult({ code: Number(code) === 0 ? 0 : 1, reason: Number(code) === 0 ? 'all tests passed' : 'tests failed' });
         }),
       )
@@ -196,13 +243,16 @@ async function main() {
   workbench = page;
   page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
   const webviewRecord = recordWebviews(page);
+  context.on('serviceworker', (worker) => {
+    webviewRecord.push(`${new Date().toISOString().slice(11, 23)} service worker started: ${worker.url().slice(0, 160)}`);
+    worker.on('close', () => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} service worker closed`));
+  });
   const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  log('opening the workbench in Chromium; tests start when the extension host is up');
+  log(`${suite}: opening the workbench in Chromium; tests start when the extension host is up`);
   await page.goto(url);
 
   const { code, reason } = await result;
-  finished = true;
-  log(reason);
+  log(`${suite}: ${reason}`);
   if (code !== 0 && process.env.TENANT_GRAPHQL_SHOW_SERVER_LOG) {
     console.error(serverLog.join(''));
   }
@@ -210,8 +260,17 @@ async function main() {
     // The results page's side of its life (the extension's side is in the failing test's message).
     log(`webview record (${webviewRecord.length} events; browser clock):\n${webviewRecord.join('\n')}`);
   }
-  const leaks = await secretScan({ tmp, sandbox, page, closeBrowser, stopServer });
-  return code !== 0 ? code : leaks > 0 ? 1 : 0;
+  // The workbench's own storage lives in the browser (VS Code in a browser keeps globalState,
+  // workspaceState and webview state in IndexedDB, in memory for this browser context): read it
+  // for the secret scan before the browser closes.
+  const browserEntries = await page.evaluate(dumpBrowserStorage).catch((err) => {
+    log(`secret scan: could not read the browser's storage: ${err.message}`);
+    return [];
+  });
+  // Stop VS Code so that everything it keeps on disk (logs, storage databases) is flushed.
+  await closeBrowser().catch(() => undefined);
+  await stopServer();
+  return { code, browserEntries: browserEntries.map((e) => ({ ...e, where: `${suite} ${e.where}` })) };
 }
 
 /** Marks the results page's trace lines on its console (TRACE_PREFIX in src/webview/results/main.ts). */
@@ -276,39 +335,39 @@ function recordWebviews(page) {
 
 /**
  * The whole-run secret scan (issue 12): every secret the runner's Sandbox issued or received is
- * searched for in everything the run produced; returns how many (place, kind) pairs were found.
+ * searched for in everything the run produced, the other server's record of what it received
+ * included (a credential of the person there is a leak); the other server's own secrets are
+ * searched everywhere but in its record. Returns how many (place, kind) pairs were found.
  * Sandboxes that the extension starts itself ("Start Sandbox") are separate processes whose
- * secrets are not collected here: the scan covers the runner's Sandbox, which serves nearly every
- * sign-in of the suite.
+ * secrets are not collected here.
  */
-async function secretScan({ tmp, sandbox, page, closeBrowser, stopServer }) {
+async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries }) {
   const secrets = await fetchIssuedSecrets(sandbox.info.adminUrl);
-  // The workbench's own storage lives in the browser (VS Code in a browser keeps globalState,
-  // workspaceState and webview state in IndexedDB, in memory for this browser context): read it
-  // before the browser closes.
-  const browserEntries = await page.evaluate(dumpBrowserStorage).catch((err) => {
-    log(`secret scan: could not read the browser's storage: ${err.message}`);
-    return [];
-  });
-  // Stop VS Code first so that everything it keeps on disk (logs, storage databases) is flushed.
-  await closeBrowser().catch(() => undefined);
-  await stopServer();
+  const otherSecrets = await fetchIssuedSecrets(other.info.adminUrl);
   // Excluded, and only this: VS Code's SecretStorage, the one place tokens must be. In code-server
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
   // user-data/serve-web-key-half and a browser part); everything else in the browser and on disk is searched.
-  const secretStorage = (e) => e.where === 'localStorage' && e.key === 'secrets.provider';
+  const secretStorage = (e) => /(^| )localStorage$/.test(e.where) && e.key === 'secrets.provider';
   const files = fileSources(tmp).map((f) => (f.where === join('user-data', 'coder.json') ? withoutLastQuery(f) : f));
   const searchedEntries = browserEntries.filter((e) => !secretStorage(e));
   const sources = [
     ...files,
     ...searchedEntries.map((e) => ({ where: `browser ${e.where} key ${JSON.stringify(e.key.slice(0, 120))}`, bytes: Buffer.from(`${e.key}\n${e.value}`, 'utf8') })),
   ];
-  const findings = searchSources(sources, secrets);
+  const listenerRecord = join('listener', 'requests.jsonl');
+  const findings = [
+    ...searchSources(sources, secrets),
+    ...searchSources(
+      sources.filter((s) => s.where !== listenerRecord),
+      otherSecrets,
+    ),
+  ];
   for (const f of findings) {
     console.error(`[integration] secret scan: ${f.count} ${f.kind} value(s) found in ${f.where}`);
   }
+  const received = readFileSync(listenerLog, 'utf8').split('\n').filter(Boolean).length;
   log(
-    `secret scan: ${secrets.length} secrets issued (${countKinds(secrets)}), ${files.length} files and ${searchedEntries.length} browser storage entries searched (SecretStorage ${browserEntries.some(secretStorage) ? 'excluded' : 'empty'}), ${findings.length} found`,
+    `secret scan: ${secrets.length} secrets issued (${countKinds(secrets)}) and ${otherSecrets.length} by the other server, ${files.length} files (the other server's record of ${received} requests among them) and ${searchedEntries.length} browser storage entries searched (SecretStorage ${browserEntries.some(secretStorage) ? 'excluded' : 'empty'}), ${findings.length} found`,
   );
   return findings.length;
 }
@@ -335,13 +394,9 @@ function withoutLastQuery(file) {
  *   per-request id, so it cannot be registered in advance: see README, "Sign-in in a browser-based VS Code");
  * - on the Sandbox consent page, picks the user and approves or denies, as the test asked.
  */
-function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPage) {
+function createBrowserHarness(context, servers, codeServerBase, workbenchPage) {
   let next = { consent: 'approve', user: 'alice' };
-  // code-server's openExternal sends 127.0.0.1:<port> addresses through its own port proxy
-  // (<code-server>/proxy/<port>/...): both forms lead to the Sandbox.
-  const authPort = new URL(sandboxInfo.authUrl).port;
-  const proxiedAuthUrl = `${codeServerBase}/proxy/${authPort}`;
-  // Any Sandbox's consent page (the runner's, or one the extension started itself).
+  // Any Sandbox's consent page (the runner's, the other server's, or one the extension started itself).
   const isAuthorizePage = (url) => {
     try {
       return new URL(url).pathname.endsWith('/oauth/authorize');
@@ -349,7 +404,7 @@ function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPag
       return false;
     }
   };
-  const registerRoute = async (route) => {
+  const registerRoute = (adminUrl) => async (route) => {
     const request = route.request();
     if (request.method() === 'GET') {
       const url = new URL(request.url());
@@ -359,7 +414,7 @@ function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPag
         if (verbose) {
           log(`browser harness: registering redirect URI ${redirectUri.slice(0, 120)}`);
         }
-        await fetch(`${sandboxInfo.adminUrl}/redirect-uris`, {
+        await fetch(`${adminUrl}/redirect-uris`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ clientId, uri: redirectUri }),
@@ -368,8 +423,13 @@ function createBrowserHarness(context, sandboxInfo, codeServerBase, workbenchPag
     }
     await route.continue();
   };
-  void context.route(`${sandboxInfo.authUrl}/oauth/authorize**`, registerRoute);
-  void context.route(`${proxiedAuthUrl}/oauth/authorize**`, registerRoute);
+  for (const server of servers) {
+    // code-server's openExternal sends 127.0.0.1:<port> addresses through its own port proxy
+    // (<code-server>/proxy/<port>/...): both forms lead to the server.
+    const proxiedAuthUrl = `${codeServerBase}/proxy/${new URL(server.authUrl).port}`;
+    void context.route(`${server.authUrl}/oauth/authorize**`, registerRoute(server.adminUrl));
+    void context.route(`${proxiedAuthUrl}/oauth/authorize**`, registerRoute(server.adminUrl));
+  }
   const consentOn = async (page, todo) => {
     const approve = page.locator('#approve');
     if ((await approve.count()) === 0) {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { errorMessage } from './core/errors';
+import { errorMessage, RestrictedModeError, ServerNotApprovedError } from './core/errors';
+import { serverIdentity, serverKey } from './core/auth';
 import { redactingLogger, safeLogLine } from './core/logger';
 import { SecretRegistry } from './core/secretRegistry';
 import { inert } from './core/text/inert';
@@ -34,17 +35,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
   const secrets = new SecretRegistry();
   try {
     const logger = redactingLogger(channel, secrets);
-    const config = new ConfigurationService();
+    const config = new ConfigurationService(context.workspaceState);
     const auth = new AuthService(context, config, logger, secrets);
     const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000);
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,
       logger,
-      activeEnvironment: () => auth.activeEnvironment()?.name,
-      activeSessionId: async () => (await auth.activeSession())?.id,
+      activeEnvironment: () => {
+        const env = auth.activeEnvironment();
+        return env && { name: env.name, key: serverKey(serverIdentity(env)) };
+      },
+      activeSessionId: async () => {
+        const env = auth.activeEnvironment();
+        return env && auth.isAllowed(env) ? (await auth.activeSession())?.id : undefined;
+      },
       onDidChangeActive: auth.onDidChangeActive,
       execute: (request) => graphql.execute(request),
-      isNotSignedIn: (err) => err instanceof NotSignedInError,
+      // Not signed in, Restricted Mode, a workspace's server not allowed: states, not failures (nothing was sent).
+      isNotSignedIn: (err) => err instanceof NotSignedInError || err instanceof RestrictedModeError || err instanceof ServerNotApprovedError,
       ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
       requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SessionRecord } from '../core/auth';
+import { serverHost, serverKey, type SessionRecord } from '../core/auth';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { AuthService } from './authService';
 import { inert } from '../core/text/inert';
@@ -12,7 +12,10 @@ function toAuthenticationSession(record: SessionRecord, accessToken = record.acc
   return {
     id: record.id,
     accessToken,
-    account: { id: `${record.environment}/${record.account.id}`, label: `${inert(record.account.label, { sink: 'quickPick' })} (${record.environment})` },
+    account: {
+      id: `${serverKey(record.server)}/${record.account.id}`,
+      label: `${inert(record.account.label, { sink: 'quickPick' })} (${inert(record.environment, { sink: 'quickPick' })}, ${serverHost(record.server.baseUrl)})`,
+    },
     scopes: [...record.scopes],
   };
 }
@@ -49,8 +52,9 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
   async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
     let sessions = await this.auth.allSessions();
     if (scopes && scopes.length > 0) {
-      const active = this.auth.activeEnvironment()?.name;
-      sessions = sessions.filter((s) => s.environment === active && scopes.every((scope) => s.scopes.includes(scope)));
+      const active = this.auth.activeEnvironment();
+      const mine = active ? new Set((await this.auth.sessionsOf(active)).map((s) => s.id)) : new Set<string>();
+      sessions = sessions.filter((s) => mine.has(s.id) && scopes.every((scope) => s.scopes.includes(scope)));
     }
     const result: vscode.AuthenticationSession[] = [];
     for (const s of sessions) {

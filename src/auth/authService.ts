@@ -1,6 +1,17 @@
 import * as vscode from 'vscode';
-import { AuthCore, sessionsInOrder, type AccessTokenOptions, type CallbackResult, type Environment, type SessionRecord, type SessionsChangeEvent } from '../core/auth';
-import { ConfigurationError } from '../core/errors';
+import {
+  AuthCore,
+  serverHost,
+  serverIdentity,
+  serverKey,
+  sessionsInOrder,
+  type AccessTokenOptions,
+  type CallbackResult,
+  type Environment,
+  type SessionRecord,
+  type SessionsChangeEvent,
+} from '../core/auth';
+import { CancelledError, ConfigurationError, RestrictedModeError } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { ConfigurationService } from '../config';
 import { vscodeSecretStore } from './secretStore';
@@ -10,8 +21,10 @@ import { reportSignInError } from './signInErrors';
 import type { SecretRegistry } from '../core/secretRegistry';
 import { inert } from '../core/text/inert';
 import { signInProgressMessage } from './signInProgress';
+import { WorkspaceApprovals } from './workspaceApprovals';
 
-const PREFERRED_KEY = 'tenantGraphql.preferredSession';
+/** globalState: the session used for each server (by server key), when there are several. */
+const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';
 
 /** A sign-in that is waiting for the browser; the status bar and the paste command reach it. */
 export interface SignInInProgress {
@@ -27,6 +40,7 @@ export interface SignInInProgress {
  */
 export class AuthService implements vscode.Disposable {
   private readonly core: AuthCore;
+  private readonly approvals: WorkspaceApprovals;
   private readonly logger: Logger;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly activeChanged = new vscode.EventEmitter<void>();
@@ -47,12 +61,14 @@ export class AuthService implements vscode.Disposable {
     secretRegistry?: SecretRegistry,
   ) {
     this.logger = taggedLogger(logger, 'auth');
+    this.approvals = new WorkspaceApprovals(context.globalState);
     this.core = new AuthCore({
       secrets: vscodeSecretStore(context.secrets),
       secretRegistry,
       logger,
       openBrowser: openInBrowser,
       environments: () => this.config.settings.environments,
+      ownEnvironments: () => this.config.settings.ownEnvironments,
     });
     this.onDidChangeSessions = (listener, thisArg, disposables) => {
       const d = this.core.onDidChangeSessions((e) => listener.call(thisArg, e));
@@ -73,12 +89,23 @@ export class AuthService implements vscode.Disposable {
         const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
         void vscode.window
           .showWarningMessage(
-            inert(vscode.l10n.t('Your session for "{0}" ({1}) has ended because {2}. Sign in again to keep working.', session.environment, session.account.label, why), {
-              sink: 'notification',
-            }),
+            inert(
+              vscode.l10n.t(
+                'Your session for "{0}" ({1}, {2}) has ended because {3}. Sign in again to keep working.',
+                session.environment,
+                session.account.label,
+                serverHost(session.server.baseUrl),
+                why,
+              ),
+              { sink: 'notification' },
+            ),
             vscode.l10n.t('Sign In Again'),
           )
-          .then((choice) => (choice ? this.signInInteractive({ environment: session.environment }) : undefined));
+          .then((choice) => {
+            // Only where the session's own server is still an environment: never another server of that name.
+            const env = this.config.settings.environments.find((e) => serverKey(serverIdentity(e)) === serverKey(session.server));
+            return choice && env ? this.signInInteractive({ environment: env.name }) : undefined;
+          });
       }),
       this.core.onDidRemoveCorruptSession((e) => {
         void vscode.window.showWarningMessage(inert(e.message, { sink: 'notification' }));
@@ -101,9 +128,9 @@ export class AuthService implements vscode.Disposable {
     return this.core.handleCallback(query);
   }
 
-  /** Keeps a confidential client's secret in SecretStorage (never in settings). */
-  async setClientSecret(environment: string, secret: string): Promise<void> {
-    await this.core.clientSecrets.set(environment, secret);
+  /** Keeps a confidential client's secret in SecretStorage (never in settings), for that environment's server only. */
+  async setClientSecret(environment: Environment, secret: string): Promise<void> {
+    await this.core.clientSecrets.set(serverIdentity(environment), secret);
   }
 
   /**
@@ -115,10 +142,49 @@ export class AuthService implements vscode.Disposable {
     return new vscode.Disposable(() => this.redirectRegistrars.delete(fn));
   }
 
-  /** Reads stored sessions; call once at activation. Listeners hear of the active session then. */
+  /**
+   * Reads stored sessions (migrating those of earlier versions to their server, see
+   * bindLegacySession); call once at activation. Listeners hear of the active session then.
+   */
   async initialize(): Promise<void> {
-    await this.core.initialize();
+    const { dropped } = await this.core.initialize();
+    if (dropped.length > 0) {
+      const names = [...new Set(dropped.map((d) => d.session.environment))].join(', ');
+      void vscode.window.showWarningMessage(
+        inert(
+          vscode.l10n.t(
+            'Tenant GraphQL now keeps each sign-in with its server; {0} earlier sign-in(s) ({1}) could not be tied to a server of yours and were removed. Sign in again.',
+            dropped.length,
+            names,
+          ),
+          { sink: 'notification' },
+        ),
+      );
+    }
     this.activeChanged.fire();
+  }
+
+  /** False in Restricted Mode (an untrusted workspace): then nothing is sent anywhere. */
+  get trusted(): boolean {
+    return this.config.settings.trusted;
+  }
+
+  /** True when credentials and requests may go to this environment's server now (see {@link ensureAllowed}). */
+  isAllowed(env: Environment): boolean {
+    return this.config.settings.trusted && this.approvals.isAllowed(env);
+  }
+
+  /**
+   * Whether requests may go to this environment's server: never in Restricted Mode; for an
+   * environment a workspace's settings define, only once the person allowed it (asked here, modal).
+   * Resolves false when not (the person declined, or was told why).
+   */
+  async ensureAllowed(env: Environment, action: string): Promise<boolean> {
+    if (!this.config.settings.trusted) {
+      explainRestrictedMode(action);
+      return false;
+    }
+    return this.approvals.request(env);
   }
 
   get signInInProgress(): SignInInProgress | undefined {
@@ -130,21 +196,22 @@ export class AuthService implements vscode.Disposable {
     return this.config.activeEnvironment();
   }
 
-  /** Sessions of one environment, preferred first. */
-  async sessionsOf(environment: string): Promise<SessionRecord[]> {
-    const preferred = this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {})[environment];
-    return sessionsInOrder(await this.core.getSessions(), environment, preferred);
+  /** Sessions of one environment's server (its identity, not its name), preferred first. */
+  async sessionsOf(environment: Environment): Promise<SessionRecord[]> {
+    const server = serverIdentity(environment);
+    const preferred = this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {})[serverKey(server)];
+    return sessionsInOrder(await this.core.getSessions(), server, preferred);
   }
 
-  /** The session used for the active environment: the preferred one, else the newest. */
+  /** The session used for the active environment: the preferred one of its server, else the newest. */
   async activeSession(): Promise<SessionRecord | undefined> {
     const env = this.activeEnvironment();
-    return env ? (await this.sessionsOf(env.name))[0] : undefined;
+    return env ? (await this.sessionsOf(env))[0] : undefined;
   }
 
-  /** Makes a session the one used for its environment. */
+  /** Makes a session the one used for its server. */
   async prefer(session: SessionRecord): Promise<void> {
-    const map = { ...this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {}), [session.environment]: session.id };
+    const map = { ...this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {}), [serverKey(session.server)]: session.id };
     await this.context.globalState.update(PREFERRED_KEY, map);
     this.activeChanged.fire();
   }
@@ -181,6 +248,12 @@ export class AuthService implements vscode.Disposable {
     if (!env) {
       if (options.throwOnError) {
         throw new ConfigurationError('tenantGraphql.environments', 'No environment is configured.');
+      }
+      return undefined;
+    }
+    if (!(await this.ensureAllowed(env, vscode.l10n.t('Sign-in')))) {
+      if (options.throwOnError) {
+        throw this.config.settings.trusted ? new CancelledError() : new RestrictedModeError();
       }
       return undefined;
     }
@@ -307,6 +380,9 @@ export class AuthService implements vscode.Disposable {
       );
       return undefined;
     }
+    if (!(await this.ensureAllowed(env, vscode.l10n.t('Sign-in')))) {
+      return undefined;
+    }
     try {
       const session = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Getting a team token for {0}', env.name), cancellable: true },
@@ -345,4 +421,21 @@ export class AuthService implements vscode.Disposable {
     this.inProgress?.cancel();
     vscode.Disposable.from(...this.disposables).dispose();
   }
+}
+
+/**
+ * Tells the person that an action (sign-in, a run) is not available in Restricted Mode, with a
+ * way to trust the workspace. Not awaited: the caller returns at once.
+ */
+export function explainRestrictedMode(action: string): void {
+  const manage = vscode.l10n.t('Manage Workspace Trust');
+  void vscode.window
+    .showWarningMessage(
+      vscode.l10n.t(
+        '{0} is not available in Restricted Mode: Tenant GraphQL sends nothing while this workspace is not trusted. Language features keep working from the schemas of your own environments.',
+        action,
+      ),
+      manage,
+    )
+    .then((choice) => (choice === manage ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
 }

@@ -4,10 +4,18 @@ import { isTagList } from '../core/embedded/templates';
 
 /** The extension's settings, read once per change, validated and frozen. */
 export interface Settings {
+  /**
+   * The environments to work with: the user's, with those a (trusted) workspace's settings define
+   * in place of the user's of the same name, then the built-in ones.
+   */
   readonly environments: readonly Environment[];
+  /** The person's own environments (user settings and built-in), including those a workspace's hide. */
+  readonly ownEnvironments: readonly Environment[];
+  /** False in Restricted Mode: then workspace settings name no environment and nothing is sent anywhere. */
+  readonly trusted: boolean;
   /** Problems of `tenantGraphql.environments`, each naming its field. */
   readonly problems: readonly string[];
-  /** Name of the active environment (the setting, or the first environment). */
+  /** Name of the active environment (chosen with Switch Environment, else the setting, else the first environment). */
   readonly activeEnvironment: string | undefined;
   /** Minutes after which the cached schema is refreshed in the background (`tenantGraphql.schema.ttlMinutes`). */
   readonly schemaTtlMinutes: number;
@@ -22,12 +30,22 @@ const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
 const SECTION = 'tenantGraphql';
 
-function read(builtIn: readonly Environment[]): Settings {
+/** The workspaceState key of the environment chosen with Switch Environment (never written to the repository's settings). */
+const CHOSEN_KEY = 'tenantGraphql.activeEnvironment';
+
+function read(builtIn: readonly Environment[], chosen: string | undefined): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const parsed = parseEnvironments(config.get<unknown>('environments'));
-  const problems = parsed.problems;
-  const environments = [...parsed.environments, ...builtIn.filter((b) => !parsed.environments.some((e) => e.name === b.name))];
-  const wanted = config.get<unknown>('activeEnvironment');
+  const trusted = vscode.workspace.isTrusted;
+  // User and workspace values apart: a workspace's environments are the repository's, not the person's.
+  const inspected = config.inspect<unknown>('environments');
+  const user = parseEnvironments(inspected?.globalValue, 'user');
+  const workspace = trusted ? parseEnvironments(inspected?.workspaceValue, 'workspace') : { environments: [], problems: [] };
+  const fromWorkspace = new Map(workspace.environments.map((e) => [e.name, e]));
+  const named = [...user.environments.map((e) => fromWorkspace.get(e.name) ?? e), ...workspace.environments.filter((e) => !user.environments.some((u) => u.name === e.name))];
+  const problems = [...user.problems, ...workspace.problems];
+  const environments = [...named, ...builtIn.filter((b) => !named.some((e) => e.name === b.name))];
+  const ownEnvironments = [...user.environments, ...builtIn.filter((b) => !user.environments.some((e) => e.name === b.name))];
+  const wanted = chosen !== undefined && environments.some((e) => e.name === chosen) ? chosen : config.get<unknown>('activeEnvironment');
   const extraProblems: string[] = [];
   let activeEnvironment: string | undefined;
   if (typeof wanted === 'string' && wanted !== '') {
@@ -60,6 +78,8 @@ function read(builtIn: readonly Environment[]): Settings {
   }
   return Object.freeze({
     environments: Object.freeze([...environments]),
+    ownEnvironments: Object.freeze(ownEnvironments),
+    trusted,
     problems: Object.freeze([...problems, ...extraProblems]),
     activeEnvironment,
     schemaTtlMinutes,
@@ -73,18 +93,26 @@ function read(builtIn: readonly Environment[]): Settings {
  */
 export class ConfigurationService implements vscode.Disposable {
   private builtIn: readonly Environment[] = [];
-  private current: Settings = read(this.builtIn);
+  private current: Settings;
   private readonly emitter = new vscode.EventEmitter<Settings>();
   private readonly listener: vscode.Disposable;
   readonly onDidChange = this.emitter.event;
 
-  constructor() {
-    this.listener = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration(SECTION)) {
-        return;
-      }
-      this.refresh();
-    });
+  /** @param workspaceState where the environment chosen with Switch Environment is kept for this workspace. */
+  constructor(private readonly workspaceState: vscode.Memento) {
+    this.current = this.read();
+    this.listener = vscode.Disposable.from(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SECTION)) {
+          this.refresh();
+        }
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()),
+    );
+  }
+
+  private read(): Settings {
+    return read(this.builtIn, this.workspaceState.get<string>(CHOSEN_KEY));
   }
 
   /** Environments that exist without settings (the built-in Sandbox while it runs). */
@@ -94,7 +122,7 @@ export class ConfigurationService implements vscode.Disposable {
   }
 
   private refresh(): void {
-    const next = read(this.builtIn);
+    const next = this.read();
     if (JSON.stringify(next) !== JSON.stringify(this.current)) {
       this.current = next;
       this.emitter.fire(next);
@@ -110,10 +138,10 @@ export class ConfigurationService implements vscode.Disposable {
     return this.current.environments.find((e) => e.name === this.current.activeEnvironment);
   }
 
-  /** Makes `name` the active environment (workspace setting when a folder is open). */
+  /** Makes `name` the active environment of this workspace (kept in workspace state, never in the repository's settings). */
   async setActiveEnvironment(name: string): Promise<void> {
-    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await vscode.workspace.getConfiguration(SECTION).update('activeEnvironment', name, target);
+    await this.workspaceState.update(CHOSEN_KEY, name);
+    this.refresh();
   }
 
   dispose(): void {

@@ -81,6 +81,26 @@ export class NotSignedInError extends TenantGraphqlError {
   }
 }
 
+/** Restricted Mode (an untrusted workspace): nothing is sent anywhere until the person trusts it. */
+export class RestrictedModeError extends TenantGraphqlError {
+  constructor() {
+    super('Tenant GraphQL sends nothing in Restricted Mode. Trust this workspace to sign in and run operations.');
+  }
+}
+
+/**
+ * The environment is defined by the workspace's settings and the person has not allowed its
+ * server: nothing is sent there (no introspection, run or refresh) until they do.
+ */
+export class ServerNotApprovedError extends TenantGraphqlError {
+  constructor(
+    readonly environment: string,
+    readonly hosts: string,
+  ) {
+    super(`"${environment}" is defined by this workspace's settings and points at ${hosts}: nothing is sent there until you allow it. Sign in to be asked.`);
+  }
+}
+
 /** Returns a message suitable for a log line from anything thrown. */
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) {

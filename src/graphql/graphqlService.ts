@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../core/http/graphqlClient';
 import { bearerHooks, type TokenSource } from '../core/http/tokenPolicy';
-import { NotSignedInError } from '../core/errors';
-import type { Environment, SessionRecord } from '../core/auth';
+import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../core/errors';
+import { sameServer, serverHosts, type Environment, type SessionRecord } from '../core/auth';
 import type { Logger } from '../core/logger';
 
 export { NotSignedInError } from '../core/errors';
@@ -25,7 +25,12 @@ export interface GraphqlServiceResult extends GraphqlHttpResult {
 /** What the GraphQL service needs from auth: the active environment and session, and their tokens. */
 export interface SessionSource extends TokenSource {
   activeEnvironment(): Environment | undefined;
+  /** The active environment's session: one issued by that environment's server. */
   activeSession(): Promise<SessionRecord | undefined>;
+  /** False in Restricted Mode and for a workspace-defined server the person has not allowed. */
+  isAllowed(environment: Environment): boolean;
+  /** False in Restricted Mode. */
+  readonly trusted: boolean;
 }
 
 /**
@@ -46,11 +51,22 @@ export class GraphqlService implements vscode.Disposable {
     this.http = new GraphqlHttpClient({ logger, userAgent: 'tenant-graphql-vscode' });
   }
 
-  /** The environment and session a request would use now, or a {@link NotSignedInError}. */
+  /**
+   * The environment and session a request would use now. Every request with a token goes through
+   * here: nothing in Restricted Mode ({@link RestrictedModeError}), nothing to a workspace-defined
+   * server the person has not allowed ({@link ServerNotApprovedError}), and only a session that
+   * server issued ({@link NotSignedInError} otherwise).
+   */
   async target(): Promise<{ environment: Environment; session: SessionRecord }> {
     const environment = this.sessions.activeEnvironment();
+    if (environment && !this.sessions.trusted) {
+      throw new RestrictedModeError();
+    }
+    if (environment && !this.sessions.isAllowed(environment)) {
+      throw new ServerNotApprovedError(environment.name, serverHosts(environment));
+    }
     const session = environment ? await this.sessions.activeSession() : undefined;
-    if (!environment || !session) {
+    if (!environment || !session || !sameServer(session.server, environment)) {
       throw new NotSignedInError(environment?.name);
     }
     return { environment, session };

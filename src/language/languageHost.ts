@@ -10,8 +10,9 @@ import type { Schemas, SchemaSnapshot } from '../schema';
 import { configuredTags, isCodeDocument } from '../platform/codeFiles';
 import { toRange } from './convert';
 
-/** Documents larger than this get no language features (the extension host must not stall). */
-export const MAX_DOCUMENT_CHARS = 2 * 1024 * 1024;
+import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
+
+export { MAX_DOCUMENT_CHARS };
 
 /** A GraphQL template of an open code file, as the language service sees it. */
 export interface TemplateAt {

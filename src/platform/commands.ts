@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
+import { CancelledError, errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { inert } from '../core/text/inert';
 
@@ -15,7 +15,8 @@ export interface Command<S> {
 
 /**
  * The one command registry: registers a feature's commands. A handler that throws is caught here
- * as a last resort: logged (tagged with the feature), shown, never left to the extension host.
+ * as a last resort: logged (tagged with the feature), shown, never left to the extension host;
+ * a cancellation ({@link CancelledError}) stays silent.
  * Nothing is counted or sent anywhere.
  */
 export function registerCommands<S>(commands: readonly Command<S>[], services: S, logger: Logger, tag: string): vscode.Disposable {
@@ -25,6 +26,9 @@ export function registerCommands<S>(commands: readonly Command<S>[], services: S
         try {
           return await c.run(services, ...args);
         } catch (err) {
+          if (err instanceof CancelledError) {
+            return undefined; // the person cancelled: nothing to say
+          }
           logger.error(`[${tag}] ${c.id} failed: ${errorMessage(err)}`);
           void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)), { sink: 'notification' }));
           return undefined;

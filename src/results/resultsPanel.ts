@@ -75,14 +75,15 @@ export class ResultsPanel implements vscode.Disposable {
       if (!this.panel || !view || this.rendered?.runId === view.runId || this.watchdogTries >= WATCHDOG_TRIES) {
         return;
       }
-      if (this.panel.visible) {
-        this.watchdogTries++;
-        this.note(`watchdog: ${view.runId} not rendered (try ${this.watchdogTries}): ${this.webviewReady ? 'sending it again' : 'loading the page again'}`);
-        if (this.webviewReady) {
-          this.sendCurrent();
-        } else {
-          this.load(this.panel);
-        }
+      if (!this.panel.visible) {
+        return; // a hidden page renders nothing; showing it again re-arms (see attach)
+      }
+      this.watchdogTries++;
+      this.note(`watchdog: ${view.runId} not rendered (try ${this.watchdogTries}): ${this.webviewReady ? 'sending it again' : 'loading the page again'}`);
+      if (this.webviewReady) {
+        this.sendCurrent();
+      } else {
+        this.load(this.panel);
       }
       this.watch();
     }, WATCHDOG_MS);
@@ -161,6 +162,8 @@ export class ResultsPanel implements vscode.Disposable {
         // Without retainContextWhenHidden the page is unloaded when hidden and says `ready` again when shown.
         if (!panel.visible) {
           this.webviewReady = false;
+        } else if (this.current && this.rendered?.runId !== this.current.runId) {
+          this.watch();
         }
       }),
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),

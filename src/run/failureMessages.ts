@@ -30,6 +30,16 @@ export function presentFailure(f: ClassifiedRunFailure, rerun: unknown[]): Failu
   switch (f.kind) {
     case 'notSignedIn':
       return { title: vscode.l10n.t('Not signed in'), message: f.message, actions: [signIn(vscode.l10n.t('Sign In'))] };
+    case 'restricted':
+      return {
+        title: vscode.l10n.t('Restricted Mode'),
+        message: f.message,
+        actions: [{ label: vscode.l10n.t('Manage Workspace Trust'), command: 'workbench.trust.manage' }],
+      };
+    case 'notApproved':
+      return { title: vscode.l10n.t('Server not allowed'), message: f.message, actions: [signIn(vscode.l10n.t('Sign In'))] };
+    case 'readOnly':
+      return { title: vscode.l10n.t('Read-only environment'), message: f.message, actions: [] };
     case 'noEnvironment':
       return {
         title: vscode.l10n.t('No environment'),

@@ -7,6 +7,7 @@ import { embeddedDocuments, fragmentsOfTemplate, type EmbeddedDocument, type Fra
 import { parseDocument } from '../core/run/operations';
 import { configuredTags, isCodeDocument } from '../platform/codeFiles';
 import { basename } from './runDocuments';
+import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
 
 /** Where the run looks up fragments that a document spreads but does not define (the workspace fragment index). */
 export interface FragmentLookup {
@@ -15,6 +16,8 @@ export interface FragmentLookup {
 
 interface Scanned {
   readonly version: number;
+  /** The configured tags it was scanned with (a change of `tenantGraphql.embedded.tags` rescans). */
+  readonly tagsKey: string;
   readonly templates: EmbeddedTemplate[];
   docs?: EmbeddedDocument[];
 }
@@ -24,12 +27,19 @@ const scanned = new WeakMap<vscode.TextDocument, Scanned>();
 const live = new EmbeddedFiles();
 
 function scan(document: vscode.TextDocument): Scanned {
+  const tags = configuredTags();
+  const tagsKey = tags.join('\n');
   const known = scanned.get(document);
-  if (known && known.version === document.version) {
+  if (known && known.version === document.version && known.tagsKey === tagsKey) {
     return known;
   }
-  const templates = isCodeDocument(document) ? live.update(document.uri.toString(), document.getText(), { tags: configuredTags() }).sources.map((s) => s.template) : [];
-  const fresh: Scanned = { version: document.version, templates };
+  // The language features' limit: no templates for a code file larger than that (its text is not kept either).
+  const text = isCodeDocument(document) ? document.getText() : '';
+  if (text.length > MAX_DOCUMENT_CHARS) {
+    live.remove(document.uri.toString());
+  }
+  const templates = text !== '' && text.length <= MAX_DOCUMENT_CHARS ? live.update(document.uri.toString(), text, { tags }).sources.map((s) => s.template) : [];
+  const fresh: Scanned = { version: document.version, tagsKey, templates };
   scanned.set(document, fresh);
   return fresh;
 }

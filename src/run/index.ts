@@ -14,6 +14,7 @@ import { SidecarSupport } from './sidecarSupport';
 import type { FragmentLookup } from './hostTemplates';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
+import { RunPermission } from './runPermission';
 
 export type { RunOutcome } from './runController';
 
@@ -29,7 +30,7 @@ export class RunFeature implements vscode.Disposable {
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed'>;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
@@ -40,6 +41,7 @@ export class RunFeature implements vscode.Disposable {
     const diagnostics = new ServerDiagnostics();
     const history = new HistoryStore(context.workspaceState);
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
+    const permission = new RunPermission(auth, context.globalState);
     const controller = new RunController({
       logger,
       graphql,
@@ -50,6 +52,7 @@ export class RunFeature implements vscode.Disposable {
       history,
       schema,
       fragments,
+      permit: (type, label) => permission.check(type, label),
     });
     this.disposables = vscode.Disposable.from(
       diagnostics,

@@ -23,6 +23,7 @@ import { chooseRunTarget, type RunTarget } from './runTargets';
 import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
+import type { RunPermit } from './runPermission';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
@@ -43,6 +44,8 @@ export interface RunControllerDeps {
   readonly schema: VariablesSchema;
   /** The workspace's fragments, for spreads a document does not define (optional: tests may leave it out). */
   readonly fragments?: FragmentLookup;
+  /** Asked before sending (Restricted Mode, a workspace's server, a mutation); optional: tests may leave it out. */
+  permit?(operationType: OperationInfo['type'], label: string): Promise<RunPermit>;
 }
 
 /** Runs operations: picks the operation, gathers variables, executes, shows and records. */
@@ -62,6 +65,12 @@ export class RunController {
     const prepared = await this.prepare(args);
     if (!prepared || 'failure' in prepared) {
       return prepared?.failure;
+    }
+    const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label)) ?? { go: true };
+    if (!permit.go) {
+      // The person declined (nothing to say) or was told why.
+      this.deps.logger.info(`[run] not run: ${permit.failure?.kind ?? 'declined'}`);
+      return permit.failure && { runId: randomUUID(), errors: 0, durationMs: 0, failure: permit.failure.kind, message: permit.failure.message, diagnostics: 0 };
     }
     return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args);
   }

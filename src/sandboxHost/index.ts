@@ -25,6 +25,7 @@ export function registerSandboxFeature(features: {
     const client = info.clients.find((c) => c.type === 'public') ?? info.clients[0];
     return {
       name: BUILT_IN_SANDBOX,
+      origin: 'builtIn',
       authUrl: info.authUrl,
       baseUrl: info.baseUrl,
       clientId: client.clientId,
@@ -32,13 +33,15 @@ export function registerSandboxFeature(features: {
       redirectMode: 'uriHandler',
       loopbackPort: 33333,
       clientType: 'public',
+      confirmMutations: false,
+      readOnly: false,
     };
   };
   const disposables: vscode.Disposable[] = [
     host,
     host.onDidChange((info) => config.setBuiltInEnvironments(info ? [toEnvironment(info)] : [])),
     auth.addRedirectRegistrar(async (env, redirectUri) => {
-      if (env.name === BUILT_IN_SANDBOX) {
+      if (env.origin === 'builtIn') {
         await host.registerRedirectUri(redirectUri);
       }
     }),

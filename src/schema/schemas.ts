@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
-import { EnvironmentSchema } from '../core/schema/environmentSchema';
+import { EnvironmentSchema, type SchemaEnvironment } from '../core/schema/environmentSchema';
 import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
 import { printSchemaWithLocations, type SchemaSdlView } from '../core/schema/sdlView';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema/schemaSnapshot';
@@ -22,7 +22,9 @@ export interface SchemasDeps {
   /** Folder of the per-environment cache files (`context.globalStorageUri`). */
   readonly storageDir: string;
   readonly logger: Logger;
-  activeEnvironment(): string | undefined;
+  /** The active environment's name and server key (its schema is cached per server). */
+  activeEnvironment(): SchemaEnvironment | undefined;
+  /** The session requests would use now; undefined when none, or when nothing may be sent (Restricted Mode, a server not allowed). */
   activeSessionId(): Promise<string | undefined>;
   readonly onDidChangeActive: vscode.Event<unknown>;
   /** Runs a GraphQL request against the active environment (the authenticated client). */

@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +20,19 @@ const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 /** The first `npm start` on a fresh machine installs code-server (minutes); later ones take seconds. */
 const START_TIMEOUT_MS = 8 * 60_000;
 const UI_TIMEOUT_MS = 30_000;
+
+interface SandboxProcessModule {
+  startSandboxProcess(options: { cwd: string }): Promise<{ info: { authUrl: string; baseUrl: string }; close(): Promise<void> }>;
+}
+
+interface RecordingProxyModule {
+  startRecordingProxy(options: { authUpstream: string; apiUpstream: string; logFile: string }): Promise<{
+    authUrl: string;
+    baseUrl: string;
+    recorded(): { url: string; headers: Record<string, unknown>; body: string }[];
+    close(): Promise<void>;
+  }>;
+}
 
 interface Prerequisites {
   ensurePrerequisites(options?: { browser?: boolean }): Promise<{ chromium: string }>;
@@ -334,6 +347,68 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     assert.match((await row.textContent()) ?? '', /Cannot query field "nmae" on type "Task"/);
     await shot(page, 'problems');
+  });
+
+  it('asks before it uses a server the repository\'s settings name, and signs in there only after "Allow"', async () => {
+    // A server somebody else runs: another Sandbox behind a proxy that records every request it receives.
+    const { startSandboxProcess } = (await import(pathToFileURL(join(root, 'scripts', 'sandboxProcess.mjs')).href)) as SandboxProcessModule;
+    const { startRecordingProxy } = (await import(pathToFileURL(join(root, 'scripts', 'recordingProxy.mjs')).href)) as RecordingProxyModule;
+    const other = await startSandboxProcess({ cwd: root });
+    const proxy = await startRecordingProxy({ authUpstream: other.info.authUrl, apiUpstream: other.info.baseUrl, logFile: join(tmp, 'other-server.jsonl') });
+    const settingsFile = join(tmp, 'start', 'workspace', '.vscode', 'settings.json');
+    const original = readFileSync(settingsFile, 'utf8');
+    try {
+      // The repository's settings: "Sandbox" again, same client, the other server's addresses.
+      const redefined = { name: 'Sandbox', authUrl: proxy.authUrl, baseUrl: proxy.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'], redirectMode: 'loopback' };
+      writeFileSync(settingsFile, JSON.stringify({ ...(JSON.parse(original) as object), 'tenantGraphql.environments': [redefined] }, null, 2));
+      await statusBarItem(/^\s*Sandbox: Sign In/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForTimeout(2000); // room for anything the extension would send in the background
+      assert.deepEqual(proxy.recorded(), [], 'nothing reaches that server before the person answers');
+
+      await palette('Tenant GraphQL: Sign In');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      assert.match((await dialog.textContent()) ?? '', /Sign in to 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ \(defined by this workspace\)\?/);
+      await shot(page, 'workspace-server');
+      assert.deepEqual(proxy.recorded(), [], 'nor while the question is open');
+      const consentTab = context.waitForEvent('page', { timeout: UI_TIMEOUT_MS });
+      await dialog.locator('.monaco-button', { hasText: 'Allow' }).click();
+      const consent = await consentTab;
+      await consent.waitForLoadState('domcontentloaded');
+      await consent.locator('select[name=user]').selectOption('bob');
+      await consent.locator('#approve').click();
+      await consent.getByText('You can close this tab').waitFor({ timeout: UI_TIMEOUT_MS });
+      await consent.close();
+      await statusBarItem(/Sandbox: (bob|Bob)/).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // It got a sign-in of its own; none of the secrets alice's Sandbox issued ever reached it.
+      const recorded = proxy.recorded();
+      assert.ok(recorded.some((r) => r.url === '/v1/oauth/token'));
+      const [, mainApi] = /API at (http:\/\/127\.0\.0\.1:\d+)/.exec(output) ?? [];
+      const issued = ((await (await fetch(`${mainApi}/admin/issued-secrets`)).json()) as { secrets: { value: string }[] }).secrets;
+      assert.ok(issued.length > 0);
+      const leaked = issued.filter((s) => recorded.some((r) => JSON.stringify(r).includes(s.value)));
+      assert.equal(leaked.length, 0, `${leaked.length} of alice's secrets reached the other server`);
+    } finally {
+      writeFileSync(settingsFile, original);
+      await proxy.close();
+      await other.close();
+    }
+    await statusBarItem(/Sandbox: (alice|Alice)/).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  it('asks before a mutation, and sends it after "Run"', async () => {
+    await quickOpen('createTask.graphql');
+    await goToLine(3);
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    assert.match((await dialog.textContent()) ?? '', /Run mutation CreateTask on Sandbox\?/);
+    await dialog.locator('.monaco-button', { hasText: /^Run$/ }).click();
+    // The Sandbox's answer in the results: the mutation was sent.
+    const frame = resultsFrame();
+    await frame.locator('h1.operation', { hasText: 'CreateTask (mutation)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await frame.locator('.status', { hasText: '200' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
   });
 
   it('walks a newcomer through the walkthrough: "Try the Sandbox" starts the built-in one, signs in, opens the sample', async () => {

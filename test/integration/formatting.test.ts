@@ -43,7 +43,17 @@ describe('Formatting GraphQL documents', () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content: 'query { tasks { id ' });
     await vscode.window.showTextDocument(doc);
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true });
-    assert.equal(edits?.length ?? 0, 0);
+    assert.equal(
+      edits?.length ?? 0,
+      0,
+      JSON.stringify({
+        uri: doc.uri.toString(),
+        languageId: doc.languageId,
+        text: doc.getText().slice(0, 200),
+        open: vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled').map((d) => `${d.uri.toString()} ${d.languageId} ${d.isClosed ? 'closed' : ''}`),
+        edits: edits?.slice(0, 4).map((e) => [e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character, e.newText]),
+      }),
+    );
   });
   it("Format GraphQL Templates formats the templates of a TypeScript file (the selection's, or all) and leaves its code alone", async () => {
     const content = ['const  messy =   1;', 'export const A = gql`query A{a{b}}`;', 'export const B = /* GraphQL */ `{ c }`;', 'export const C = gql`query { ...${F} }`;', ''].join(

@@ -105,7 +105,11 @@ export async function admin(path: string, body?: unknown, method = body === unde
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Points the extension at the runner's Sandbox, the way a user edits settings. */
+/**
+ * Points the extension at the runner's Sandbox the way a person configures a tenant: in their user
+ * settings (a workspace's environments are the repository's, asked about before use). Clears what
+ * a test left in the workspace settings.
+ */
 export async function configureSandboxEnvironments(): Promise<void> {
   const config = vscode.workspace.getConfiguration('tenantGraphql');
   const sb = sandbox();
@@ -114,13 +118,19 @@ export async function configureSandboxEnvironments(): Promise<void> {
   await config.update(
     'environments',
     [
-      { name: 'Sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read', 'files:read', 'users:read'] },
+      // Mutations without the question (as on the built-in Sandbox): the Mutations tests ask on environments of their own.
+      { name: 'Sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read', 'files:read', 'users:read'], confirmMutations: false },
       { name: 'Sandbox (loopback)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read'], redirectMode: 'loopback', loopbackPort: 33334 },
       { name: 'Sandbox (team)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: conf.clientId, scopes: ['tasks:read'], clientType: 'confidential' },
     ],
-    vscode.ConfigurationTarget.Workspace,
+    vscode.ConfigurationTarget.Global,
   );
-  await config.update('activeEnvironment', 'Sandbox', vscode.ConfigurationTarget.Workspace);
+  for (const key of ['environments', 'activeEnvironment']) {
+    if (config.inspect(key)?.workspaceValue !== undefined) {
+      await config.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  }
+  await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Sandbox');
 }
 
 /**
@@ -170,4 +180,35 @@ export async function resultsRendered(runId: string): Promise<ResultsPanelInfo> 
       return `${JSON.stringify({ ...info, html: undefined, tabs })}\npanel life:\n  ${trace.join('\n  ')}`;
     },
   );
+}
+
+/** The server "somebody else" runs (the runner's recording proxy in front of another Sandbox). */
+export interface ListenerInfo {
+  authUrl: string;
+  baseUrl: string;
+  /** The other Sandbox's admin address (behind the proxy). */
+  adminUrl: string;
+}
+
+export function listener(): ListenerInfo {
+  const raw = process.env.TENANT_GRAPHQL_TEST_LISTENER;
+  if (!raw) {
+    throw new Error('The runner did not pass TENANT_GRAPHQL_TEST_LISTENER.');
+  }
+  return JSON.parse(raw) as ListenerInfo;
+}
+
+/** A request the other server received, as its proxy recorded it. */
+export interface RecordedRequest {
+  role: 'auth' | 'api';
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Every request the other server has received in this run, oldest first. */
+export async function recordedByListener(): Promise<RecordedRequest[]> {
+  const res = await fetch(`${new URL(listener().baseUrl).origin}/__recorded`);
+  return (await res.json()) as RecordedRequest[];
 }

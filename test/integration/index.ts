@@ -14,13 +14,19 @@ export const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
 /** The benchmark (`npm run bench`) runs *.bench.js files instead of the tests. */
 const SUFFIX = process.env.TENANT_GRAPHQL_BENCH === '1' ? '.bench.js' : '.test.js';
 
+/**
+ * Which part of the suite this run is (the runner starts VS Code once per part): `restricted` runs
+ * the files in restricted/ (workspace trust on, the folder untrusted), `main` everything else.
+ */
+const SUITE = process.env.TENANT_GRAPHQL_TEST_SUITE === 'restricted' ? 'restricted' : 'main';
+
 function findTests(dir: string): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       out.push(...findTests(p));
-    } else if (entry.name.endsWith(SUFFIX)) {
+    } else if (entry.name.endsWith(SUFFIX) && path.relative(__dirname, p).split(path.sep).includes('restricted') === (SUITE === 'restricted')) {
       out.push(p);
     }
   }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, signInToSandbox } from './helpers';
+import { admin, browserIsDriven, eventually, openFixture, sandbox, signInToSandbox } from './helpers';
 import { EnvironmentSchema } from '../../src/core/schema/environmentSchema';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 import { nullLogger } from '../../src/core/logger';
@@ -184,7 +184,10 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     const file = signedIn.cacheFile!;
     const text = await readFile(file, 'utf8');
     const head = JSON.parse(`${text.slice(0, text.indexOf(',"introspection":'))}}`) as { environment: string; fetchedAt: string; sha256: string };
-    assert.equal(head.environment, 'Sandbox');
+    // The cache belongs to the server (its addresses and client id), not to the name "Sandbox".
+    const sb = sandbox();
+    const key = `${sb.authUrl} ${sb.baseUrl} ${sb.clients.find((c) => c.type === 'public')!.clientId}`;
+    assert.equal(head.environment, key);
     assert.equal(head.sha256, signedIn.sha256);
     assert.ok(!Number.isNaN(Date.parse(head.fetchedAt)));
     const active = new vscode.EventEmitter<void>();
@@ -192,7 +195,7 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     const reloaded = new EnvironmentSchema({
       storageDir: path.dirname(file),
       logger: nullLogger,
-      activeEnvironment: () => 'Sandbox',
+      activeEnvironment: () => ({ name: 'Sandbox', key }),
       activeSessionId: () => Promise.resolve(undefined),
       onDidChangeActive: active.event,
       introspect: () => {

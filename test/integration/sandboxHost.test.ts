@@ -19,7 +19,12 @@ import { browserIsDriven, configureSandboxEnvironments, extensionId, instructBro
     const started = await vscode.commands.executeCommand<{ authUrl: string; baseUrl: string; environment: string }>('tenantGraphql.startSandbox');
     assert.ok(started, 'the Sandbox started');
     assert.match(started.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.equal(vscode.workspace.getConfiguration('tenantGraphql').get('activeEnvironment'), 'Built-in Sandbox');
+    assert.equal(started.environment, 'Built-in Sandbox');
+    assert.equal(
+      vscode.workspace.getConfiguration('tenantGraphql').inspect('activeEnvironment')?.workspaceValue,
+      undefined,
+      "the choice is not written into the repository's settings",
+    );
     const health = await fetch(`${started.baseUrl}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
     assert.equal(health.status, 401, 'its GraphQL endpoint answers, and wants a token');
 

@@ -68,7 +68,8 @@ async function tokenStats(): Promise<Record<string, number>> {
     assert.ok(getAccounts, 'this VS Code has authentication.getAccounts');
     const accounts = await getAccounts('tenantGraphql');
     assert.ok(
-      accounts.some((a) => a.label === 'alice (Sandbox)'),
+      // The server a session belongs to is part of its label (a name can be reused by a repository's settings).
+      accounts.some((a) => a.label === `alice (Sandbox, ${new URL(sandbox().baseUrl).host})`),
       `accounts: ${accounts.map((a) => a.label).join(', ')}`,
     );
     const silent = await vscode.authentication.getSession('tenantGraphql', ['tasks:read'], { silent: true });

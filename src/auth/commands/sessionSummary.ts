@@ -5,6 +5,8 @@ import { decodeJwtForDisplay } from '../../core/auth';
 export interface SessionSummary {
   readonly id: string;
   readonly environment: string;
+  /** The server the session belongs to (its API address) and where it signs in. */
+  readonly server: { readonly baseUrl: string; readonly authUrl: string; readonly clientId: string };
   readonly kind: 'user' | 'team';
   readonly account: string;
   readonly accountId: string;
@@ -19,6 +21,7 @@ export function summarize(session: SessionRecord): SessionSummary {
   return {
     id: session.id,
     environment: session.environment,
+    server: { ...session.server },
     kind: session.kind,
     account: session.account.label,
     accountId: claims?.sub ?? session.account.id,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AuthCommand } from './authCommand';
 import { inert } from '../../core/text/inert';
+import { serverHost } from '../../core/auth';
 
 /**
  * Tenant GraphQL: Set Client Secret: kept only in SecretStorage, never in settings.
@@ -17,7 +18,7 @@ export const setClientSecret: AuthCommand = {
       typeof secretArg === 'string'
         ? secretArg
         : await vscode.window.showInputBox({
-            title: vscode.l10n.t('Client secret for {0}', env.name),
+            title: vscode.l10n.t('Client secret for {0} ({1})', env.name, serverHost(env.baseUrl)),
             prompt: vscode.l10n.t("Kept in VS Code's secret storage only, never in settings."),
             password: true,
             ignoreFocusOut: true,
@@ -26,7 +27,7 @@ export const setClientSecret: AuthCommand = {
     if (!secret) {
       return false;
     }
-    await auth.setClientSecret(env.name, secret);
+    await auth.setClientSecret(env, secret);
     void vscode.window.showInformationMessage(inert(vscode.l10n.t('Saved the client secret for {0} in secret storage.', env.name), { sink: 'notification' }));
     return true;
   },

@@ -7,9 +7,17 @@ export type RedirectMode = 'uriHandler' | 'loopback' | 'paste';
 /** Public clients have no secret; confidential ones need a secret set through the command. */
 export type ClientType = 'public' | 'confidential';
 
+/**
+ * Where an environment was defined: the person's user settings, a workspace's (or folder's)
+ * settings, or the extension itself (the built-in Sandbox). Nothing is sent to a workspace-defined
+ * server until the person agrees (see the auth feature's workspace approvals).
+ */
+export type EnvironmentOrigin = 'user' | 'workspace' | 'builtIn';
+
 /** One entry of `tenantGraphql.environments`, validated and with defaults filled in. */
 export interface Environment {
   readonly name: string;
+  readonly origin: EnvironmentOrigin;
   /** Browser-facing address; E1 is `{authUrl}/oauth/authorize`. No trailing slash. */
   readonly authUrl: string;
   /** API address; E2 is `{baseUrl}/v1/oauth/token`. No trailing slash. */
@@ -19,23 +27,29 @@ export interface Environment {
   readonly redirectMode: RedirectMode;
   readonly loopbackPort: number;
   readonly clientType: ClientType;
+  /** Ask before running a mutation (`"confirmMutations": false` turns it off; off for the built-in Sandbox). */
+  readonly confirmMutations: boolean;
+  /** Mutations are refused (`"readOnly": true`). */
+  readonly readOnly: boolean;
 }
 
 /** Default fixed port of the loopback redirect `http://127.0.0.1:<port>/auth-callback`. */
 export const DEFAULT_LOOPBACK_PORT = 33333;
 
-const SETTING = 'tenantGraphql.environments';
+const SETTING_NAME = 'tenantGraphql.environments';
 const REDIRECT_MODES: readonly RedirectMode[] = ['uriHandler', 'loopback', 'paste'];
 const CLIENT_TYPES: readonly ClientType[] = ['public', 'confidential'];
-const KNOWN_KEYS = new Set(['name', 'authUrl', 'baseUrl', 'clientId', 'scopes', 'redirectMode', 'loopbackPort', 'clientType']);
+const KNOWN_KEYS = new Set(['name', 'authUrl', 'baseUrl', 'clientId', 'scopes', 'redirectMode', 'loopbackPort', 'clientType', 'confirmMutations', 'readOnly']);
 const SECRET_KEYS = new Set(['clientSecret', 'client_secret', 'secret', 'accessToken', 'refreshToken']);
 
 /**
- * Validates the raw `tenantGraphql.environments` setting. Entries with an invalid field are
- * dropped and each problem names its field (`tenantGraphql.environments[1].baseUrl ...`); unknown
- * keys are reported but do not drop the entry.
+ * Validates the raw `tenantGraphql.environments` setting of one origin (user settings by default).
+ * Entries with an invalid field are dropped and each problem names its field
+ * (`tenantGraphql.environments[1].baseUrl ...`, with "(workspace settings)" for a workspace's);
+ * unknown keys are reported but do not drop the entry.
  */
-export function parseEnvironments(raw: unknown): { environments: Environment[]; problems: string[] } {
+export function parseEnvironments(raw: unknown, origin: EnvironmentOrigin = 'user'): { environments: Environment[]; problems: string[] } {
+  const SETTING = origin === 'workspace' ? 'tenantGraphql.environments (workspace settings)' : SETTING_NAME;
   const environments: Environment[] = [];
   const problems: string[] = [];
   if (raw === undefined || raw === null) {
@@ -75,6 +89,8 @@ export function parseEnvironments(raw: unknown): { environments: Environment[]; 
     const redirectMode = oneOf(e.redirectMode, REDIRECT_MODES, 'uriHandler', `${at}.redirectMode`, problems);
     const clientType = oneOf(e.clientType, CLIENT_TYPES, 'public', `${at}.clientType`, problems);
     const loopbackPort = port(e.loopbackPort, `${at}.loopbackPort`, problems);
+    const confirmMutations = flag(e.confirmMutations, origin !== 'builtIn', `${at}.confirmMutations`, problems);
+    const readOnly = flag(e.readOnly, false, `${at}.readOnly`, problems);
 
     if (problems.length > fatalFrom) {
       return;
@@ -82,6 +98,7 @@ export function parseEnvironments(raw: unknown): { environments: Environment[]; 
     environments.push(
       Object.freeze({
         name: name!,
+        origin,
         authUrl: authUrl!,
         baseUrl: baseUrl!,
         clientId: clientId!,
@@ -89,6 +106,8 @@ export function parseEnvironments(raw: unknown): { environments: Environment[]; 
         redirectMode: redirectMode!,
         loopbackPort: loopbackPort!,
         clientType: clientType!,
+        confirmMutations: confirmMutations!,
+        readOnly: readOnly!,
       }),
     );
   });
@@ -144,6 +163,17 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
     return undefined;
   }
   return value as T;
+}
+
+function flag(value: unknown, fallback: boolean, field: string, problems: string[]): boolean | undefined {
+  if (value === undefined) {
+    return fallback;
+  }
+  if (typeof value !== 'boolean') {
+    problems.push(`${field} must be true or false.`);
+    return undefined;
+  }
+  return value;
 }
 
 function port(value: unknown, field: string, problems: string[]): number | undefined {

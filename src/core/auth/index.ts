@@ -8,7 +8,9 @@ import type { SecretRegistry } from '../secretRegistry';
 import type { Environment } from './environments';
 import type { Event } from '../events';
 import { PendingAuthorizations, type CallbackResult } from './pendingAuthorizations';
-import type { SessionRecord } from './sessionRecord';
+import type { LegacySessionRecord, SessionRecord } from './sessionRecord';
+import { bindLegacySession } from './legacyMigration';
+import { sameServer, serverIdentity } from './serverIdentity';
 import { ClientSecrets, SessionStore, type CorruptSessionEvent } from './sessionStore';
 import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
 import type { FetchLike, OpenBrowser, SecretStore } from './seams';
@@ -19,6 +21,8 @@ export * from './authErrors';
 export * from './authorizeUrl';
 export * from './environments';
 export * from './jwtDisplay';
+export * from './legacyMigration';
+export * from './serverIdentity';
 export * from './loopbackReceiver';
 export * from './pendingAuthorizations';
 export * from './pkce';
@@ -36,6 +40,12 @@ export interface AuthCoreOptions {
   readonly openBrowser: OpenBrowser;
   /** The current, validated environments (from `parseEnvironments`). */
   readonly environments: () => readonly Environment[];
+  /**
+   * The person's own environments (user settings and built-in), including those a workspace's
+   * settings hide by reusing their names: what stored credentials of earlier versions bind to.
+   * Defaults to the non-workspace ones of {@link environments}.
+   */
+  readonly ownEnvironments?: () => readonly Environment[];
   readonly clock?: Clock;
   readonly timers?: Timers;
   /** Defaults to the global fetch (never undici's global dispatcher). */
@@ -77,7 +87,7 @@ export class AuthCore implements Disposable {
     this.tokens = new TokenManager({
       store: this.store,
       clientSecrets: this.clientSecrets,
-      environment: (name) => this.environment(name),
+      clientTypeOf: (server) => this.options.environments().find((e) => sameServer(server, e))?.clientType,
       clock: this.clock,
       logger: this.logger,
       fetch: options.fetch,
@@ -87,9 +97,33 @@ export class AuthCore implements Disposable {
     this.onDidRemoveCorruptSession = this.store.onDidRemoveCorrupt;
   }
 
-  /** Reads the stored sessions once so that later changes arrive as differences. */
-  initialize(): Promise<void> {
-    return this.tokens.initialize();
+  /**
+   * Migrates what earlier versions stored by environment name (sign-ins and client secrets, see
+   * {@link bindLegacySession}), then reads the stored sessions once so that later changes arrive
+   * as differences. Resolves to the sign-ins that could not be bound to a server and were removed.
+   */
+  async initialize(): Promise<{ readonly dropped: readonly { readonly session: LegacySessionRecord; readonly reason: string }[] }> {
+    const environments = this.options.ownEnvironments?.() ?? this.options.environments().filter((e) => e.origin !== 'workspace');
+    const dropped: { session: LegacySessionRecord; reason: string }[] = [];
+    for (const legacy of await this.store.legacy()) {
+      const binding = bindLegacySession(legacy, environments);
+      if ('bind' in binding) {
+        await this.store.put({ ...legacy, v: 2, server: binding.bind });
+        this.logger.info(`Bound the earlier sign-in ${legacy.id} of "${legacy.environment}" to its server.`);
+      } else {
+        await this.store.delete(legacy.id);
+        dropped.push({ session: legacy, reason: binding.drop });
+        this.logger.warn(`Removed the earlier sign-in ${legacy.id} of "${legacy.environment}": ${binding.drop}.`);
+      }
+    }
+    for (const env of environments) {
+      const done = await this.clientSecrets.migrateNamed(env.name, env.clientType === 'confidential' ? serverIdentity(env) : undefined);
+      if (done !== 'none') {
+        this.logger.info(`The client secret stored for "${env.name}" was ${done === 'moved' ? 'bound to its server' : 'removed (no environment of yours has that name)'}.`);
+      }
+    }
+    await this.tokens.initialize();
+    return { dropped };
   }
 
   /** The configured environment of that name, if any. */

@@ -6,6 +6,9 @@ export interface DisplayClaims {
   readonly groups: readonly string[];
   /** Seconds since the epoch, when present. */
   readonly exp?: number;
+  /** Issuer and audiences, when present (read only to refuse binding an old sign-in to another server). */
+  readonly iss?: string;
+  readonly aud: readonly string[];
 }
 
 /**
@@ -39,5 +42,7 @@ export function decodeJwtForDisplay(token: string): DisplayClaims | undefined {
         : [],
     groups: Array.isArray(p.groups) ? p.groups.filter((g): g is string => typeof g === 'string') : [],
     exp: typeof p.exp === 'number' ? p.exp : undefined,
+    iss: typeof p.iss === 'string' ? p.iss : undefined,
+    aud: typeof p.aud === 'string' ? [p.aud] : Array.isArray(p.aud) ? p.aud.filter((a): a is string => typeof a === 'string') : [],
   };
 }

@@ -1,14 +1,20 @@
 import { CorruptSessionRecordError } from './authErrors';
+import { normaliseServerUrl, serverKey, type ServerIdentity } from './serverIdentity';
 
 /** `user`: Authorization Code Grant on behalf of a person; `team`: Client Credentials, no user. */
 export type SessionKind = 'user' | 'team';
 
 /** One signed-in session as stored in secret storage (one JSON record per session). */
 export interface SessionRecord {
-  readonly v: 1;
+  readonly v: 2;
   readonly id: string;
-  /** Environment name. */
+  /** The environment's name when the session was made: for display only (names can be reused). */
   readonly environment: string;
+  /**
+   * The server the tokens were issued by and for: the only place its access token, refresh token
+   * and client secret are ever sent.
+   */
+  readonly server: ServerIdentity;
   readonly kind: SessionKind;
   readonly accessToken: string;
   readonly refreshToken?: string;
@@ -22,8 +28,23 @@ export interface SessionRecord {
   readonly createdAt: number;
 }
 
+/**
+ * A record of an earlier version (1), which named its environment but not its server. It is
+ * migrated once (bound to the server it was made for, where that can be known) or dropped.
+ */
+export type LegacySessionRecord = Omit<SessionRecord, 'v' | 'server'> & { readonly v: 1 };
+
 /** Parses a stored record; anything unexpected throws {@link CorruptSessionRecordError}. */
 export function parseSessionRecord(text: string): SessionRecord {
+  const record = parseStoredSession(text);
+  if (record.v !== 2) {
+    throw new CorruptSessionRecordError('The stored session is of an earlier version.');
+  }
+  return record;
+}
+
+/** Parses a stored record of the current or an earlier version; anything else throws {@link CorruptSessionRecordError}. */
+export function parseStoredSession(text: string): SessionRecord | LegacySessionRecord {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -34,7 +55,7 @@ export function parseSessionRecord(text: string): SessionRecord {
     throw new CorruptSessionRecordError('The stored session is not an object.');
   }
   const r = raw as Record<string, unknown>;
-  if (r.v !== 1) {
+  if (r.v !== 1 && r.v !== 2) {
     throw new CorruptSessionRecordError(`The stored session has an unknown version (${JSON.stringify(r.v) ?? 'none'}).`);
   }
   const str = (key: string, optional = false): string | undefined => {
@@ -67,8 +88,7 @@ export function parseSessionRecord(text: string): SessionRecord {
   if (!account || typeof account !== 'object' || typeof account.id !== 'string' || typeof account.label !== 'string') {
     throw new CorruptSessionRecordError('The stored session has no valid account.');
   }
-  const record: SessionRecord = {
-    v: 1,
+  const fields: Omit<LegacySessionRecord, 'v'> = {
     id: str('id')!,
     environment: str('environment')!,
     kind: r.kind,
@@ -80,15 +100,29 @@ export function parseSessionRecord(text: string): SessionRecord {
     account: { id: account.id, label: account.label },
     createdAt: num('createdAt')!,
   };
-  return record;
+  if (r.v === 1) {
+    return { v: 1, ...fields };
+  }
+  const server = r.server as Record<string, unknown> | null;
+  if (!server || typeof server !== 'object' || typeof server.authUrl !== 'string' || typeof server.baseUrl !== 'string' || typeof server.clientId !== 'string') {
+    throw new CorruptSessionRecordError('The stored session has no valid server.');
+  }
+  let identity: ServerIdentity;
+  try {
+    identity = { authUrl: normaliseServerUrl(server.authUrl), baseUrl: normaliseServerUrl(server.baseUrl), clientId: server.clientId };
+  } catch {
+    throw new CorruptSessionRecordError('The stored session has no valid server.');
+  }
+  return { v: 2, ...fields, server: identity };
 }
 
 /** Serializes a record with a fixed member order (no undefined members). */
 export function serializeSessionRecord(record: SessionRecord): string {
   return JSON.stringify({
-    v: 1,
+    v: 2,
     id: record.id,
     environment: record.environment,
+    server: { authUrl: record.server.authUrl, baseUrl: record.server.baseUrl, clientId: record.server.clientId },
     kind: record.kind,
     accessToken: record.accessToken,
     refreshToken: record.refreshToken,
@@ -100,7 +134,11 @@ export function serializeSessionRecord(record: SessionRecord): string {
   });
 }
 
-/** The sessions of one environment, the preferred one first, then the newest first. */
-export function sessionsInOrder(sessions: readonly SessionRecord[], environment: string, preferredId: string | undefined): SessionRecord[] {
-  return sessions.filter((s) => s.environment === environment).sort((a, b) => Number(b.id === preferredId) - Number(a.id === preferredId) || b.createdAt - a.createdAt);
+/**
+ * The sessions of one environment's server (its identity, not its name), the preferred one first,
+ * then the newest first.
+ */
+export function sessionsInOrder(sessions: readonly SessionRecord[], server: ServerIdentity, preferredId: string | undefined): SessionRecord[] {
+  const key = serverKey(server);
+  return sessions.filter((s) => serverKey(s.server) === key).sort((a, b) => Number(b.id === preferredId) - Number(a.id === preferredId) || b.createdAt - a.createdAt);
 }

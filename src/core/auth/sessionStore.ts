@@ -2,7 +2,8 @@ import { errorMessage } from '../errors';
 import type { Logger } from '../logger';
 import { CorruptSessionRecordError } from './authErrors';
 import { Emitter, type Event } from '../events';
-import { parseSessionRecord, serializeSessionRecord, type SessionRecord } from './sessionRecord';
+import { parseStoredSession, serializeSessionRecord, type LegacySessionRecord, type SessionRecord } from './sessionRecord';
+import { serverDigest, type ServerIdentity } from './serverIdentity';
 import type { Disposable } from '../clock';
 import type { SecretRegistration, SecretRegistry } from '../secretRegistry';
 import type { SecretStore } from './seams';
@@ -69,29 +70,46 @@ export class SessionStore implements Disposable {
     });
   }
 
-  /** Every readable session; corrupt ones are removed on the way. */
+  /** Every readable session; corrupt ones are removed on the way (records of an earlier version are left for {@link legacy}). */
   async list(): Promise<SessionRecord[]> {
     const ids = await this.readIndex();
     const records: SessionRecord[] = [];
     for (const id of ids) {
-      const record = await this.get(id);
-      if (record) {
+      const record = await this.read(id);
+      if (record?.v === 2) {
         records.push(record);
-      } else {
+      } else if (!record) {
         await this.updateIndex((list) => list.filter((x) => x !== id));
       }
     }
     return records;
   }
 
-  /** One session, fresh from the store; undefined when absent or corrupt (then removed). */
+  /** The stored records of an earlier version (see {@link LegacySessionRecord}), to migrate. */
+  async legacy(): Promise<LegacySessionRecord[]> {
+    const records: LegacySessionRecord[] = [];
+    for (const id of await this.readIndex()) {
+      const record = await this.read(id);
+      if (record?.v === 1) {
+        records.push(record);
+      }
+    }
+    return records;
+  }
+
+  /** One session, fresh from the store; undefined when absent, of an earlier version, or corrupt (then removed). */
   async get(id: string): Promise<SessionRecord | undefined> {
+    const record = await this.read(id);
+    return record?.v === 2 ? record : undefined;
+  }
+
+  private async read(id: string): Promise<SessionRecord | LegacySessionRecord | undefined> {
     const text = await this.secrets.get(SESSION_KEY_PREFIX + id);
     if (text === undefined) {
       return undefined;
     }
     try {
-      const record = parseSessionRecord(text);
+      const record = parseStoredSession(text);
       if (record.id !== id) {
         throw new CorruptSessionRecordError('The stored session belongs to another key.');
       }
@@ -176,7 +194,7 @@ export class SessionStore implements Disposable {
     this.changeEmitter.dispose();
   }
 
-  private hold(record: SessionRecord): void {
+  private hold(record: SessionRecord | LegacySessionRecord): void {
     if (this.registry) {
       const next = this.registry.registerAll([record.accessToken, record.refreshToken]);
       this.held.get(record.id)?.dispose();
@@ -227,7 +245,8 @@ export class SessionStore implements Disposable {
 
 /**
  * Client secrets of confidential clients, entered through a command and kept only in secret
- * storage (never in settings).
+ * storage (never in settings), under the server's identity (its addresses and client id), so a
+ * secret is only ever read for, and sent to, the token endpoint of the server it was set for.
  */
 export class ClientSecrets {
   private readonly held = new Map<string, SecretRegistration>();
@@ -238,31 +257,57 @@ export class ClientSecrets {
     private readonly registry?: SecretRegistry,
   ) {}
 
-  async get(environment: string): Promise<string | undefined> {
-    const secret = await this.secrets.get(CLIENT_SECRET_KEY_PREFIX + environment);
-    this.hold(environment, secret);
+  async get(server: ServerIdentity): Promise<string | undefined> {
+    const key = clientSecretKey(server);
+    const secret = await this.secrets.get(key);
+    this.hold(key, secret);
     return secret;
   }
 
-  async set(environment: string, secret: string): Promise<void> {
+  async set(server: ServerIdentity, secret: string): Promise<void> {
     if (secret.trim() === '') {
       throw new RangeError('A client secret must not be empty.');
     }
-    this.hold(environment, secret.trim());
-    await this.secrets.store(CLIENT_SECRET_KEY_PREFIX + environment, secret.trim());
+    const key = clientSecretKey(server);
+    this.hold(key, secret.trim());
+    await this.secrets.store(key, secret.trim());
   }
 
-  delete(environment: string): Promise<void> {
-    this.held.get(environment)?.dispose();
-    this.held.delete(environment);
-    return this.secrets.delete(CLIENT_SECRET_KEY_PREFIX + environment);
+  delete(server: ServerIdentity): Promise<void> {
+    const key = clientSecretKey(server);
+    this.held.get(key)?.dispose();
+    this.held.delete(key);
+    return this.secrets.delete(key);
   }
 
-  private hold(environment: string, secret: string | undefined): void {
+  /**
+   * Moves a secret stored by an earlier version under an environment's name to the server the
+   * person's own (user-level) environment of that name points at, or deletes it when there is none.
+   * Returns what was done.
+   */
+  async migrateNamed(name: string, server: ServerIdentity | undefined): Promise<'moved' | 'deleted' | 'none'> {
+    const legacyKey = CLIENT_SECRET_KEY_PREFIX + name;
+    const secret = await this.secrets.get(legacyKey);
+    if (secret === undefined) {
+      return 'none';
+    }
+    if (server && (await this.get(server)) === undefined) {
+      await this.set(server, secret);
+    }
+    await this.secrets.delete(legacyKey);
+    return server ? 'moved' : 'deleted';
+  }
+
+  private hold(key: string, secret: string | undefined): void {
     if (this.registry && secret !== undefined) {
       const next = this.registry.register(secret);
-      this.held.get(environment)?.dispose();
-      this.held.set(environment, next);
+      this.held.get(key)?.dispose();
+      this.held.set(key, next);
     }
   }
+}
+
+/** The secret storage key of a server's client secret (a digest of its identity). */
+function clientSecretKey(server: ServerIdentity): string {
+  return `${CLIENT_SECRET_KEY_PREFIX}server.${serverDigest(server)}`;
 }

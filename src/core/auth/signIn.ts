@@ -11,6 +11,7 @@ import type { Clock, Timers } from '../clock';
 import type { FetchLike, OpenBrowser } from './seams';
 import { TokenEndpointClient } from './tokenEndpoint';
 import { createSessionRecord, type TokenManager } from './tokenManager';
+import { serverIdentity } from './serverIdentity';
 
 /** What a sign-in needs; the {@link AuthCore} facade supplies it. */
 export interface SignInDeps {
@@ -53,7 +54,7 @@ export interface SignInOptions {
  */
 export async function signIn(deps: SignInDeps, options: SignInOptions): Promise<SessionRecord> {
   const env = options.environment;
-  const secret = env.clientType === 'confidential' ? await deps.clientSecrets.get(env.name) : undefined;
+  const secret = env.clientType === 'confidential' ? await deps.clientSecrets.get(serverIdentity(env)) : undefined;
   if (env.clientType === 'confidential' && !secret) {
     throw new ConfigurationError('clientSecret', `Environment "${env.name}" is a confidential client: set its client secret with the "Set Client Secret" command first.`);
   }
@@ -153,7 +154,7 @@ export async function signInWithClientCredentials(
   if (env.clientType !== 'confidential') {
     throw new ConfigurationError('clientType', `Team sign-in needs a confidential client; environment "${env.name}" is public.`);
   }
-  const secret = options.secret ?? (await deps.clientSecrets.get(env.name));
+  const secret = options.secret ?? (await deps.clientSecrets.get(serverIdentity(env)));
   if (!secret) {
     throw new ConfigurationError('clientSecret', `Set the client secret of "${env.name}" with the "Set Client Secret" command first.`);
   }

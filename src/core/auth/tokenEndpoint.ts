@@ -17,6 +17,9 @@ export interface TokenSet {
   readonly scope?: string;
 }
 
+/** What the token endpoint client needs of an environment: its server, its client and a name for messages. */
+export type TokenEndpointTarget = Pick<Environment, 'name' | 'authUrl' | 'baseUrl' | 'clientId' | 'clientType'>;
+
 /** Options shared by every grant. */
 export interface GrantOptions {
   readonly signal?: AbortSignal;
@@ -72,7 +75,7 @@ export class TokenEndpointClient {
   private readonly insecureLoopback: boolean;
 
   constructor(
-    private readonly env: Environment,
+    private readonly env: TokenEndpointTarget,
     private readonly fetchImpl?: FetchLike,
     private readonly timeoutMs = TOKEN_REQUEST_TIMEOUT_MS,
   ) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AuthorizationError, CancelledError, ConfigurationError, HttpStatusError, NetworkError, errorMessage } from '../errors';
 import type { Logger } from '../logger';
 import { SessionExpiredError } from './authErrors';
-import type { Environment } from './environments';
+import type { ClientType, Environment } from './environments';
+import { serverIdentity, type ServerIdentity } from './serverIdentity';
 import { Emitter, type Event } from '../events';
 import { decodeJwtForDisplay } from './jwtDisplay';
 import type { SessionKind, SessionRecord } from './sessionRecord';
@@ -44,7 +45,12 @@ export interface AccessTokenOptions {
 export interface TokenManagerDeps {
   readonly store: SessionStore;
   readonly clientSecrets: ClientSecrets;
-  readonly environment: (name: string) => Environment | undefined;
+  /**
+   * The client type of the configured environment for this server, if one is configured. A
+   * session is refreshed at its own server whatever the settings say now; this only says whether
+   * the client authenticates with its secret (without an answer: when a secret is stored for it).
+   */
+  readonly clientTypeOf: (server: ServerIdentity) => ClientType | undefined;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly fetch?: FetchLike;
@@ -62,9 +68,10 @@ export function createSessionRecord(input: { environment: Environment; kind: Ses
   const claims = kind === 'user' ? decodeJwtForDisplay(tokens.accessToken) : undefined;
   const account = kind === 'team' ? { id: `team:${environment.clientId}`, label: 'Team' } : { id: claims?.sub ?? 'user', label: claims?.sub ?? 'Signed-in user' };
   return {
-    v: 1,
+    v: 2,
     id: randomUUID(),
     environment: environment.name,
+    server: serverIdentity(environment),
     kind,
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,
@@ -189,13 +196,6 @@ export class TokenManager implements Disposable {
     }
     const now = clock.now();
     const stillValid = !force && now < current.expiresAt;
-    const env = this.deps.environment(current.environment);
-    if (!env) {
-      if (stillValid) {
-        return current.accessToken;
-      }
-      throw new ConfigurationError('tenantGraphql.environments', `The environment "${current.environment}" of this sign-in is no longer configured. Add it back or sign out.`);
-    }
     const backoff = this.backoff.get(id);
     if (backoff && now < backoff.until) {
       if (stillValid) {
@@ -210,8 +210,13 @@ export class TokenManager implements Disposable {
       await this.removeExpired(current, 'expired');
     }
 
+    // The session's own server, never the one a setting of the same name points at now.
+    const server = current.server;
+    const stored = await this.deps.clientSecrets.get(server);
+    const clientType = this.deps.clientTypeOf(server) ?? (stored !== undefined ? 'confidential' : 'public');
+    const secret = clientType === 'confidential' ? stored : undefined;
+    const env = { name: current.environment, ...server, clientType };
     const client = new TokenEndpointClient(env, this.deps.fetch);
-    const secret = env.clientType === 'confidential' ? await this.deps.clientSecrets.get(env.name) : undefined;
     let tokens: TokenSet;
     try {
       if (current.refreshToken) {

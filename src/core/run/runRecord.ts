@@ -3,13 +3,13 @@
  * the token-free outcome the Run Operation command resolves to, and the log line. Pure, so the
  * success and failure branches are unit-tested without VS Code.
  */
-import { NotSignedInError } from '../errors';
+import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../errors';
 import type { RunResultView } from '../../shared/resultsMessages';
 import type { VariableValues } from './variables';
 import { classifyRunFailure, type RunFailure, type RunFailureKind } from './runFailure';
 
 /** A failure before or around the request that the HTTP client does not classify. */
-export type LocalFailureKind = 'notSignedIn' | 'noEnvironment';
+export type LocalFailureKind = 'notSignedIn' | 'noEnvironment' | 'restricted' | 'notApproved' | 'readOnly';
 
 /** Why a run did not get to an answer, besides the HTTP failures. */
 export type RunOutcomeFailure = RunFailureKind | LocalFailureKind | 'invalidDocument' | 'invalidVariables';
@@ -90,6 +90,12 @@ export interface RunRecord {
 export function classifyRunError(err: unknown): ClassifiedRunFailure {
   if (err instanceof NotSignedInError) {
     return { kind: err.environment ? 'notSignedIn' : 'noEnvironment', message: err.message };
+  }
+  if (err instanceof RestrictedModeError) {
+    return { kind: 'restricted', message: err.message };
+  }
+  if (err instanceof ServerNotApprovedError) {
+    return { kind: 'notApproved', message: err.message };
   }
   return classifyRunFailure(err);
 }

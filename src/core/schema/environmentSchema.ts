@@ -7,13 +7,22 @@ import { schemaFromIntrospectionInSlices } from './loadSchema';
 import { loadSchemaFromCache, schemaCacheFile, schemaCacheFreshness, writeSchemaCache } from './schemaCache';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from './schemaSnapshot';
 
+/**
+ * The active environment as the schema service sees it: its name (for people) and its server key
+ * (what the cached schema belongs to: a name a workspace reuses for another server is another schema).
+ */
+export interface SchemaEnvironment {
+  readonly name: string;
+  readonly key: string;
+}
+
 /** What the schema service needs from the rest of the extension (narrow, so tests can fake it). */
 export interface EnvironmentSchemaDeps {
   /** Folder of the per-environment cache files (`context.globalStorageUri`). */
   readonly storageDir: string;
   readonly logger: Logger;
-  /** Name of the active environment, if any. */
-  activeEnvironment(): string | undefined;
+  /** The active environment, if any. */
+  activeEnvironment(): SchemaEnvironment | undefined;
   /** Id of the session requests use now, or undefined when not signed in. */
   activeSessionId(): Promise<string | undefined>;
   /** Fires when the active environment or its session may have changed. */
@@ -41,9 +50,9 @@ export class EnvironmentSchema implements Disposable {
   private readonly disposables: Disposable[] = [];
   private snapshot: SchemaSnapshot | undefined;
   private stateValue: SchemaState = { kind: 'loading' };
-  private environment: string | undefined;
+  private environment: SchemaEnvironment | undefined;
   private sessionId: string | undefined;
-  private inFlight: { environment: string; promise: Promise<RefreshOutcome>; abort: AbortController } | undefined;
+  private inFlight: { environment: SchemaEnvironment; promise: Promise<RefreshOutcome>; abort: AbortController } | undefined;
   private ttlTimer: Disposable | undefined;
   private readonly clock: Clock;
   private readonly timers: Timers;
@@ -80,7 +89,7 @@ export class EnvironmentSchema implements Disposable {
 
   /** The environment whose schema this is. */
   get environmentName(): string | undefined {
-    return this.environment;
+    return this.environment?.name;
   }
 
   /** Loads the cached schema of the active environment and refreshes it if it is stale or missing. */
@@ -105,7 +114,7 @@ export class EnvironmentSchema implements Disposable {
     if (!environment) {
       return Promise.resolve({ ok: false, reason: 'No Tenant GraphQL environment is configured.' });
     }
-    if (this.inFlight?.environment !== environment) {
+    if (this.inFlight?.environment.key !== environment.key) {
       this.inFlight?.abort.abort();
       const abort = new AbortController();
       const promise = this.doRefresh(environment, abort.signal).finally(() => {
@@ -121,7 +130,7 @@ export class EnvironmentSchema implements Disposable {
       return new Promise<RefreshOutcome>((resolve) => {
         const onAbort = () => {
           flight.abort.abort();
-          resolve({ ok: false, environment, cancelled: true, reason: 'Cancelled.' });
+          resolve({ ok: false, environment: environment.name, cancelled: true, reason: 'Cancelled.' });
         };
         if (signal.aborted) {
           onAbort();
@@ -165,9 +174,16 @@ export class EnvironmentSchema implements Disposable {
     if (this.disposed) {
       return;
     }
-    const envChanged = environment !== this.environment;
+    const envChanged = environment?.key !== this.environment?.key;
     const sessionChanged = sessionId !== this.sessionId;
     this.sessionId = sessionId;
+    if (!envChanged && environment && environment.name !== this.environment?.name) {
+      // Another name for the same server (and so the same schema): only the label changes.
+      this.environment = environment;
+      if (this.snapshot) {
+        this.setSnapshot({ ...this.snapshot, label: environment.name });
+      }
+    }
     if (envChanged) {
       this.environment = environment;
       this.inFlight?.abort.abort();
@@ -205,24 +221,25 @@ export class EnvironmentSchema implements Disposable {
     }
   }
 
-  private async loadFromCache(environment: string, generation: number): Promise<void> {
+  private async loadFromCache(environment: SchemaEnvironment, generation: number): Promise<void> {
     const started = this.now();
-    const cached = await loadSchemaFromCache(this.deps.storageDir, environment);
+    const cached = await loadSchemaFromCache(this.deps.storageDir, environment.key);
     if (generation !== this.generation || this.disposed) {
       return;
     }
     if (!cached.ok) {
-      this.logger.info(`"${environment}": ${cached.reason}`);
+      this.logger.info(`"${environment.name}": ${cached.reason}`);
       return;
     }
     const { record, schema, warnings } = cached.value;
-    this.logger.info(`"${environment}": schema loaded from the cache (fetched ${record.fetchedAt}, sha256 ${record.sha256.slice(0, 12)}) in ${this.now() - started} ms`);
-    this.logWarnings(environment, warnings);
+    this.logger.info(`"${environment.name}": schema loaded from the cache (fetched ${record.fetchedAt}, sha256 ${record.sha256.slice(0, 12)}) in ${this.now() - started} ms`);
+    this.logWarnings(environment.name, warnings);
     this.setSnapshot(this.snapshotOf(environment, 'cache', schema, record, warnings));
     this.setState({ kind: 'ready' });
   }
 
-  private async doRefresh(environment: string, signal: AbortSignal): Promise<RefreshOutcome> {
+  private async doRefresh(env: SchemaEnvironment, signal: AbortSignal): Promise<RefreshOutcome> {
+    const environment = env.name;
     const generation = this.generation;
     const stale = () => generation !== this.generation || this.disposed;
     if (!this.snapshot) {
@@ -234,7 +251,7 @@ export class EnvironmentSchema implements Disposable {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
       }
       const loaded = await schemaFromIntrospectionInSlices(body);
-      const record = await writeSchemaCache(this.deps.storageDir, environment, body, new Date(this.now()));
+      const record = await writeSchemaCache(this.deps.storageDir, env.key, body, new Date(this.now()));
       if (stale()) {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
       }
@@ -244,7 +261,7 @@ export class EnvironmentSchema implements Disposable {
       this.logWarnings(environment, loaded.warnings);
       this.lastShownFailure = undefined;
       // An unchanged schema keeps its object, so nothing built on it is rebuilt.
-      const snapshot = this.snapshotOf(environment, 'introspection', !changed && previous ? previous.schema : loaded.schema, record, loaded.warnings);
+      const snapshot = this.snapshotOf(env, 'introspection', !changed && previous ? previous.schema : loaded.schema, record, loaded.warnings);
       this.setSnapshot(snapshot);
       this.setState({ kind: 'ready' });
       this.scheduleTtl();
@@ -284,14 +301,14 @@ export class EnvironmentSchema implements Disposable {
   }
 
   private snapshotOf(
-    environment: string,
+    environment: SchemaEnvironment,
     source: 'cache' | 'introspection',
     schema: GraphQLSchema,
     record: { fetchedAt: string; sha256: string },
     warnings: readonly string[],
   ): SchemaSnapshot {
-    const file = schemaCacheFile(this.deps.storageDir, environment);
-    return { schema, source, label: environment, key: `env:${environment}`, fetchedAt: new Date(record.fetchedAt), sha256: record.sha256, file, warnings };
+    const file = schemaCacheFile(this.deps.storageDir, environment.key);
+    return { schema, source, label: environment.name, key: `env:${environment.key}`, fetchedAt: new Date(record.fetchedAt), sha256: record.sha256, file, warnings };
   }
 
   private logWarnings(environment: string, warnings: readonly string[]): void {

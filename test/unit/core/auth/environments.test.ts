@@ -10,6 +10,7 @@ describe('core/auth/environments', () => {
     assert.deepEqual(environments, [
       {
         name: 'prod',
+        origin: 'user',
         authUrl: 'https://auth.example.com',
         baseUrl: 'https://api.example.com',
         clientId: 'abc',
@@ -17,6 +18,8 @@ describe('core/auth/environments', () => {
         redirectMode: 'uriHandler',
         loopbackPort: DEFAULT_LOOPBACK_PORT,
         clientType: 'public',
+        confirmMutations: true,
+        readOnly: false,
       },
     ]);
   });
@@ -86,6 +89,32 @@ describe('core/auth/environments', () => {
   for (const [what, raw, problems] of shapes) {
     it(`reports a setting that is ${what}`, () => {
       assert.deepEqual(parseEnvironments(raw), { environments: [], problems });
+    });
+  }
+
+  it('records where an environment was defined, and names the workspace in its problems', () => {
+    assert.equal(parseEnvironments([good], 'workspace').environments[0].origin, 'workspace');
+    assert.equal(parseEnvironments([good]).environments[0].origin, 'user');
+    const { problems } = parseEnvironments([{ ...good, baseUrl: 'ftp://x' }], 'workspace');
+    assert.match(problems[0], /^tenantGraphql\.environments \(workspace settings\)\[0\]\.baseUrl/);
+  });
+
+  const flags: [string, Record<string, unknown>, 'user' | 'builtIn', { confirmMutations: boolean; readOnly: boolean } | RegExp][] = [
+    ['mutations confirmed by default', {}, 'user', { confirmMutations: true, readOnly: false }],
+    ['not for the built-in Sandbox', {}, 'builtIn', { confirmMutations: false, readOnly: false }],
+    ['confirmMutations turned off', { confirmMutations: false }, 'user', { confirmMutations: false, readOnly: false }],
+    ['read-only', { readOnly: true }, 'user', { confirmMutations: true, readOnly: true }],
+    ['a flag that is not a boolean', { readOnly: 'yes' }, 'user', /readOnly must be true or false/],
+  ];
+  for (const [what, extra, origin, expected] of flags) {
+    it(`reads ${what}`, () => {
+      const { environments, problems } = parseEnvironments([{ ...good, ...extra }], origin);
+      if (expected instanceof RegExp) {
+        assert.equal(environments.length, 0);
+        assert.match(problems[0], expected);
+      } else {
+        assert.deepEqual({ confirmMutations: environments[0].confirmMutations, readOnly: environments[0].readOnly }, expected);
+      }
     });
   }
 });

@@ -181,6 +181,7 @@ export function tokenBody(overrides: Record<string, unknown> = {}, claims: Recor
 export function testEnv(baseUrl: string, overrides: Partial<Environment> = {}): Environment {
   return {
     name: 'test',
+    origin: 'user',
     authUrl: 'https://auth.example.test',
     baseUrl,
     clientId: 'client-1',
@@ -188,6 +189,8 @@ export function testEnv(baseUrl: string, overrides: Partial<Environment> = {}): 
     redirectMode: 'uriHandler',
     loopbackPort: 0,
     clientType: 'public',
+    confirmMutations: true,
+    readOnly: false,
     ...overrides,
   };
 }
@@ -195,9 +198,10 @@ export function testEnv(baseUrl: string, overrides: Partial<Environment> = {}): 
 /** A stored session record for tests. */
 export function record(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
   return {
-    v: 1,
+    v: 2,
     id,
     environment: 'test',
+    server: { authUrl: 'https://auth.example.test', baseUrl: 'https://api.example.test', clientId: 'client-1' },
     kind: 'user',
     accessToken: `at-${id}`,
     refreshToken: `rt-${id}`,

@@ -9,6 +9,8 @@ describe('core/auth/jwtDisplay', () => {
       scopes: ['tasks:read', 'files:read'],
       groups: ['g1', 'g2'],
       exp: 17,
+      iss: undefined,
+      aud: [],
     });
   });
 
@@ -25,6 +27,12 @@ describe('core/auth/jwtDisplay', () => {
   }
 
   it('tolerates missing claims', () => {
-    assert.deepEqual(decodeJwtForDisplay(fakeJwt({})), { sub: undefined, scopes: [], groups: [], exp: undefined });
+    assert.deepEqual(decodeJwtForDisplay(fakeJwt({})), { sub: undefined, scopes: [], groups: [], exp: undefined, iss: undefined, aud: [] });
+  });
+
+  it('reads the issuer and the audiences (one or a list), nothing else from them', () => {
+    assert.deepEqual(decodeJwtForDisplay(fakeJwt({ iss: 'https://auth.example.test', aud: 'https://api.example.test' }))?.aud, ['https://api.example.test']);
+    assert.deepEqual(decodeJwtForDisplay(fakeJwt({ aud: ['a', 7, 'b'] }))?.aud, ['a', 'b']);
+    assert.equal(decodeJwtForDisplay(fakeJwt({ iss: 42 }))?.iss, undefined);
   });
 });

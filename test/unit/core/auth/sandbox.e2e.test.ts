@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { serverIdentity } from '../../../../src/core/auth/serverIdentity';
 import { createServer } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index';
 import { parseEnvironments, type Environment } from '../../../../src/core/auth/environments';
@@ -95,7 +96,7 @@ describe('core/auth against the Sandbox (end to end)', () => {
   });
 
   it('gets a team token with client credentials', async () => {
-    await core.clientSecrets.set('team', sandbox.clients.find((c) => c.clientId === 'acme-ci')!.clientSecret!);
+    await core.clientSecrets.set(serverIdentity(core.environment('team')!), sandbox.clients.find((c) => c.clientId === 'acme-ci')!.clientSecret!);
     const team = await core.signInAsTeam('team');
     assert.equal(team.kind, 'team');
     assert.equal(team.account.label, 'Team');
@@ -104,7 +105,7 @@ describe('core/auth against the Sandbox (end to end)', () => {
   });
 
   it("refuses a wrong client secret with the server's OAuth error", async () => {
-    await core.clientSecrets.set('team', 'wrong');
+    await core.clientSecrets.set(serverIdentity(core.environment('team')!), 'wrong');
     await assert.rejects(core.signInAsTeam('team'), (err: unknown) => err instanceof AuthorizationError && err.error === 'invalid_client');
   });
 

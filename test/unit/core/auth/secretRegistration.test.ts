@@ -7,6 +7,8 @@ import { redactingLogger } from '../../../../src/core/logger';
 import { SecretRegistry } from '../../../../src/core/secretRegistry';
 import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, record, testEnv, tokenBody, TokenServer } from './fakes';
 
+const DEV = { authUrl: 'https://auth.example.test', baseUrl: 'https://api.example.test', clientId: 'dev' };
+
 const redirectUri = 'vscode://tenantlabs.tenant-graphql/auth-callback';
 
 describe('core/auth registers the secrets it holds for log redaction', () => {
@@ -42,9 +44,9 @@ describe('core/auth registers the secrets it holds for log redaction', () => {
   it('client secrets while known', async () => {
     const registry = new SecretRegistry();
     const secrets = new ClientSecrets(new MemorySecretStore(), registry);
-    await secrets.set('dev', 'client-secret-xyz');
+    await secrets.set(DEV, 'client-secret-xyz');
     assert.ok(registry.has('client-secret-xyz'));
-    await secrets.delete('dev');
+    await secrets.delete(DEV);
     assert.equal(registry.size, 0);
   });
 

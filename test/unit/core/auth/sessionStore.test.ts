@@ -15,7 +15,10 @@ describe('core/auth/sessionRecord and sessionStore', () => {
   const corrupt: [string, string][] = [
     ['not JSON', '{"v":1,'],
     ['an array', '[]'],
-    ['version 2', JSON.stringify({ ...record('s'), v: 2 })],
+    ['version 3', JSON.stringify({ ...record('s'), v: 3 })],
+    ['version 1 (read by the migration only)', JSON.stringify({ ...record('s'), v: 1, server: undefined })],
+    ['no server', JSON.stringify({ ...record('s'), server: undefined })],
+    ['a server without a valid address', JSON.stringify({ ...record('s'), server: { authUrl: 'nope', baseUrl: 'https://a.test', clientId: 'c' } })],
     ['no access token', JSON.stringify({ ...record('s'), accessToken: undefined })],
     ['an unknown kind', JSON.stringify({ ...record('s'), kind: 'robot' })],
     ['a string expiry', JSON.stringify({ ...record('s'), expiresAt: 'later' })],
@@ -106,10 +109,14 @@ describe('core/auth/sessionRecord and sessionStore', () => {
   it('keeps client secrets only in secret storage', async () => {
     const secrets = new MemorySecretStore();
     const clientSecrets = new ClientSecrets(secrets);
-    await clientSecrets.set('prod', '  s3cr3t ');
-    assert.equal(await clientSecrets.get('prod'), 's3cr3t');
-    await clientSecrets.delete('prod');
-    assert.equal(await clientSecrets.get('prod'), undefined);
-    await assert.rejects(clientSecrets.set('prod', ' '), RangeError);
+    const prod = { authUrl: 'https://auth.example.test', baseUrl: 'https://api.example.test', clientId: 'c1' };
+    await clientSecrets.set(prod, '  s3cr3t ');
+    assert.equal(await clientSecrets.get(prod), 's3cr3t');
+    assert.equal(await clientSecrets.get({ ...prod, baseUrl: 'https://other.example.test' }), undefined, 'another server does not get it');
+    assert.equal(await clientSecrets.get({ ...prod, clientId: 'c2' }), undefined, 'another client does not get it');
+    assert.ok(![...secrets.data.values()].some((v) => v.includes('example.test')), 'the key is a digest, not the address');
+    await clientSecrets.delete(prod);
+    assert.equal(await clientSecrets.get(prod), undefined);
+    await assert.rejects(clientSecrets.set(prod, ' '), RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { serverIdentity } from '../../../../src/core/auth/serverIdentity';
 import { AuthorizationError, CancelledError, ConfigurationError } from '../../../../src/core/errors';
 import { SignInTimeoutError } from '../../../../src/core/auth/authErrors';
 import type { Environment } from '../../../../src/core/auth/environments';
@@ -201,14 +202,14 @@ describe('core/auth/signIn (through AuthCore)', () => {
     envs = [testEnv(server.baseUrl, { clientType: 'confidential' })];
     await assert.rejects(core.signIn({ environment: envs[0], redirectUri }), ConfigurationError);
     assert.equal(opened.length, 0);
-    await core.clientSecrets.set('test', 'CLIENT-SECRET-1');
+    await core.clientSecrets.set(serverIdentity(envs[0]), 'CLIENT-SECRET-1');
     await core.signIn({ environment: envs[0], redirectUri });
     assert.equal(server.requests[0].params.get('client_secret'), 'CLIENT-SECRET-1');
   });
 
   it('gets a team token with client credentials, shown as Team', async () => {
     envs = [testEnv(server.baseUrl, { clientType: 'confidential' })];
-    await core.clientSecrets.set('test', 'CLIENT-SECRET-1');
+    await core.clientSecrets.set(serverIdentity(envs[0]), 'CLIENT-SECRET-1');
     const team = await core.signInAsTeam('test');
     assert.equal(team.kind, 'team');
     assert.deepEqual(team.account, { id: 'team:client-1', label: 'Team' });
@@ -220,7 +221,7 @@ describe('core/auth/signIn (through AuthCore)', () => {
 
   it('keeps tokens, codes, verifiers, states and secrets out of the log', async () => {
     envs = [testEnv(server.baseUrl, { clientType: 'confidential' })];
-    await core.clientSecrets.set('test', 'CLIENT-SECRET-1');
+    await core.clientSecrets.set(serverIdentity(envs[0]), 'CLIENT-SECRET-1');
     const session = await core.signIn({ environment: envs[0], redirectUri });
     await core.signInAsTeam('test');
     clock.advance(3600_000);

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { sameServer, serverIdentity } from '../../../../src/core/auth/serverIdentity';
 import { CancelledError, HttpStatusError } from '../../../../src/core/errors';
 import { SessionExpiredError } from '../../../../src/core/auth/authErrors';
 import type { Environment } from '../../../../src/core/auth/environments';
@@ -34,7 +35,7 @@ describe('core/auth/tokenManager', () => {
   function build(envOverrides: Partial<Environment> = {}) {
     env = testEnv(server.baseUrl, envOverrides);
     store = new SessionStore(secrets, logger);
-    manager = new TokenManager({ store, clientSecrets: new ClientSecrets(secrets), environment: (n) => (n === env.name ? env : undefined), clock, logger });
+    manager = new TokenManager({ store, clientSecrets: new ClientSecrets(secrets), clientTypeOf: (s) => (sameServer(s, env) ? env.clientType : undefined), clock, logger });
     removed = [];
     manager.onDidRemoveSession((e) => removed.push(e));
   }
@@ -54,7 +55,7 @@ describe('core/auth/tokenManager', () => {
   afterEach(() => manager.dispose());
 
   async function seed(overrides: Partial<SessionRecord> = {}): Promise<SessionRecord> {
-    const r = record('s1', { expiresAt: clock.now() + 3_000_000, refreshExpiresAt: clock.now() + REFRESH_TOKEN_LIFETIME_MS, ...overrides });
+    const r = record('s1', { server: serverIdentity(env), expiresAt: clock.now() + 3_000_000, refreshExpiresAt: clock.now() + REFRESH_TOKEN_LIFETIME_MS, ...overrides });
     await store.put(r);
     return r;
   }
@@ -179,7 +180,7 @@ describe('core/auth/tokenManager', () => {
 
   it('does not refresh again after a 401 when another window already stored a new token', async () => {
     await seed();
-    await store.put(record('s1', { accessToken: 'from-other-window', expiresAt: clock.now() + 3_000_000 }));
+    await store.put(record('s1', { server: serverIdentity(env), accessToken: 'from-other-window', expiresAt: clock.now() + 3_000_000 }));
     assert.equal(await manager.getAccessToken('s1', { forceRefresh: true, rejectedToken: 'at-s1' }), 'from-other-window');
     assert.equal(server.requests.length, 0);
   });
@@ -188,7 +189,7 @@ describe('core/auth/tokenManager', () => {
     await seed({ expiresAt: clock.now() });
     server.handler = async () => {
       // Another window rotated first; our refresh token is now spent.
-      await store.put(record('s1', { accessToken: 'AT-other', refreshToken: 'RT-other', expiresAt: clock.now() + 3_000_000 }));
+      await store.put(record('s1', { server: serverIdentity(env), accessToken: 'AT-other', refreshToken: 'RT-other', expiresAt: clock.now() + 3_000_000 }));
       return { status: 400, body: { error: 'invalid_grant' } };
     };
     assert.equal(await manager.getAccessToken('s1'), 'AT-other');
@@ -197,7 +198,7 @@ describe('core/auth/tokenManager', () => {
 
   it('renews a team session with client credentials and the stored secret', async () => {
     build({ clientType: 'confidential' });
-    await new ClientSecrets(secrets).set('test', 'SECRET');
+    await new ClientSecrets(secrets).set(serverIdentity(env), 'SECRET');
     await seed({ kind: 'team', refreshToken: undefined, refreshExpiresAt: undefined, expiresAt: clock.now() });
     server.handler = () => ({ body: tokenBody({ access_token: 'TEAM2', refresh_token: undefined }) });
     assert.equal(await manager.getAccessToken('s1'), 'TEAM2');
@@ -220,7 +221,7 @@ describe('core/auth/tokenManager', () => {
     const events: SessionsChangeEvent[] = [];
     manager.onDidChangeSessions((e) => events.push(e));
     const otherWindow = new SessionStore(secrets, logger);
-    await otherWindow.put(record('s1', { expiresAt: clock.now(), refreshExpiresAt: clock.now() + REFRESH_TOKEN_LIFETIME_MS }));
+    await otherWindow.put(record('s1', { server: serverIdentity(env), expiresAt: clock.now(), refreshExpiresAt: clock.now() + REFRESH_TOKEN_LIFETIME_MS }));
     await manager.getAccessToken('s1');
     await manager.removeSession('s1');
     await new Promise((r) => setImmediate(r));

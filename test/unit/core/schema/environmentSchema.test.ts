@@ -21,7 +21,7 @@ async function setup(options: { environment?: string; session?: string; cached?:
   const clock = new FakeClock();
   const timers = new ManualTimers();
   const active = new Emitter<void>();
-  const world = { environment: options.environment ?? 'Sandbox', session: options.session as string | undefined };
+  const world = { environment: options.environment ?? 'Sandbox', session: options.session as string | undefined, key: undefined as string | undefined };
   const answers: (unknown | Error)[] = [];
   const calls: AbortSignal[] = [];
   const gates: (() => void)[] = [];
@@ -32,7 +32,7 @@ async function setup(options: { environment?: string; session?: string; cached?:
   const service = new EnvironmentSchema({
     storageDir: dir,
     logger: nullLogger,
-    activeEnvironment: () => world.environment,
+    activeEnvironment: () => (world.environment ? { name: world.environment, key: world.key ?? world.environment } : undefined),
     activeSessionId: () => Promise.resolve(world.session),
     onDidChangeActive: active.event,
     introspect: async (signal) => {
@@ -184,6 +184,22 @@ describe('core/schema/environmentSchema', () => {
       await t.service.refresh();
       await t.service.refresh();
       assert.deepEqual(announced, [false, true, false]);
+    }));
+
+  it('keeps the schema when only the name changes (another environment of the same server): no introspection', () =>
+    withSchema({ session: 's1' }, async (t) => {
+      t.world.key = 'server-1';
+      await t.service.start();
+      await settle();
+      const before = t.service.current();
+      assert.equal(t.calls.length, 1);
+      t.world.environment = 'Sandbox (read-only)';
+      t.changeActive();
+      await settle();
+      assert.equal(t.calls.length, 1, 'nothing fetched again');
+      assert.equal(t.service.current()?.schema, before?.schema);
+      assert.equal(t.service.current()?.label, 'Sandbox (read-only)');
+      assert.equal(t.service.environmentName, 'Sandbox (read-only)');
     }));
 
   it('follows a switch of environment: drops the old schema and loads the new one', () =>
