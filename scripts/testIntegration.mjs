@@ -190,8 +190,8 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const closeBrowser = () => browser.close();
   cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  let workbench;
-  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base, () => workbench);
+  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base);
+  await injectServiceWorkerFaults(context, harness);
 
   const extensionEnvironment = {
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
@@ -240,7 +240,6 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   });
 
   const page = await context.newPage();
-  workbench = page;
   page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
   const webviewRecord = recordWebviews(page);
   context.on('serviceworker', (worker) => {
@@ -394,7 +393,35 @@ function withoutLastQuery(file) {
  *   per-request id, so it cannot be registered in advance: see README, "Sign-in in a browser-based VS Code");
  * - on the Sandbox consent page, picks the user and approves or denies, as the test asked.
  */
-function createBrowserHarness(context, servers, codeServerBase, workbenchPage) {
+/**
+ * A fault of VS Code's webview host in browsers, on demand: the next `harness.serviceWorkerFaults`
+ * calls of `navigator.serviceWorker.register` in a webview host frame (webview/browser/pre/) fail
+ * the way microsoft/vscode#125993 reports ("Could not register service worker: InvalidStateError").
+ * Such a host frame never loads the page it is given. The workbench's own service worker is left alone.
+ */
+async function injectServiceWorkerFaults(context, harness) {
+  await context.exposeBinding('__tgqServiceWorkerFault', () => {
+    if (harness.serviceWorkerFaults > 0) {
+      harness.serviceWorkerFaults--;
+      log("browser harness: failing a webview host frame's service worker registration, as asked");
+      return true;
+    }
+    return false;
+  });
+  await context.addInitScript(`(() => {
+    const container = navigator.serviceWorker;
+    if (!container || !location.pathname.includes('/webview/browser/pre/')) return;
+    const register = container.register.bind(container);
+    container.register = async (...args) => {
+      if (await window.__tgqServiceWorkerFault()) {
+        throw new DOMException('Failed to register a ServiceWorker: The document is in an invalid state.', 'InvalidStateError');
+      }
+      return register(...args);
+    };
+  })();`);
+}
+
+function createBrowserHarness(context, servers, codeServerBase) {
   let next = { consent: 'approve', user: 'alice' };
   // Any Sandbox's consent page (the runner's, the other server's, or one the extension started itself).
   const isAuthorizePage = (url) => {
@@ -463,18 +490,14 @@ function createBrowserHarness(context, servers, codeServerBase, workbenchPage) {
       }
     })();
   });
-  const clickDialog = async (label) => {
-    const page = workbenchPage();
-    const button = page.locator('.monaco-dialog-box .monaco-button', { hasText: label }).first();
-    await button.waitFor({ state: 'visible', timeout: 20_000 });
-    await button.click();
-  };
   return {
+    /** Service worker registrations of webview hosts still to fail (see injectServiceWorkerFaults). */
+    serviceWorkerFaults: 0,
     instruct(instruction) {
-      const { dialog, open, approveOpenPage, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, ...rest } = instruction;
       next = { ...next, ...rest };
-      if (dialog) {
-        clickDialog(dialog).catch((err) => log(`browser harness: no "${dialog}" dialog: ${err.message}`));
+      if (serviceWorkerFaults !== undefined) {
+        this.serviceWorkerFaults = serviceWorkerFaults;
       }
       if (open) {
         void context

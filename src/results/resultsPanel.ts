@@ -64,29 +64,74 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   /**
-   * A result the visible page has not reported rendered after a while is sent again, or, when the
-   * page never said it was ready, the page is loaded again: a message lost while the webview
-   * reloaded (hidden and shown, moved) must not leave the panel showing an older run.
+   * Makes sure the visible page shows the current result, escalating while it does not: the
+   * result is sent again (a message lost while the page reloaded), the page is loaded again (a
+   * `ready` lost), then the panel is made anew. That last step is what heals a webview whose host
+   * frame cannot load at all: VS Code's webview host in a browser waits for its service worker, and
+   * when that fails ("Could not register service worker", microsoft/vscode#125993) every page
+   * loaded into that frame stays blank; only a new panel gets a new frame. When even that does not
+   * help, the panel says the result is not shown and the person is told, with a way to try again.
    */
   private watch(): void {
     clearTimeout(this.watchdog);
     this.watchdog = setTimeout(() => {
       const view = this.current;
-      if (!this.panel || !view || this.rendered?.runId === view.runId || this.watchdogTries >= WATCHDOG_TRIES) {
+      if (!this.panel || !view || this.rendered?.runId === view.runId) {
         return;
       }
       if (!this.panel.visible) {
         return; // a hidden page renders nothing; showing it again re-arms (see attach)
       }
-      this.watchdogTries++;
-      this.note(`watchdog: ${view.runId} not rendered (try ${this.watchdogTries}): ${this.webviewReady ? 'sending it again' : 'loading the page again'}`);
-      if (this.webviewReady) {
+      if (this.watchdogTries >= WATCHDOG_STEPS.length) {
+        this.giveUp(view);
+        return;
+      }
+      const step = WATCHDOG_STEPS[this.watchdogTries++];
+      const action = step === 'nudge' ? (this.webviewReady ? 'sending it again' : 'loading the page again') : 'making the panel anew';
+      this.note(`watchdog: ${view.runId} not rendered (step ${this.watchdogTries}): ${action}`);
+      if (step === 'recreate') {
+        this.recreate();
+      } else if (this.webviewReady) {
         this.sendCurrent();
       } else {
         this.load(this.panel);
       }
       this.watch();
     }, WATCHDOG_MS);
+  }
+
+  /** Replaces the panel by a new one in the same place (a new webview, with a host frame of its own). */
+  private recreate(): void {
+    const old = this.panel;
+    const column = old?.viewColumn ?? vscode.ViewColumn.Beside;
+    this.detach();
+    old?.dispose();
+    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, this.title(), { viewColumn: column, preserveFocus: true }, this.options());
+    this.note(`created panel ${this.panelSerial + 1} in place of panel ${this.panelSerial} (column ${panel.viewColumn})`);
+    this.attach(panel);
+  }
+
+  /** The result could not be shown: the panel says so, and the person gets a way to try again. */
+  private giveUp(view: RunResultView): void {
+    this.note(`gave up: ${view.runId} is not shown`);
+    if (this.panel) {
+      this.panel.title = vscode.l10n.t('{0} (not shown)', this.title());
+    }
+    const reopen = vscode.l10n.t('Reopen Results');
+    void vscode.window
+      .showWarningMessage(
+        inert(vscode.l10n.t('The results panel did not respond, so it does not show the result of {0}. Reopen it to try again.', view.operationName ?? view.runId), {
+          sink: 'notification',
+        }),
+        reopen,
+      )
+      .then((choice) => {
+        if (choice === reopen && this.current === view) {
+          this.recreate();
+          this.watchdogTries = 0;
+          this.watch();
+        }
+      });
   }
 
   /** Opens the panel (with the last result, if any) or brings it to the front. */
@@ -248,6 +293,9 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'rendered':
         this.rendered = { runId: message.runId, treeItems: message.treeItems };
+        if (this.panel && view?.runId === message.runId) {
+          this.panel.title = this.title(); // no longer "(not shown)"
+        }
         this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
         return;
       case 'webviewError':
@@ -265,9 +313,12 @@ export class ResultsPanel implements vscode.Disposable {
   }
 }
 
-/** How long a sent result may go unrendered before the panel is nudged, and how many times. */
-const WATCHDOG_MS = 2500;
-const WATCHDOG_TRIES = 3;
+/**
+ * How long a sent result may go unrendered before the next step, and the steps: nudge (send again,
+ * or load the page again when it never said ready), then make the panel anew; then give up.
+ */
+const WATCHDOG_MS = 4000;
+const WATCHDOG_STEPS: readonly ('nudge' | 'recreate')[] = ['nudge', 'nudge', 'recreate', 'nudge', 'recreate'];
 
 /** Schemes a run's document can have (a restored state naming anything else is not trusted for `reveal`). */
 function isAllowedDocumentUri(text: string): boolean {

@@ -52,8 +52,11 @@ export interface BrowserInstruction {
   consent?: 'approve' | 'deny' | 'ignore';
   user?: string;
   registerRedirectUri?: boolean;
-  /** Click this button of the next modal dialog of the workbench (e.g. "Allow"). */
-  dialog?: string;
+  /**
+   * The next N webview host frames fail to register their service worker, as VS Code's do on
+   * microsoft/vscode#125993: such a frame never loads the page it is given.
+   */
+  serviceWorkerFaults?: number;
   /** Open this address in a new tab, as if the person pasted it into the browser. */
   open?: string;
   /** Consent on the authorization page that is already open (left by `consent: 'ignore'`). */
@@ -173,7 +176,8 @@ export async function resultsRendered(runId: string): Promise<ResultsPanelInfo> 
       return info.rendered?.runId === runId ? info : undefined;
     },
     `the results webview to render ${runId}`,
-    15_000,
+    // A hang guard: the panel's own watchdog may take up to 24 s to make a stuck webview anew.
+    45_000,
     () => {
       const { trace, ...info } = api.info();
       const tabs = vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`));
