@@ -48,7 +48,10 @@ describe('npm start in desktop mode (a `code` on PATH)', function () {
       }
       assert.match(output, /Ctrl-C here stops the Sandbox\./, output);
       assert.doesNotMatch(output, /code-server|Chromium/, 'no code-server or browser is needed on this path');
-      await new Promise((r) => setTimeout(r, 500)); // `code` is spawned without waiting for it
+      // `code` is spawned without waiting for it: wait until the stand-in wrote its call (a hang guard, not a duration).
+      for (let i = 0; i < 600 && !existsSync(calls); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const [args] = readFileSync(calls, 'utf8')
         .trim()
         .split('\n')
