@@ -15,7 +15,7 @@
  * no new types; the caller keeps the old ones and says why. The texts returned are codegen's
  * output as it is; {@link formatTypescript} formats them with prettier.
  */
-import { Kind, parse, specifiedRules, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { Kind, parse, specifiedRules, validate, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { codegen } from '@graphql-codegen/core';
 import { getCachedDocumentNodeFromSchema, type Types } from '@graphql-codegen/plugin-helpers';
 import * as addPlugin from '@graphql-codegen/add';
@@ -77,10 +77,13 @@ interface Parsed {
   readonly document: DocumentNode;
 }
 
-/** Parses the documents; those that do not parse become problems. */
+/**
+ * Parses the documents, in the order of their files as the codegen CLI loads them (its `sort`
+ * option: by path; a file's templates in file order); those that do not parse become problems.
+ */
 function parseAll(documents: readonly SourceDocument[], problems: DocumentProblem[]): Parsed[] {
   const parsed: Parsed[] = [];
-  for (const source of documents) {
+  for (const source of [...documents].sort((a, b) => (a.location < b.location ? -1 : a.location > b.location ? 1 : 0))) {
     try {
       parsed.push({ source, document: parse(source.text) });
     } catch (err) {
@@ -88,6 +91,45 @@ function parseAll(documents: readonly SourceDocument[], problems: DocumentProble
     }
   }
   return parsed;
+}
+
+/**
+ * The documents that validate against the schema with the rules codegen uses, each with the
+ * fragments it spreads from the others; the rest become problems (the preset and codegen would
+ * throw for the whole run).
+ */
+function validOnly(schema: GraphQLSchema, parsed: readonly Parsed[], problems: DocumentProblem[]): Parsed[] {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const p of parsed) {
+    for (const d of p.document.definitions) {
+      if (d.kind === Kind.FRAGMENT_DEFINITION && !fragments.has(d.name.value)) {
+        fragments.set(d.name.value, d);
+      }
+    }
+  }
+  return parsed.filter((p) => {
+    const own = new Set(p.document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => (d as FragmentDefinitionNode).name.value));
+    const used: FragmentDefinitionNode[] = [];
+    const seen = new Set<string>();
+    const collect = (node: ASTNode) =>
+      visit(node, {
+        FragmentSpread(spread) {
+          const name = spread.name.value;
+          const fragment = fragments.get(name);
+          if (!own.has(name) && !seen.has(name) && fragment) {
+            seen.add(name);
+            used.push(fragment);
+            collect(fragment);
+          }
+        },
+      });
+    collect(p.document);
+    const errors = validate(schema, { kind: Kind.DOCUMENT, definitions: [...p.document.definitions, ...used] }, CODEGEN_RULES);
+    if (errors.length > 0) {
+      problems.push({ id: p.source.id, message: errors[0].message });
+    }
+    return errors.length === 0;
+  });
 }
 
 /**
@@ -140,7 +182,7 @@ export async function operationFiles(
   options: { readonly root: string; readonly only?: ReadonlySet<string> },
 ): Promise<GenerationResult> {
   const problems: DocumentProblem[] = [];
-  const parsed = presetReady(schema, parseAll(documents, problems), problems);
+  const parsed = validOnly(schema, presetReady(schema, parseAll(documents, problems), problems), problems);
   const byLocation = new Map(parsed.map((p) => [p.source.location, p.source.id]));
   const files: DocumentFile[] = parsed.map((p) => ({
     location: p.source.location,
@@ -164,7 +206,8 @@ export async function operationFiles(
   for (const output of outputs) {
     const ids = output.documents.map((d) => (d.location && byLocation.get(d.location)) || d.location || '');
     try {
-      generated.push({ path: output.filename, text: await codegen(output), sources: ids });
+      // Validated above, with the same rules (codegen would validate each file again).
+      generated.push({ path: output.filename, text: await codegen({ ...output, skipDocumentsValidation: true }), sources: ids });
     } catch (err) {
       for (const id of ids) {
         problems.push({ id, message: validationMessage(err) });
@@ -183,16 +226,7 @@ type DocumentFile = Types.DocumentFile;
  */
 export async function clientFile(schema: GraphQLSchema, documents: readonly SourceDocument[], outputPath: string): Promise<GenerationResult> {
   const problems: DocumentProblem[] = [];
-  const parsed = parseAll(documents, problems);
-  const fragments = parsed.flatMap((p) => p.document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION));
-  const valid = parsed.filter((p) => {
-    const own = new Set(p.document.definitions);
-    const errors = validate(schema, { kind: Kind.DOCUMENT, definitions: [...p.document.definitions, ...fragments.filter((f) => !own.has(f))] }, CODEGEN_RULES);
-    if (errors.length > 0) {
-      problems.push({ id: p.source.id, message: errors[0].message });
-    }
-    return errors.length === 0;
-  });
+  const valid = validOnly(schema, parseAll(documents, problems), problems);
   // The client preset's documents: the template texts with Windows line breaks made plain.
   const sources: DocumentFile[] = valid.map((p) => ({ location: p.source.location, document: p.document, rawSDL: p.source.text.replace(/\r\n/g, '\n') }));
   const schemaDocument = getCachedDocumentNodeFromSchema(schema);

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import type { GraphQLSchema, IntrospectionQuery } from 'graphql';
+import { lexicographicSortSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
 import { loadSchemaFiles } from '../schema/loadSchema';
 import { loadSchemaFromCache } from '../schema/schemaCache';
@@ -17,7 +17,10 @@ import { schemaFileText, writeSchemaFile } from './schemaFile';
 
 interface LoadedVersion {
   readonly version: string;
+  /** The schema as loaded (what SDL files print). */
   readonly schema: GraphQLSchema;
+  /** The schema sorted by name, as the codegen CLI loads every schema (its `sort` option, on by default). */
+  readonly sorted: GraphQLSchema;
   readonly introspection?: IntrospectionQuery;
 }
 
@@ -40,12 +43,12 @@ export class TypesGenerator {
     switch (request.kind) {
       case 'operationFiles': {
         const started = performance.now();
-        const result = await operationFiles(loaded.schema, request.documents, { root: request.root, only: request.only && new Set(request.only) });
+        const result = await operationFiles(loaded.sorted, request.documents, { root: request.root, only: request.only && new Set(request.only) });
         return this.finish(result, request.write, started);
       }
       case 'clientFile': {
         const started = performance.now();
-        const result = await clientFile(loaded.schema, request.documents, request.output);
+        const result = await clientFile(loaded.sorted, request.documents, request.output);
         return this.finish(result, request.write, started);
       }
       case 'schemaFile': {
@@ -117,10 +120,12 @@ async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
     if (cached.value.record.sha256 !== source.version) {
       throw new StaleSchemaError(`the cached schema of ${source.cache.environment} is not the version in use`);
     }
-    return { version: source.version, schema: cached.value.schema, introspection: cached.value.record.introspection };
+    const schema = cached.value.schema;
+    return { version: source.version, schema, sorted: lexicographicSortSchema(schema), introspection: cached.value.record.introspection };
   }
   if (source.files && source.files.length > 0) {
-    return { version: source.version, schema: (await loadSchemaFiles(source.files)).schema };
+    const { schema } = await loadSchemaFiles(source.files);
+    return { version: source.version, schema, sorted: lexicographicSortSchema(schema) };
   }
   throw new Error(`no schema source for ${source.key}`);
 }
