@@ -48,6 +48,8 @@ export interface GeneratedFile {
   readonly text: string;
   /** The documents it was generated from (their ids). */
   readonly sources: readonly string[];
+  /** The templates' file: the text each document had (a stand-in's is its last good one). */
+  readonly texts?: Readonly<Record<string, string>>;
 }
 
 /** A document that got no new types, and why (codegen's or graphql's message). */
@@ -96,9 +98,10 @@ function parseAll(documents: readonly SourceDocument[], problems: DocumentProble
 /**
  * The documents that validate against the schema with the rules codegen uses, each with the
  * fragments it spreads from the others; the rest become problems (the preset and codegen would
- * throw for the whole run).
+ * throw for the whole run). Documents `checked` says no to are kept unvalidated: they only lend
+ * their fragments (and a fragment that does not validate fails the documents that spread it).
  */
-function validOnly(schema: GraphQLSchema, parsed: readonly Parsed[], problems: DocumentProblem[]): Parsed[] {
+function validOnly(schema: GraphQLSchema, parsed: readonly Parsed[], problems: DocumentProblem[], checked: (p: Parsed) => boolean = () => true): Parsed[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const p of parsed) {
     for (const d of p.document.definitions) {
@@ -108,6 +111,9 @@ function validOnly(schema: GraphQLSchema, parsed: readonly Parsed[], problems: D
     }
   }
   return parsed.filter((p) => {
+    if (!checked(p)) {
+      return true;
+    }
     const own = new Set(p.document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => (d as FragmentDefinitionNode).name.value));
     const used: FragmentDefinitionNode[] = [];
     const seen = new Set<string>();
@@ -182,13 +188,14 @@ export async function operationFiles(
   options: { readonly root: string; readonly only?: ReadonlySet<string> },
 ): Promise<GenerationResult> {
   const problems: DocumentProblem[] = [];
-  const parsed = validOnly(schema, presetReady(schema, parseAll(documents, problems), problems), problems);
+  const only = options.only;
+  const parsed = validOnly(schema, presetReady(schema, parseAll(documents, problems), problems), problems, (p) => !only || only.has(p.source.id));
   const byLocation = new Map(parsed.map((p) => [p.source.location, p.source.id]));
   const files: DocumentFile[] = parsed.map((p) => ({
     location: p.source.location,
     document: p.document,
     rawSDL: p.source.text,
-    type: options.only && !options.only.has(p.source.id) ? 'external' : 'standard',
+    type: only && !only.has(p.source.id) ? 'external' : 'standard',
   }));
   const schemaDocument = getCachedDocumentNodeFromSchema(schema);
   const outputs = await nearOperationFilePreset.buildGeneratesSection({
@@ -222,11 +229,25 @@ type DocumentFile = Types.DocumentFile;
 /**
  * The templates' file in the client preset's style: the types and typed documents of every
  * operation and fragment, then `graphql(source)` with one overload per document text. A document
- * that does not validate is left out (the caller passes its last good text instead, if any).
+ * that does not validate keeps its last good types: its text from `lastGood` (the text of its
+ * last generation) stands in for it, when that still validates.
  */
-export async function clientFile(schema: GraphQLSchema, documents: readonly SourceDocument[], outputPath: string): Promise<GenerationResult> {
+export async function clientFile(
+  schema: GraphQLSchema,
+  documents: readonly SourceDocument[],
+  outputPath: string,
+  lastGood: Readonly<Record<string, string>> = {},
+): Promise<GenerationResult> {
   const problems: DocumentProblem[] = [];
-  const valid = validOnly(schema, parseAll(documents, problems), problems);
+  const parsed = parseAll(documents, problems);
+  let valid = validOnly(schema, parsed, problems);
+  const failed = new Set(problems.map((p) => p.id));
+  const standIns = documents.filter((d) => failed.has(d.id) && lastGood[d.id] !== undefined && lastGood[d.id] !== d.text).map((d) => ({ ...d, text: lastGood[d.id] }));
+  if (standIns.length > 0) {
+    const again: DocumentProblem[] = [];
+    valid = [...valid, ...validOnly(schema, parseAll(standIns, again), again)];
+    valid.sort((a, b) => (a.source.location < b.source.location ? -1 : a.source.location > b.source.location ? 1 : 0));
+  }
   // The client preset's documents: the template texts with Windows line breaks made plain.
   const sources: DocumentFile[] = valid.map((p) => ({ location: p.source.location, document: p.document, rawSDL: p.source.text.replace(/\r\n/g, '\n') }));
   const schemaDocument = getCachedDocumentNodeFromSchema(schema);
@@ -247,7 +268,12 @@ export async function clientFile(schema: GraphQLSchema, documents: readonly Sour
     plugins: [{ add: { content: '/* eslint-disable */' } }, { 'gen-dts': { sourcesWithOperations: sourcesWithOperations(schema, sources) } }],
     config: { gqlTagName: CLIENT_FUNCTION_NAME },
   });
-  return { files: [{ path: outputPath, text: joinClientParts(types, tag), sources: valid.map((p) => p.source.id) }], problems };
+  return {
+    files: [
+      { path: outputPath, text: joinClientParts(types, tag), sources: valid.map((p) => p.source.id), texts: Object.fromEntries(valid.map((p) => [p.source.id, p.source.text])) },
+    ],
+    problems,
+  };
 }
 
 /**

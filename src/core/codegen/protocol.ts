@@ -37,6 +37,8 @@ export interface ClientFileRequest {
   /** Absolute path of the file. */
   readonly output: string;
   readonly write: boolean;
+  /** Each template's text at its last good generation: it stands in for a template that does not validate now. */
+  readonly lastGood?: Readonly<Record<string, string>>;
 }
 
 /** Write the schema as SDL or introspection JSON (when it changed). */
@@ -58,6 +60,8 @@ export interface GeneratedText {
   readonly text: string;
   readonly sources: readonly string[];
   readonly written: boolean;
+  /** The templates' file: the text each template had in it. */
+  readonly texts?: Readonly<Record<string, string>>;
 }
 
 /** What a generation did. */

@@ -48,7 +48,7 @@ export class TypesGenerator {
       }
       case 'clientFile': {
         const started = performance.now();
-        const result = await clientFile(loaded.sorted, request.documents, request.output);
+        const result = await clientFile(loaded.sorted, request.documents, request.output, request.lastGood);
         return this.finish(result, request.write, started);
       }
       case 'schemaFile': {
@@ -78,7 +78,7 @@ export class TypesGenerator {
           written = true;
         }
       }
-      files.push({ path: file.path, text, sources: file.sources, written });
+      files.push({ path: file.path, text, sources: file.sources, written, texts: file.texts });
     }
     return { files, problems: result.problems, ms: performance.now() - started };
   }
