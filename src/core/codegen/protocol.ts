@@ -57,6 +57,7 @@ export type WorkerRequest = OperationFilesRequest | ClientFileRequest | SchemaFi
 /** A generated file: its path, its formatted text, and whether this run wrote it. */
 export interface GeneratedText {
   readonly path: string;
+  /** The formatted text ('' when the request wrote the files: it is on disk). */
   readonly text: string;
   readonly sources: readonly string[];
   readonly written: boolean;

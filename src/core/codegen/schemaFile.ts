@@ -28,7 +28,10 @@ export interface SchemaFileHeader {
 
 /** The header's words, one line, with nothing that could end a comment or a JSON string. */
 function headerLine(header: SchemaFileHeader, timed: boolean): string {
-  const name = header.environment.replace(/[\r\n"\\*/]/g, ' ').trim();
+  const name = header.environment
+    .replace(/[\r\n"\\*/]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const when = timed ? `, fetched ${header.fetchedAt.toISOString()}` : '';
   return `Schema of the environment "${name}"${when}. Written by Tenant GraphQL (tenantGraphql.schema.writeTo): do not edit, it is rewritten when the schema changes.`;
 }
@@ -62,9 +65,9 @@ function render(format: SchemaFileFormat, header: string, source: { readonly sch
   return `# ${header}\n\n${printSchema(source.schema)}\n`;
 }
 
-/** The text without the time in its header: two files that differ only there hold the same schema. */
+/** The text without the time in its header (the header comes first, so the first match is its time). */
 function withoutTime(text: string): string {
-  return text.replace(/^(# |\{\n {2}"\/\/": ")(Schema of the environment "[^"\n]*"), fetched [0-9TZ:.+-]+\./, '$1$2.');
+  return text.replace(/, fetched \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\./, '.');
 }
 
 /** Whether `next` holds something `existing` does not (ignoring the time in the header). */

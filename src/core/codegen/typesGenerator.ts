@@ -78,7 +78,8 @@ export class TypesGenerator {
           written = true;
         }
       }
-      files.push({ path: file.path, text, sources: file.sources, written, texts: file.texts });
+      // Files written to disk go back without their text: the host's thread need not copy megabytes.
+      files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
     }
     return { files, problems: result.problems, ms: performance.now() - started };
   }
