@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Kind, parse, print } from 'graphql';
 import { grow } from './inputs';
+import { GENERATED_HEADER } from '../../src/core/codegen/generateTypes';
 
 /** A `.graphql` file of the generated workspace: its path relative to the workspace, and its text. */
 export interface BenchFile {
@@ -34,4 +35,22 @@ export function githubOperationFiles(copies: number): BenchFile[] {
     files.push({ path: `copy${copy}/fragments.graphql`, text: `${fragments.map((f) => print(f)).join('\n\n')}\n` });
   });
   return files;
+}
+
+/**
+ * The codegen CLI config equivalent to what the extension does for `.graphql` files (documents
+ * under `docs/`): the near-operation-file preset with the same plugins and header.
+ */
+export function operationFilesCliConfig(schema: string): unknown {
+  return {
+    schema,
+    documents: ['docs/**/*.graphql'],
+    generates: {
+      'docs/': {
+        preset: 'near-operation-file',
+        presetConfig: { extension: '.generated.ts' },
+        plugins: [{ add: { content: GENERATED_HEADER } }, 'typescript-operations', 'typed-document-node'],
+      },
+    },
+  };
 }

@@ -21,32 +21,24 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { GENERATED_HEADER, type SourceDocument } from '../../src/core/codegen/generateTypes';
+import type { SourceDocument } from '../../src/core/codegen/generateTypes';
 import type { SchemaSource } from '../../src/core/codegen/protocol';
 import { TypesWorker } from '../../src/core/codegen/typesWorker';
 import { writeSchemaCache } from '../../src/core/schema/schemaCache';
-import { githubOperationFiles, OPERATIONS_PER_COPY } from './codegenInputs';
+import { githubOperationFiles, OPERATIONS_PER_COPY, operationFilesCliConfig } from './codegenInputs';
 import { loadInputs } from './inputs';
 import { ms } from './stats';
+import { probeLongestTask } from './longTask';
 
 const root = path.resolve(__dirname, '..', '..');
 
-/** The longest gap between two turns of this thread's event loop while `work` runs. */
+/** The work's time and the longest time it held this thread (the long-task probe of the other rows). */
 async function withStallProbe<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; longestStallMs: number }> {
-  let longest = 0;
-  let last = performance.now();
-  const probe = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  const t0 = performance.now();
-  try {
-    const value = await work();
-    return { value, ms: performance.now() - t0, longestStallMs: Math.max(longest, performance.now() - last) };
-  } finally {
-    clearInterval(probe);
-  }
+  let value: T | undefined;
+  const probed = await probeLongestTask(async () => {
+    value = await work();
+  });
+  return { value: value as T, ms: probed.totalMs, longestStallMs: probed.longestMs };
 }
 
 /** Runs the types benchmark and prints its rows. */
@@ -114,20 +106,7 @@ export async function benchTypes(quick: boolean): Promise<void> {
         return;
       }
       const cliDir = path.join(tmp, 'cli');
-      writeFileSync(
-        path.join(cliDir, 'codegen.json'),
-        JSON.stringify({
-          schema: '../schema.graphql',
-          documents: ['docs/**/*.graphql'],
-          generates: {
-            'docs/': {
-              preset: 'near-operation-file',
-              presetConfig: { extension: '.generated.ts' },
-              plugins: [{ add: { content: GENERATED_HEADER } }, 'typescript-operations', 'typed-document-node'],
-            },
-          },
-        }),
-      );
+      writeFileSync(path.join(cliDir, 'codegen.json'), JSON.stringify(operationFilesCliConfig('../schema.graphql')));
       const bin = path.join(path.dirname(require.resolve('@graphql-codegen/cli/package.json')), 'cjs', 'bin.js');
       const t0 = performance.now();
       const r = spawnSync(process.execPath, [bin, '--config', 'codegen.json', '--silent'], { cwd: cliDir, encoding: 'utf8' });

@@ -3,8 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
-import { admin, browserIsDriven, eventually, extensionId, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, freshSandboxSchema, refreshSchema, workspaceRoot, writeFile } from './helpers';
 
 const DUE =
   'query TaskDue($status: TaskStatus) {\n  tasks(filter: { status: $status }, first: 5) {\n    edges {\n      node {\n        id\n        name\n        dueDate\n      }\n    }\n  }\n}\n';
@@ -12,22 +11,12 @@ const DUE =
 const CONSUMER =
   "import type { TaskDueQuery, TaskDueQueryVariables } from './due.generated';\nimport { TaskDueDocument } from './due.generated';\n\nexport const variables: TaskDueQueryVariables = { status: 'DONE' };\nexport const document = TaskDueDocument;\n\nexport function firstDue(data: TaskDueQuery): unknown {\n  return data.tasks.edges[0]?.node.dueDate;\n}\n";
 
-async function write(uri: vscode.Uri, text: string): Promise<void> {
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-}
-
 async function read(uri: vscode.Uri): Promise<string | undefined> {
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return undefined;
   }
-}
-
-async function refresh(): Promise<RefreshOutcome> {
-  const outcome = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
-  assert.equal(outcome.ok, true, `the schema refreshes: ${outcome.reason ?? ''}`);
-  return outcome;
 }
 
 /** Opens a document, replaces its text and saves it, as a person would. */
@@ -50,16 +39,12 @@ async function editAndSave(uri: vscode.Uri, text: string): Promise<void> {
 
   before(async () => {
     api = (await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate())!;
-    await admin('/faults', undefined, 'DELETE');
-    await admin('/schema', { version: 1 });
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await signInToSandbox('alice');
-    await refresh();
-    await write(due(), '');
-    await write(consumer(), CONSUMER);
+    await freshSandboxSchema('alice');
+    await writeFile(due(), '');
+    await writeFile(consumer(), CONSUMER);
     // The consumer's project: strict TypeScript, the typed-document-node types from the repository's node_modules.
     const typedDocumentNode = path.join(repo(), 'node_modules', '@graphql-typed-document-node', 'core');
-    await write(
+    await writeFile(
       vscode.Uri.joinPath(folder(), 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
@@ -85,7 +70,7 @@ async function editAndSave(uri: vscode.Uri, text: string): Promise<void> {
     await config.update('codegen', undefined, vscode.ConfigurationTarget.Workspace);
     await config.update('schema.writeTo', undefined, vscode.ConfigurationTarget.Workspace);
     await admin('/schema', { version: 1 });
-    await refresh();
+    await refreshSchema();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
     // The types the setting generated for the rest of the fixture workspace.
@@ -101,7 +86,7 @@ async function editAndSave(uri: vscode.Uri, text: string): Promise<void> {
     assert.doesNotMatch(text, /eyJ|Bearer|access_token/i, 'no token in the schema file');
     // The same schema again: the same bytes (the header's time does not make a new file).
     const before = (await vscode.workspace.fs.stat(schemaFile())).mtime;
-    await refresh();
+    await refreshSchema();
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(await read(schemaFile()), text);
     assert.equal((await vscode.workspace.fs.stat(schemaFile())).mtime, before);
@@ -146,7 +131,7 @@ async function editAndSave(uri: vscode.Uri, text: string): Promise<void> {
   it('schema version 2: the document keeps its last good types with a warning; fixed and saved, the types change and TypeScript reports the removed field in the consumer', async () => {
     const before = await read(generated());
     await admin('/schema', { version: 2 });
-    assert.equal((await refresh()).changed, true);
+    assert.equal((await refreshSchema()).changed, true);
     // The schema file follows the new version.
     await eventually(async () => ((await read(schemaFile()))?.includes('dueOn: Date') ? true : undefined), 'the schema file of version 2', 30_000);
     const warning = await eventually(() => api.types.problemsOf(due())[0], 'the warning that the types were kept', 60_000);

@@ -16,25 +16,12 @@ import type { SchemaSource } from '../../../../src/core/codegen/protocol';
 import { TypesGenerator } from '../../../../src/core/codegen/typesGenerator';
 import { writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
-import { githubOperationFiles } from '../../../../scripts/bench/codegenInputs';
+import { githubOperationFiles, operationFilesCliConfig } from '../../../../scripts/bench/codegenInputs';
 import { loadInputs } from '../../../../scripts/bench/inputs';
 import { filesUnder, prettierFile, read, runCodegenCli } from './codegenCli';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-
-/** The CLI config equivalent to what the extension does for `.graphql` files. */
-const OPERATION_FILES_CONFIG = (schema: string) => ({
-  schema,
-  documents: ['docs/**/*.graphql'],
-  generates: {
-    'docs/': {
-      preset: 'near-operation-file',
-      presetConfig: { extension: '.generated.ts' },
-      plugins: [{ add: { content: GENERATED_HEADER } }, 'typescript-operations', 'typed-document-node'],
-    },
-  },
-});
 
 /** The CLI config equivalent to the templates' file: the client preset without fragment masking. */
 const CLIENT_CONFIG = (schema: string) => ({
@@ -77,7 +64,7 @@ async function compareOperationFiles(tmp: string, source: SchemaSource, environm
   }
   const reply = await generator.handle({ kind: 'operationFiles', schema: source, root: ours, documents: graphqlDocuments(path.join(ours, 'docs')), write: true });
   assert.deepEqual(reply.problems, []);
-  runCodegenCli(cli, OPERATION_FILES_CONFIG('../schema.graphql'));
+  runCodegenCli(cli, operationFilesCliConfig('../schema.graphql'));
   const expected = filesUnder(path.join(cli, 'docs'), '.generated.ts');
   assert.deepEqual(filesUnder(path.join(ours, 'docs'), '.generated.ts'), expected);
   assert.ok(expected.length > 0);
