@@ -9,7 +9,7 @@ const noVscode = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'dist-vsix/**', '.vscode-test/**', 'media/**/*.js', 'media/samples/**'] },
+  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'dist-vsix/**', '.vscode-test/**', 'media/**/*.js', 'media/samples/**', 'test/unit/core/codegen/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -32,6 +32,7 @@ import { measurePeer, type PeerResult } from './bench/peer';
 import { benchReferences } from './bench/references';
 import { benchEmbedded } from './bench/embedded';
 import { ms, summarize, timeEach, type Summary } from './bench/stats';
+import { benchTypes } from './bench/types';
 import { generatedWorkspace, indexOf, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './bench/schemaChanges';
 
 interface Row {
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+  // Issue 26: generated types for 200 operations, the codegen CLI beside (scripts/bench/types.ts).
+  await benchTypes(quick);
   if (!quick && !process.argv.includes('--no-vscode')) {
     // The same measures through the VS Code adapter, in a real VS Code (test/integration/*.bench.ts).
     console.log('');

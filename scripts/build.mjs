@@ -28,6 +28,22 @@ function integrationEntries() {
   return out;
 }
 
+/**
+ * GraphQL Code Generator's `flattenGeneratedTypes` option runs Relay's compiler (150 KB with its
+ * dependencies); the extension never sets it, so the types worker bundles a stand-in that says so.
+ * @type {esbuild.Plugin}
+ */
+const withoutRelayOptimizer = {
+  name: 'without-relay-optimizer',
+  setup(build) {
+    build.onResolve({ filter: /^@graphql-tools\/relay-operation-optimizer$/ }, (args) => ({ path: args.path, namespace: 'stand-in' }));
+    build.onLoad({ filter: /.*/, namespace: 'stand-in' }, () => ({
+      contents: "exports.optimizeDocuments = () => { throw new Error('flattenGeneratedTypes is not available in Tenant GraphQL'); };",
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -52,8 +68,12 @@ const builds = [
     entryPoints: { extension: 'src/extension.ts' },
     outdir: join(outRoot, 'dist'),
     external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js'],
-    define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"' },
+    define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"', __CODEGEN_WORKER__: '"codegen.js"' },
   },
+  // The types worker (GraphQL Code Generator, prettier's TypeScript printer, its own graphql): a
+  // worker thread started on the first generation (src/core/codegen/typesWorker.ts), never loaded
+  // into the extension host's thread.
+  { ...common, entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' }, outdir: join(outRoot, 'dist'), plugins: [withoutRelayOptimizer] },
   // prettier's standalone printer with its GraphQL plugin, loaded on the first Format Document.
   { ...common, entryPoints: { prettier: 'scripts/prettierEntry.mjs' }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { undici: createRequire(import.meta.url).resolve('undici') }, outdir: join(outRoot, 'dist') },

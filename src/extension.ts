@@ -12,19 +12,21 @@ import { LanguageFeature, type LanguageTestApi } from './language';
 import { RunFeature } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature } from './sandboxHost';
+import { TypesFeature, type TypesTestApi } from './codegen';
 
 /** What `activate` returns while the extension host runs tests (undefined otherwise). */
 export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
   readonly language: LanguageTestApi;
+  readonly types: TypesTestApi;
   /** The text of the last schema-change notification, if one was shown. */
   readonly lastSchemaChangeNotice: () => string | undefined;
 }
 
 /**
  * Composition root: builds the four services (configuration, auth, schemas, the authenticated
- * GraphQL client) and hands them to the features (auth, schema, language, run, results; and the
- * built-in Sandbox) by constructor injection. Every object that owns listeners is disposable and
+ * GraphQL client) and hands them to the features (auth, schema, language, run, results, types; and
+ * the built-in Sandbox) by constructor injection. Every object that owns listeners is disposable and
  * pushed onto the context.
  */
 export async function activate(context: vscode.ExtensionContext): Promise<TenantGraphqlTestApi | undefined> {
@@ -59,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const results = new ResultsFeature({ context, logger });
     const language = new LanguageFeature(schemas, logger);
     const schemaFeature = new SchemaFeature(schemas, logger);
+    const types = new TypesFeature({ context, config, schemas, language, logger });
     context.subscriptions.push(
       config,
       reportSettingsProblems(config),
@@ -71,6 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       language,
       results,
       new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter, fragments: language.fragments }),
+      types,
     );
     await auth.initialize();
     for (const problem of config.settings.problems) {
@@ -79,10 +83,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     void (async () => {
       await schemas.start();
       await language.start();
+      types.start();
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     return context.extensionMode === vscode.ExtensionMode.Test
-      ? { results: results.testApi(), language: language.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
+      ? { results: results.testApi(), language: language.testApi(), types: types.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
       : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { parseEnvironments, type Environment } from '../core/auth/environments';
 import { isTagList } from '../core/embedded/templates';
+import { parseFolderTypesSettings, type FolderTypesSettings } from '../core/codegen/typesSettings';
 
 /** The extension's settings, read once per change, validated and frozen. */
 export interface Settings {
@@ -95,17 +96,24 @@ export class ConfigurationService implements vscode.Disposable {
   private builtIn: readonly Environment[] = [];
   private current: Settings;
   private readonly emitter = new vscode.EventEmitter<Settings>();
+  private readonly folderEmitter = new vscode.EventEmitter<void>();
   private readonly listener: vscode.Disposable;
   readonly onDidChange = this.emitter.event;
+  /** Fires when a per-folder types setting (`schema.writeTo`, `codegen`) may have changed in some folder. */
+  readonly onDidChangeFolderTypes = this.folderEmitter.event;
 
   /** @param workspaceState where the environment chosen with Switch Environment is kept for this workspace. */
   constructor(private readonly workspaceState: vscode.Memento) {
     this.current = this.read();
     this.listener = vscode.Disposable.from(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SECTION)) {
-          this.refresh();
+        if (!e.affectsConfiguration(SECTION)) {
+          return;
         }
+        if (e.affectsConfiguration(`${SECTION}.schema.writeTo`) || e.affectsConfiguration(`${SECTION}.codegen`)) {
+          this.folderEmitter.fire();
+        }
+        this.refresh();
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()),
     );
@@ -113,6 +121,12 @@ export class ConfigurationService implements vscode.Disposable {
 
   private read(): Settings {
     return read(this.builtIn, this.workspaceState.get<string>(CHOSEN_KEY));
+  }
+
+  /** The types settings of a workspace folder (`tenantGraphql.schema.writeTo`, `tenantGraphql.codegen`), checked. */
+  folderTypes(folder: vscode.WorkspaceFolder): FolderTypesSettings {
+    const config = vscode.workspace.getConfiguration(SECTION, folder.uri);
+    return parseFolderTypesSettings(config.get<unknown>('schema.writeTo'), config.get<unknown>('codegen'));
   }
 
   /** Environments that exist without settings (the built-in Sandbox while it runs). */
@@ -147,5 +161,6 @@ export class ConfigurationService implements vscode.Disposable {
   dispose(): void {
     this.listener.dispose();
     this.emitter.dispose();
+    this.folderEmitter.dispose();
   }
 }

@@ -25,6 +25,8 @@ export class LanguageFeature implements vscode.Disposable {
   private readonly logger: Logger;
   /** The workspace's fragment index (the run feature completes sent documents from it). */
   readonly fragments: LanguageHost['index'];
+  /** Fires when the workspace's documents were all validated again (after a schema change, or on demand). */
+  readonly onDidValidateWorkspace: vscode.Event<void>;
 
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
@@ -34,6 +36,7 @@ export class LanguageFeature implements vscode.Disposable {
     this.indexer = new WorkspaceIndexer(host.index, host.embedded, () => host.templateTags, logger);
     const references = new ReferenceService(host, logger);
     const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);
+    this.onDidValidateWorkspace = workspaceDiagnostics.onDidValidateAll;
     this.disposables = vscode.Disposable.from(
       this.indexer,
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
@@ -51,6 +54,22 @@ export class LanguageFeature implements vscode.Disposable {
       registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics }, logger, 'language'),
       host,
     );
+  }
+
+  /**
+   * The GraphQL document at a position: a GraphQL file, or the template of a code file the position
+   * is in (with the position in the template's text). Undefined elsewhere.
+   */
+  graphqlAt(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+  ): { readonly id: string; readonly text: string; readonly line: number; readonly character: number } | undefined {
+    if (document.languageId === 'graphql') {
+      const snap = this.host.snapshotOf(document);
+      return snap && { id: snap.uri, text: snap.text, line: position.line, character: position.character };
+    }
+    const at = this.host.templateAt(document, position);
+    return at && { id: at.snap.uri, text: at.snap.text, line: at.position.line, character: at.position.character };
   }
 
   /** Indexes the workspace's fragments and operations (after the schemas started). */

@@ -32,6 +32,9 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
   private active = false;
   private running: AbortController | undefined;
   private runTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly validated = new vscode.EventEmitter<void>();
+  /** Fires when a run over the whole workspace finished (not when it was cancelled). */
+  readonly onDidValidateAll = this.validated.event;
 
   constructor(
     private readonly host: LanguageHost,
@@ -46,6 +49,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
     };
     this.disposables.push(
       this.collection,
+      this.validated,
       watcher,
       codeWatcher,
       // Fires before the schemas' onDidChange, so the run below sees `active`.
@@ -85,7 +89,11 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           try {
-            return await this.runAll(abort.signal, progress);
+            const summary = await this.runAll(abort.signal, progress);
+            if (summary && !abort.signal.aborted) {
+              this.validated.fire();
+            }
+            return summary;
           } catch (err) {
             if (!(err instanceof CancelledError)) {
               this.logger.error(`validating the workspace failed: ${errorMessage(err)}`);

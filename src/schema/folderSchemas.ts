@@ -151,6 +151,7 @@ export class FolderSchemas implements vscode.Disposable {
       label: folder.name,
       key: `folder:${id}`,
       file: files.join(', '),
+      files,
       warnings: loaded.warnings,
     };
     this.entries.set(id, { folder, configFile: found.file, snapshot });

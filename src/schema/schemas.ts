@@ -5,6 +5,7 @@ import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
 import { printSchemaWithLocations, type SchemaSdlView } from '../core/schema/sdlView';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema/schemaSnapshot';
 import type { Logger } from '../core/logger';
+import type { SchemaSource } from '../core/codegen/protocol';
 import { FolderSchemas, type FolderSchemaEntry, type FolderSchemaProblem } from './folderSchemas';
 
 /** A new version of the environment's schema replaced another one (a refresh, or another environment). */
@@ -52,6 +53,9 @@ export class Schemas implements vscode.Disposable {
   /** The last environment schema in use (kept while none is, e.g. during a switch of environment). */
   private lastEnvironment: SchemaSnapshot | undefined;
   private readonly views = new WeakMap<GraphQLSchema, SchemaSdlView>();
+  private readonly folderVersions = new WeakMap<SchemaSnapshot, string>();
+  private folderVersionCount = 0;
+  private readonly storageDir: string;
   private readonly disposables: vscode.Disposable[] = [];
   /** Fires when any schema in use changed (a new version, another environment, a folder config). */
   readonly onDidChange = this.changed.event;
@@ -64,6 +68,7 @@ export class Schemas implements vscode.Disposable {
   readonly onDidReportFolderProblem: vscode.Event<FolderSchemaProblem>;
 
   constructor(deps: SchemasDeps) {
+    this.storageDir = deps.storageDir;
     this.environment = new EnvironmentSchema({
       storageDir: deps.storageDir,
       logger: deps.logger,
@@ -127,6 +132,26 @@ export class Schemas implements vscode.Disposable {
   all(): SchemaSnapshot[] {
     const env = this.environment.current();
     return [...this.folders.all().map((e) => e.snapshot), ...(env ? [env] : [])];
+  }
+
+  /**
+   * Where a process of its own (the types worker) can load the same schema: the environment's
+   * cache file at this version (its sha256), or a folder's schema files. Undefined when neither
+   * is known.
+   */
+  sourceOf(snapshot: SchemaSnapshot): SchemaSource | undefined {
+    if (snapshot.key.startsWith('env:') && snapshot.sha256) {
+      return { key: snapshot.key, version: snapshot.sha256, cache: { dir: this.storageDir, environment: snapshot.key.slice('env:'.length) } };
+    }
+    if (snapshot.files && snapshot.files.length > 0) {
+      let version = this.folderVersions.get(snapshot);
+      if (!version) {
+        version = `load-${++this.folderVersionCount}`;
+        this.folderVersions.set(snapshot, version);
+      }
+      return { key: snapshot.key, version, files: snapshot.files };
+    }
+    return undefined;
   }
 
   /** The printed SDL of a schema and the line of each definition (printed once per schema version). */

@@ -43,7 +43,7 @@ describe('Extension activation', () => {
     const [walkthrough] = contributes.walkthroughs;
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['trySandbox', 'signIn', 'openSample', 'run', 'problems', 'connectTenant'],
+      ['trySandbox', 'signIn', 'openSample', 'run', 'problems', 'typesForYourCode', 'connectTenant'],
     );
     const texts = [...walkthrough.steps.map((s) => s.description), ...contributes.viewsWelcome.map((v) => v.contents)];
     const linked = texts.flatMap((t) => [...t.matchAll(/\(command:([\w.]+)/g)].map((m) => m[1]));

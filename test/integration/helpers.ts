@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { ResultsPanelInfo } from '../../src/results';
+import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 
 /** The extension under test. */
 export const extensionId = 'tenantlabs.tenant-graphql';
@@ -215,4 +216,25 @@ export interface RecordedRequest {
 export async function recordedByListener(): Promise<RecordedRequest[]> {
   const res = await fetch(`${new URL(listener().baseUrl).origin}/__recorded`);
   return (await res.json()) as RecordedRequest[];
+}
+
+/** Writes a file of the workspace (as another program would, not through an editor). */
+export async function writeFile(uri: vscode.Uri, text: string): Promise<void> {
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+}
+
+/** Refresh Schema (the command), which must succeed. */
+export async function refreshSchema(): Promise<RefreshOutcome> {
+  const outcome = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
+  assert.ok(outcome.ok, `the schema refreshes: ${outcome.reason ?? ''}`);
+  return outcome;
+}
+
+/** Schema version 1 of the Sandbox with no faults, no editor open, signed in as `user`, the schema refreshed: where schema suites start. */
+export async function freshSandboxSchema(user = 'alice'): Promise<void> {
+  await admin('/faults', undefined, 'DELETE');
+  await admin('/schema', { version: 1 });
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await signInToSandbox(user);
+  await refreshSchema();
 }

@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 import type { WorkspaceValidationSummary } from '../../src/core/language/workspaceValidation';
-import { admin, browserIsDriven, eventually, extensionId, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, freshSandboxSchema, refreshSchema, workspaceRoot, writeFile } from './helpers';
 
 const DUE_DATES = 'query TaskDueDates {\n  tasks(first: 5) {\n    edges {\n      node {\n        id\n        dueDate\n      }\n    }\n  }\n}\n';
 /** A code file nobody opens, with the same operation in a gql template after some unicode. */
@@ -19,16 +18,6 @@ function dueDateProblems(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => DUE_DATE_ERROR.test(d.message));
 }
 
-async function write(uri: vscode.Uri, text: string): Promise<void> {
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-}
-
-async function refresh(): Promise<RefreshOutcome> {
-  const outcome = (await vscode.commands.executeCommand<RefreshOutcome>('tenantGraphql.refreshSchema'))!;
-  assert.equal(outcome.ok, true, `the schema refreshes: ${outcome.reason ?? ''}`);
-  return outcome;
-}
-
 (browserIsDriven() ? describe : describe.skip)('Schema changes: Sandbox schema version 2, notice, Show Changes, closed files in Problems, Validate Workspace', function () {
   this.timeout(90_000);
   let api: TenantGraphqlTestApi;
@@ -38,27 +27,23 @@ async function refresh(): Promise<RefreshOutcome> {
 
   before(async () => {
     api = (await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate())!;
-    await admin('/faults', undefined, 'DELETE');
-    await admin('/schema', { version: 1 });
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await signInToSandbox('alice');
-    await refresh();
+    await freshSandboxSchema('alice');
     // A file of the workspace that nobody opens: it selects the field version 2 renames.
-    await write(dueDates(), DUE_DATES);
-    await write(dueDatesTs(), DUE_DATES_TS);
+    await writeFile(dueDates(), DUE_DATES);
+    await writeFile(dueDatesTs(), DUE_DATES_TS);
   });
 
   after(async () => {
     // The other suites share this Sandbox: back to version 1, and the extension to its schema.
     await admin('/schema', { version: 1 });
-    await refresh();
+    await refreshSchema();
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('tells "1 breaking, 1 dangerous" after a refresh brings version 2, and the closed file that broke shows in Problems', async () => {
     assert.deepEqual(await admin('/schema', { version: 2 }), { version: 2, versions: [1, 2] });
-    const outcome = await refresh();
+    const outcome = await refreshSchema();
     assert.equal(outcome.changed, true);
     const notice = await eventually(() => {
       const text = api.lastSchemaChangeNotice();
@@ -125,7 +110,7 @@ async function refresh(): Promise<RefreshOutcome> {
     );
     assert.deepEqual(contributed && { title: contributed.title, category: contributed.category }, { title: 'Validate Workspace', category: 'Tenant GraphQL' });
     const fresh = vscode.Uri.joinPath(folder(), 'fresh.graphql');
-    await write(fresh, 'query Fresh {\n  tasks(filter: { status: BLOCKED }) {\n    edges {\n      node {\n        dueDate\n      }\n    }\n  }\n}\n');
+    await writeFile(fresh, 'query Fresh {\n  tasks(filter: { status: BLOCKED }) {\n    edges {\n      node {\n        dueDate\n      }\n    }\n  }\n}\n');
     const summary = await vscode.commands.executeCommand<WorkspaceValidationSummary>('tenantGraphql.validateWorkspace');
     assert.ok(summary && 'validated' in summary, JSON.stringify(summary));
     assert.ok(summary.validated >= 6, `validated ${summary.validated} files`);
@@ -155,7 +140,7 @@ async function refresh(): Promise<RefreshOutcome> {
 
   it('back on version 1, the refresh validates again and the problems go', async () => {
     await admin('/schema', { version: 1 });
-    await refresh();
+    await refreshSchema();
     await eventually(() => (dueDateProblems(dueDates()).length === 0 ? true : undefined), 'the dueDate problem to go');
     await eventually(() => (dueDateProblems(dueDatesTs()).length === 0 ? true : undefined), 'the code file’s dueDate problem to go');
     // Going back removes Task.dueOn and TaskStatus.BLOCKED: both breaking.

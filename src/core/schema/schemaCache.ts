@@ -7,10 +7,11 @@
  * `sha256` is the hash of the exact `introspection` JSON text in the file, so corruption is
  * detected without re-serialising 5 MB, and callers can tell whether a refresh changed anything.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { IntrospectionQuery } from 'graphql';
+import { writeFileAtomically } from '../atomicFile';
 import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
 
 /** Version of the cache record format. */
@@ -64,16 +65,7 @@ export async function writeSchemaCache(dir: string, environment: string, introsp
   const sha256 = sha256Hex(payloadText);
   const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256 });
   const text = `${head.slice(0, -1)}${INTROSPECTION_KEY}${payloadText}}`;
-  const file = schemaCacheFile(dir, environment);
-  await mkdir(dir, { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, file);
-  } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    throw err;
-  }
+  await writeFileAtomically(schemaCacheFile(dir, environment), text);
   return { v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, introspection: payload };
 }
 

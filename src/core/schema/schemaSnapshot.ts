@@ -21,6 +21,8 @@ export interface SchemaSnapshot {
   readonly sha256?: string;
   /** The cache file (environment schemas) or the schema file (graphql-config). */
   readonly file?: string;
+  /** The schema files of a graphql-config schema, each on its own. */
+  readonly files?: readonly string[];
   /** Tolerated problems of the schema source (duplicate fields, validation errors). */
   readonly warnings: readonly string[];
 }

@@ -9,8 +9,8 @@ import { join, resolve } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 
 const root = resolve(__dirname, '..', '..', '..');
-/** The size the package must stay under (issue: 1.76 MB with source maps; target 600 KB). */
-const MAX_VSIX_BYTES = 600 * 1024;
+/** The size the package must stay under (issue 26: 1.2 MB with the types worker's bundle, GraphQL Code Generator and prettier's TypeScript printer). */
+const MAX_VSIX_BYTES = 1200 * 1024;
 
 interface ZipEntry {
   readonly name: string;
@@ -74,6 +74,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/dist/sandbox.js',
       'extension/dist/undici.js',
       'extension/dist/prettier.js',
+      'extension/dist/codegen.js',
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',
@@ -86,6 +87,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/media/samples/api.ts',
       'extension/media/samples/api.variables.json',
       'extension/media/walkthrough/sandbox.md',
+      'extension/media/walkthrough/types.md',
     ]) {
       assert.ok(names.has(file), `${file} is in the package`);
     }

@@ -1,0 +1,8 @@
+import { copyTypescriptTypes } from './copyTypescriptTypes';
+import { saveSchemaAs } from './saveSchemaAs';
+import type { TypesCommand } from './typesCommand';
+
+export type { TypesCommand, TypesCommandServices } from './typesCommand';
+
+/** The types feature's commands, one file each. */
+export const typesCommands: readonly TypesCommand[] = [saveSchemaAs, copyTypescriptTypes];

@@ -1,0 +1,132 @@
+/**
+ * What the types worker does with each request (see protocol.ts): it loads the schema a request
+ * names (once per version), generates with GraphQL Code Generator, formats with prettier and writes
+ * the files whose bytes changed. It runs inside the worker thread in the extension; tests and the
+ * benchmark call it directly.
+ */
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { lexicographicSortSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { writeFileAtomically } from '../atomicFile';
+import { loadSchemaFiles } from '../schema/loadSchema';
+import { loadSchemaFromCache } from '../schema/schemaCache';
+import { formatTypescript } from './formatTypescript';
+import { clientFile, operationFiles, type GenerationResult } from './generateTypes';
+import type { GeneratedText, GenerationReply, SchemaFileReply, SchemaSource, WorkerReplies, WorkerRequest } from './protocol';
+import { schemaFileText, writeSchemaFile } from './schemaFile';
+
+interface LoadedVersion {
+  readonly version: string;
+  /** The schema as loaded (what SDL files print). */
+  readonly schema: GraphQLSchema;
+  /** The schema sorted by name, as the codegen CLI loads every schema (its `sort` option, on by default). */
+  readonly sorted: GraphQLSchema;
+  readonly introspection?: IntrospectionQuery;
+}
+
+/** A schema the request names is not the one on disk any more (a newer version is on its way). */
+export class StaleSchemaError extends Error {}
+
+/** Generates types and schema files; holds one loaded schema per key (its latest version). */
+export class TypesGenerator {
+  private readonly schemas = new Map<string, Promise<LoadedVersion>>();
+  /** The formatted text of each raw output (generation is repeated far more often than its output changes). */
+  private readonly formatted = new Map<string, string>();
+
+  /** Handles one request. */
+  handle<K extends WorkerRequest['kind']>(request: Extract<WorkerRequest, { kind: K }>): Promise<WorkerReplies[K]> {
+    return this.run(request) as Promise<WorkerReplies[K]>;
+  }
+
+  private async run(request: WorkerRequest): Promise<WorkerReplies[WorkerRequest['kind']]> {
+    const loaded = await this.load(request.schema);
+    switch (request.kind) {
+      case 'operationFiles': {
+        const started = performance.now();
+        const result = await operationFiles(loaded.sorted, request.documents, { root: request.root, only: request.only && new Set(request.only) });
+        return this.finish(result, request.write, started);
+      }
+      case 'clientFile': {
+        const started = performance.now();
+        const result = await clientFile(loaded.sorted, request.documents, request.output, request.lastGood);
+        return this.finish(result, request.write, started);
+      }
+      case 'schemaFile': {
+        const text = schemaFileText(request.format, request.header, loaded);
+        const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text) };
+        return reply;
+      }
+      default:
+        throw new Error(`unknown request ${(request as { kind: string }).kind}`);
+    }
+  }
+
+  /** Formats each file and writes those whose bytes differ from the file on disk. */
+  private async finish(result: GenerationResult, write: boolean, started: number): Promise<GenerationReply> {
+    const files: GeneratedText[] = [];
+    for (const file of result.files) {
+      let text = this.formatted.get(file.text);
+      if (text === undefined) {
+        text = await formatTypescript(file.text);
+        this.remember(file.text, text);
+      }
+      let written = false;
+      if (write) {
+        const existing = await readFile(file.path, 'utf8').catch(() => undefined);
+        if (existing !== text) {
+          await writeFileAtomically(file.path, text);
+          written = true;
+        }
+      }
+      // Files written to disk go back without their text: the host's thread need not copy megabytes.
+      files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
+    }
+    return { files, problems: result.problems, ms: performance.now() - started };
+  }
+
+  /** Keeps formatted texts for the outputs seen last (bounded: a workspace's worth). */
+  private remember(raw: string, text: string): void {
+    if (this.formatted.size >= 5000) {
+      this.formatted.delete(this.formatted.keys().next().value as string);
+    }
+    this.formatted.set(raw, text);
+  }
+
+  /** The schema of a source at its version (loaded once; a new version replaces the old one). */
+  private async load(source: SchemaSource): Promise<LoadedVersion> {
+    const known = this.schemas.get(source.key);
+    if (known) {
+      const loaded = await known.catch(() => undefined);
+      if (loaded?.version === source.version) {
+        return loaded;
+      }
+    }
+    const loading = loadSource(source);
+    this.schemas.set(source.key, loading);
+    loading.catch(() => {
+      if (this.schemas.get(source.key) === loading) {
+        this.schemas.delete(source.key);
+      }
+    });
+    return loading;
+  }
+}
+
+async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
+  if (source.cache) {
+    const cached = await loadSchemaFromCache(source.cache.dir, source.cache.environment);
+    if (!cached.ok) {
+      throw new Error(cached.reason);
+    }
+    if (cached.value.record.sha256 !== source.version) {
+      throw new StaleSchemaError(`the cached schema of ${source.cache.environment} is not the version in use`);
+    }
+    const schema = cached.value.schema;
+    return { version: source.version, schema, sorted: lexicographicSortSchema(schema), introspection: cached.value.record.introspection };
+  }
+  if (source.files && source.files.length > 0) {
+    const { schema } = await loadSchemaFiles(source.files);
+    return { version: source.version, schema, sorted: lexicographicSortSchema(schema) };
+  }
+  throw new Error(`no schema source for ${source.key}`);
+}
