@@ -82,16 +82,21 @@ export function parseUnknownName(message: string): { what: Unknown; name: string
  */
 export function quickFixes(text: string, schema: GraphQLSchema, diagnostics: readonly FixableDiagnostic[], context: QuickFixContext = {}): CoreCodeAction[] {
   const doc = new ActionText(text);
-  const out: CoreCodeAction[] = [];
-  const seen = new Set<string>();
+  const out: (CoreCodeAction & { diagnostics: number[] })[] = [];
+  const seen = new Map<string, CoreCodeAction & { diagnostics: number[] }>();
   diagnostics.forEach((d, i) => {
     try {
       for (const action of fixesFor(doc, schema, d, context)) {
-        // One problem can be shown twice (graphql reports an undefined variable at its use and on the operation): one fix.
+        // One problem can be shown twice (graphql reports an undefined variable at its use and on
+        // the operation; local validation and the Service report the same field): one fix for both.
         const key = JSON.stringify([action.title, action.edits]);
-        if (!seen.has(key)) {
-          seen.add(key);
-          out.push({ ...action, diagnostic: i });
+        const known = seen.get(key);
+        if (known) {
+          known.diagnostics.push(i);
+        } else {
+          const added = { ...action, diagnostics: [i] };
+          seen.set(key, added);
+          out.push(added);
         }
       }
     } catch {

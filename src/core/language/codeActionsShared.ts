@@ -37,8 +37,8 @@ export interface CoreCodeAction {
   readonly kind: CoreCodeActionKind;
   readonly isPreferred?: boolean;
   readonly edits: readonly TextEdit[];
-  /** Index (into the diagnostics given) of the problem it fixes. */
-  readonly diagnostic?: number;
+  /** Indexes (into the diagnostics given) of the problems it fixes. */
+  readonly diagnostics?: readonly number[];
   /** Extract fragment: the name is asked first; `edits` is empty and the adapter calls extractFragment. */
   readonly needsName?: 'fragment';
   /** Show deprecation reason: the reason's text (from the schema). */

@@ -1,0 +1,168 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RunOutcome } from '../../src/run/runController';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, refreshSchema, signInToSandbox } from './helpers';
+
+const STAND_IN = 'const gql = (s: TemplateStringsArray, ...v: unknown[]): string => String.raw({ raw: s }, ...v);\n';
+
+async function scratch(language: 'graphql' | 'typescript', content: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument({ language, content });
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}
+
+/** The range of the `nth` occurrence of `needle` (from the end when nth is negative). */
+function rangeOf(doc: vscode.TextDocument, needle: string, last = false, length = needle.length): vscode.Range {
+  const at = last ? doc.getText().lastIndexOf(needle) : doc.getText().indexOf(needle);
+  assert.ok(at >= 0, `"${needle}" is in the document`);
+  return new vscode.Range(doc.positionAt(at), doc.positionAt(at + length));
+}
+
+function diagnosticsFrom(uri: vscode.Uri, source: string): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === source);
+}
+
+/** Waits for a validation problem whose message matches, then asks VS Code for the code actions on its range. */
+async function actionsAt(doc: vscode.TextDocument, message: RegExp, kind?: vscode.CodeActionKind): Promise<{ diagnostic: vscode.Diagnostic; actions: vscode.CodeAction[] }> {
+  const diagnostic = await eventually(
+    () => vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'GraphQL' && message.test(d.message)),
+    `a problem matching ${message}`,
+    15_000,
+    () => JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => d.message)),
+  );
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diagnostic.range, kind?.value);
+  return { diagnostic, actions };
+}
+
+async function apply(action: vscode.CodeAction | undefined, what: string): Promise<void> {
+  assert.ok(action, `${what} is offered`);
+  assert.ok(action.edit, `${what} carries its edit`);
+  assert.equal(await vscode.workspace.applyEdit(action.edit), true);
+}
+
+async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
+  await eventually(
+    () => (diagnosticsFrom(doc.uri, 'GraphQL').filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length === 0 ? true : undefined),
+    'no GraphQL errors after the fix',
+    15_000,
+    () => `${doc.getText()}\n${JSON.stringify(diagnosticsFrom(doc.uri, 'GraphQL').map((d) => d.message))}`,
+  );
+}
+
+(browserIsDriven() ? describe : describe.skip)('Code actions: quick fixes and refactorings (Sandbox schema)', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await admin('/faults', undefined, 'DELETE');
+    await signInToSandbox('alice');
+    await refreshSchema();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  const cases: { name: string; language: 'graphql' | 'typescript'; wrap: (q: string) => string }[] = [
+    { name: 'a .graphql document', language: 'graphql', wrap: (q) => q },
+    { name: 'a gql template of a .ts file', language: 'typescript', wrap: (q) => `${STAND_IN}const before = 1;\nexport const Q = gql\`\n${q}\`;\nconst after = before;\n` },
+  ];
+
+  for (const c of cases) {
+    it(`Did you mean: changes "nmae" to "name" in ${c.name} (preferred), the problem goes away`, async () => {
+      const doc = await scratch(c.language, c.wrap('query Names {\n  tasks(first: 2) {\n    edges {\n      node {\n        nmae\n      }\n    }\n  }\n}\n'));
+      const { actions } = await actionsAt(doc, /Cannot query field "nmae"/);
+      const fix = actions.find((a) => a.title === 'Change `nmae` to `name`');
+      assert.equal(fix?.kind?.value, 'quickfix');
+      assert.equal(fix?.isPreferred, true);
+      await apply(fix, 'Change to name');
+      assert.ok(doc.getText().includes('      node {\n        name\n      }'), doc.getText());
+      if (c.language === 'typescript') {
+        assert.ok(doc.getText().startsWith(STAND_IN) && doc.getText().endsWith('`;\nconst after = before;\n'), 'the code around the template is untouched');
+      }
+      await noGraphqlProblems(doc);
+    });
+
+    it(`Variables: declares an undefined variable with its argument's type, and removes an unused one, in ${c.name}`, async () => {
+      const doc = await scratch(c.language, c.wrap('query Urgent($unused: Int) {\n  tasks(filter: { priority: $priority }) {\n    totalCount\n  }\n}\n'));
+      const declare = (await actionsAt(doc, /Variable "\$priority" is not defined/)).actions.find((a) => a.title === 'Declare `$priority: TaskPriority`');
+      await apply(declare, 'Declare $priority');
+      assert.ok(doc.getText().includes('query Urgent($unused: Int, $priority: TaskPriority) {'), doc.getText());
+      const remove = (await actionsAt(doc, /Variable "\$unused" is never used/)).actions.find((a) => a.title === 'Remove unused `$unused`');
+      await apply(remove, 'Remove $unused');
+      assert.ok(doc.getText().includes('query Urgent($priority: TaskPriority) {'), doc.getText());
+      await noGraphqlProblems(doc);
+    });
+
+    it(`Extract fragment: the selected fields become a fragment, named through the command, in ${c.name}`, async () => {
+      const doc = await scratch(c.language, c.wrap('query One {\n  task(id: "task-1") {\n    id\n    name\n    status\n  }\n}\n'));
+      const selection = rangeOf(doc, 'id\n    name');
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        selection,
+        vscode.CodeActionKind.RefactorExtract.value,
+      );
+      const extract = actions.find((a) => a.title === 'Extract fragment…');
+      assert.ok(extract?.command, 'Extract fragment is offered, as a command that asks for the name');
+      assert.equal(extract.kind?.value, 'refactor.extract');
+      const [uri, range] = extract.command.arguments as [vscode.Uri, vscode.Range];
+      assert.equal(await vscode.commands.executeCommand(extract.command.command, uri, range, 'TaskBasics'), true);
+      assert.ok(doc.getText().includes('  task(id: "task-1") {\n    ...TaskBasics\n    status\n  }'), doc.getText());
+      assert.ok(doc.getText().includes('fragment TaskBasics on Task {\n  id\n  name\n}\n'), doc.getText());
+      if (c.language === 'typescript') {
+        assert.ok(doc.getText().endsWith('}\n`;\nconst after = before;\n'), `the fragment stays inside the template: ${doc.getText()}`);
+      }
+      await noGraphqlProblems(doc);
+    });
+  }
+
+  it('Add selection, required argument and deprecated replacement on a .graphql document', async () => {
+    const doc = await scratch(
+      'graphql',
+      'query Mixed {\n  me\n  search {\n    __typename\n  }\n  files(first: 1) {\n    edges {\n      node {\n        size\n      }\n    }\n  }\n}\n',
+    );
+    await apply(
+      (await actionsAt(doc, /Field "me" of type "User" must have a selection/)).actions.find((a) => a.title === 'Add selection `{ id }`'),
+      'Add selection',
+    );
+    await apply(
+      (await actionsAt(doc, /argument "text" of type "String!" is required/)).actions.find((a) => a.title === 'Add required argument `text:`'),
+      'Add argument',
+    );
+    await apply(
+      (await actionsAt(doc, /File\.size is deprecated/)).actions.find((a) => a.title === 'Replace deprecated `size` with `sizeBytes`'),
+      'Replace size',
+    );
+    assert.equal(
+      doc.getText(),
+      'query Mixed {\n  me { id }\n  search(text: "") {\n    __typename\n  }\n  files(first: 1) {\n    edges {\n      node {\n        sizeBytes\n      }\n    }\n  }\n}\n',
+    );
+    await noGraphqlProblems(doc);
+  });
+
+  it('fixes the Service\'s error in a run ("nmae" in run/typo.graphql); the run then succeeds', async () => {
+    const doc = await openFixture('run/typo.graphql');
+    const run = () => vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', { uri: doc.uri });
+    const failed = await run();
+    assert.equal(failed?.errors, 1);
+    const server = diagnosticsFrom(doc.uri, 'GraphQL (server)')[0];
+    assert.ok(server, 'a GraphQL (server) diagnostic');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, server.range);
+    const fix = actions.filter((a) => a.title === 'Change `nmae` to `name`');
+    assert.equal(fix.length, 1, 'one fix for the local and the server problem on the same token');
+    // The server's diagnostic alone (as for a closed file's or a template's run) gets the same fix, from its message.
+    const language = (await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate()).language;
+    const fromServer = language.codeActions(doc, server.range, [server]).filter((a) => a.kind?.value === 'quickfix');
+    assert.deepEqual(
+      fromServer.map((a) => [a.title, a.diagnostics?.map((d) => d.source)]),
+      [['Change `nmae` to `name`', ['GraphQL (server)']]],
+    );
+    await apply(fix[0], 'Change to name');
+    assert.equal(doc.getText().slice(doc.offsetAt(server.range.start), doc.offsetAt(server.range.start) + 4), 'name');
+    const succeeded = await run();
+    assert.equal(succeeded?.status, 200, succeeded?.message);
+    assert.equal(succeeded.errors, 0);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
