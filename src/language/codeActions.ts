@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
+import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { quickFixes, type FixableDiagnostic } from '../core/language/codeActions';
 import { extractFragment, refactorings } from '../core/language/codeActionsRefactor';
 import type { CodeActionTitleId, CoreCodeAction, CoreCodeActionKind, TextEdit } from '../core/language/codeActionsShared';
 import { toHostRange, toTemplatePosition } from '../core/embedded/templateSources';
+import { addToSidecar, extractVariable, sidecarHas, sidecarPlaceholder, variableAt, type VariableAt } from '../core/language/codeActionsVariables';
+import { sidecarPathFor } from '../core/run/variablesFile';
 import type { Position, Range } from '../core/text/position';
 import { inert } from '../core/text/inert';
 import { CODE_SELECTOR } from '../platform/codeFiles';
@@ -54,6 +57,10 @@ function titleOf(id: CodeActionTitleId, args: readonly string[]): string {
       return vscode.l10n.t('Extract fragment…');
     case 'inlineFragment':
       return vscode.l10n.t('Inline fragment `{0}`', a);
+    case 'addToSidecar':
+      return vscode.l10n.t('Add `{0}` to {1}', a, b);
+    case 'extractVariable':
+      return vscode.l10n.t('Extract variable `{0}` (value to {1})', a, b);
   }
 }
 
@@ -103,6 +110,52 @@ function workspaceEdit(uri: vscode.Uri, at: GraphqlText, edits: readonly TextEdi
   return edit;
 }
 
+/** An action whose edit is made when it is picked (it reads the sidecar file then, not while the light bulb asks). */
+class LazyAction extends vscode.CodeAction {
+  constructor(
+    title: string,
+    kind: vscode.CodeActionKind,
+    readonly makeEdit: () => Promise<vscode.WorkspaceEdit | undefined>,
+  ) {
+    super(title, kind);
+  }
+}
+
+/** The sidecar of a document (`x.graphql`, `x.ts` -> `x.variables.json`), for files on disk. */
+function sidecarUriOf(uri: vscode.Uri): vscode.Uri | undefined {
+  const path = uri.scheme === 'untitled' ? undefined : sidecarPathFor(uri.path);
+  return path ? uri.with({ path }) : undefined;
+}
+
+/** The sidecar's text (the editor's when open), undefined when there is no such file. */
+async function sidecarText(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) {
+    return open.getText();
+  }
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds the sidecar's new text to an edit: the whole file replaced (jsonc-parser kept its formatting), or created. */
+async function withSidecar(edit: vscode.WorkspaceEdit, uri: vscode.Uri, before: string | undefined, after: string): Promise<vscode.WorkspaceEdit> {
+  if (before === undefined) {
+    edit.createFile(uri, { ignoreIfExists: true });
+    edit.insert(uri, new vscode.Position(0, 0), after);
+  } else {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), after);
+  }
+  return edit;
+}
+
+function basename(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
+
 /**
  * Quick fixes and refactorings for GraphQL documents and the GraphQL templates of code files:
  * a thin adapter over the core's pure functions. Computed only when VS Code asks (light bulb,
@@ -118,16 +171,31 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
     private readonly logger: Logger,
   ) {}
 
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    try {
-      return this.actions(document, range, context);
-    } catch (err) {
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] | Promise<vscode.CodeAction[]> {
+    const failed = (err: unknown): vscode.CodeAction[] => {
       this.logger.error(`[language] code actions failed: ${errorMessage(err)}`);
       return [];
+    };
+    try {
+      const result = this.actions(document, range, context);
+      return Array.isArray(result) ? result : result.catch(failed);
+    } catch (err) {
+      return failed(err);
     }
   }
 
-  private actions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  async resolveCodeAction(action: vscode.CodeAction): Promise<vscode.CodeAction> {
+    if (action instanceof LazyAction && !action.edit) {
+      try {
+        action.edit = await action.makeEdit();
+      } catch (err) {
+        this.logger.error(`[language] ${action.title} failed: ${errorMessage(err)}`);
+      }
+    }
+    return action;
+  }
+
+  private actions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] | Promise<vscode.CodeAction[]> {
     const at = graphqlTextAt(this.host, document, range);
     const schema = at && this.host.serviceFor(document.uri)?.snapshot.schema;
     if (!at || !schema) {
@@ -164,7 +232,45 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
       const local = toLocal(at, range);
       if (local) {
         out.push(...refactorings(at.text, schema, local).map((a) => this.toAction(document, at, a, [], range)));
+        out.push(...this.extractVariableActions(document, at, schema, local));
+        const variable = variableAt(at.text, schema, local);
+        const sidecar = variable && sidecarUriOf(document.uri);
+        if (variable && sidecar) {
+          // On a variable definition only: whether the sidecar has it is read from the file.
+          return this.addToSidecarAction(sidecar, variable).then((action) => (action ? [...out, action] : out));
+        }
       }
+    }
+    return out;
+  }
+
+  /** "Add `x` to tasks.variables.json" with a typed placeholder, when the sidecar's entry of the operation lacks the variable. */
+  private async addToSidecarAction(sidecar: vscode.Uri, variable: VariableAt): Promise<vscode.CodeAction | undefined> {
+    const before = await sidecarText(sidecar);
+    if (sidecarHas(before, variable.operationKey, variable.name)) {
+      return undefined;
+    }
+    const action = new vscode.CodeAction(titleOf('addToSidecar', [variable.name, basename(sidecar)]), vscode.CodeActionKind.RefactorRewrite);
+    action.edit = await withSidecar(new vscode.WorkspaceEdit(), sidecar, before, addToSidecar(before, variable.operationKey, variable.name, sidecarPlaceholder(variable.type)));
+    return action;
+  }
+
+  /** Extract a literal argument into a variable, its value to the sidecar (the edit made when picked: it reads the sidecar). */
+  private extractVariableActions(document: vscode.TextDocument, at: GraphqlText, schema: GraphQLSchema, local: Range): vscode.CodeAction[] {
+    const sidecar = sidecarUriOf(document.uri);
+    if (!sidecar) {
+      return [];
+    }
+    const out: vscode.CodeAction[] = [];
+    const extracted = extractVariable(at.text, schema, local);
+    if (extracted) {
+      const title = titleOf('extractVariable', [`$${extracted.name}`, basename(sidecar)]);
+      out.push(
+        new LazyAction(title, vscode.CodeActionKind.RefactorExtract, async () => {
+          const before = await sidecarText(sidecar);
+          return withSidecar(workspaceEdit(document.uri, at, extracted.edits), sidecar, before, addToSidecar(before, extracted.operationKey, extracted.name, extracted.value));
+        }),
+      );
     }
     return out;
   }

@@ -112,5 +112,5 @@ export interface LanguageTestApi {
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] | undefined;
   hasSchema(uri: vscode.Uri): boolean;
   /** The code actions at a range for the diagnostics given, as the registered provider computes them. */
-  codeActions(document: vscode.TextDocument, range: vscode.Range, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[];
+  codeActions(document: vscode.TextDocument, range: vscode.Range, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[] | Promise<vscode.CodeAction[]>;
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, refreshSchema, signInToSandbox } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, refreshSchema, signInToSandbox, workspaceRoot, writeFile } from './helpers';
 
 const STAND_IN = 'const gql = (s: TemplateStringsArray, ...v: unknown[]): string => String.raw({ raw: s }, ...v);\n';
 
@@ -28,11 +28,21 @@ async function actionsAt(doc: vscode.TextDocument, message: RegExp, kind?: vscod
   const diagnostic = await eventually(
     () => vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'GraphQL' && message.test(d.message)),
     `a problem matching ${message}`,
-    15_000,
+    45_000,
     () => JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => d.message)),
   );
-  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diagnostic.range, kind?.value);
+  const actions = await codeActionsAt(doc.uri, diagnostic.range, kind);
   return { diagnostic, actions };
+}
+
+/** VS Code's code actions at a range (kind and the number of actions to resolve only when given). */
+async function codeActionsAt(uri: vscode.Uri, range: vscode.Range, kind?: vscode.CodeActionKind, resolve?: number): Promise<vscode.CodeAction[]> {
+  const args: unknown[] = [uri, range, ...(kind ? [kind.value] : []), ...(resolve ? [resolve] : [])];
+  try {
+    return await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', ...(args as [unknown]));
+  } catch (err) {
+    throw new Error(`code actions at ${uri.path} ${JSON.stringify(range)}: ${String(err)}`);
+  }
 }
 
 async function apply(action: vscode.CodeAction | undefined, what: string): Promise<void> {
@@ -45,7 +55,7 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
   await eventually(
     () => (diagnosticsFrom(doc.uri, 'GraphQL').filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length === 0 ? true : undefined),
     'no GraphQL errors after the fix',
-    15_000,
+    45_000,
     () => `${doc.getText()}\n${JSON.stringify(diagnosticsFrom(doc.uri, 'GraphQL').map((d) => d.message))}`,
   );
 }
@@ -97,12 +107,7 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
     it(`Extract fragment: the selected fields become a fragment, named through the command, in ${c.name}`, async () => {
       const doc = await scratch(c.language, c.wrap('query One {\n  task(id: "task-1") {\n    id\n    name\n    status\n  }\n}\n'));
       const selection = rangeOf(doc, 'id\n    name');
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-        'vscode.executeCodeActionProvider',
-        doc.uri,
-        selection,
-        vscode.CodeActionKind.RefactorExtract.value,
-      );
+      const actions = await codeActionsAt(doc.uri, selection, vscode.CodeActionKind.RefactorExtract);
       const extract = actions.find((a) => a.title === 'Extract fragment…');
       assert.ok(extract?.command, 'Extract fragment is offered, as a command that asks for the name');
       assert.equal(extract.kind?.value, 'refactor.extract');
@@ -148,12 +153,12 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
     assert.equal(failed?.errors, 1);
     const server = diagnosticsFrom(doc.uri, 'GraphQL (server)')[0];
     assert.ok(server, 'a GraphQL (server) diagnostic');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, server.range);
+    const actions = await codeActionsAt(doc.uri, server.range);
     const fix = actions.filter((a) => a.title === 'Change `nmae` to `name`');
     assert.equal(fix.length, 1, 'one fix for the local and the server problem on the same token');
     // The server's diagnostic alone (as for a closed file's or a template's run) gets the same fix, from its message.
     const language = (await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate()).language;
-    const fromServer = language.codeActions(doc, server.range, [server]).filter((a) => a.kind?.value === 'quickfix');
+    const fromServer = (await language.codeActions(doc, server.range, [server])).filter((a) => a.kind?.value === 'quickfix');
     assert.deepEqual(
       fromServer.map((a) => [a.title, a.diagnostics?.map((d) => d.source)]),
       [['Change `nmae` to `name`', ['GraphQL (server)']]],
@@ -164,5 +169,57 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
     assert.equal(succeeded?.status, 200, succeeded?.message);
     assert.equal(succeeded.errors, 0);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('Variables and the sidecar: adds a declared variable with a typed placeholder, removes a key no operation declares, extracts a literal into a variable', async () => {
+    const dir = vscode.Uri.joinPath(workspaceRoot(), 'codeActions');
+    const graphqlUri = vscode.Uri.joinPath(dir, 'urgent.graphql');
+    const sidecarUri = vscode.Uri.joinPath(dir, 'urgent.variables.json');
+    await writeFile(graphqlUri, 'query Urgent($priority: TaskPriority!) {\n  tasks(first: 3, filter: { priority: $priority }) {\n    totalCount\n  }\n}\n');
+    const doc = await vscode.workspace.openTextDocument(graphqlUri);
+    await vscode.window.showTextDocument(doc);
+    await eventually(() => (diagnosticsFrom(doc.uri, 'GraphQL').length === 0 && doc.getText().length > 0 ? true : undefined), 'the document validated');
+
+    const onVariable = rangeOf(doc, '$priority: TaskPriority!', false, 0);
+    const actions = await codeActionsAt(doc.uri, onVariable);
+    await apply(
+      actions.find((a) => a.title === 'Add `priority` to urgent.variables.json'),
+      'Add priority to the sidecar',
+    );
+    const sidecar = await vscode.workspace.openTextDocument(sidecarUri);
+    assert.deepEqual(JSON.parse(sidecar.getText()), { Urgent: { priority: 'LOW' } });
+    await sidecar.save();
+    const again = await codeActionsAt(doc.uri, onVariable);
+    assert.equal(
+      again.find((a) => a.title.startsWith('Add `priority`')),
+      undefined,
+      'not offered once the sidecar has it',
+    );
+
+    // The reverse: a key the operation does not declare, removed from the sidecar's problem.
+    await writeFile(sidecarUri, '{\n  "Urgent": {\n    "priority": "LOW",\n    "extra": 1\n  }\n}\n');
+    // (VS Code answers code actions only for an open document.)
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(sidecarUri));
+    const problem = await eventually(
+      () => vscode.languages.getDiagnostics(sidecarUri).find((d) => /declares no variable \$extra/.test(d.message)),
+      'the sidecar problem about extra',
+    );
+    const remove = (await codeActionsAt(sidecarUri, problem.range)).find((a) => a.title === 'Remove `extra` from urgent.variables.json');
+    await apply(remove, 'Remove extra');
+    assert.deepEqual(JSON.parse((await vscode.workspace.openTextDocument(sidecarUri)).getText()), { Urgent: { priority: 'LOW' } });
+    await (await vscode.workspace.openTextDocument(sidecarUri)).save();
+    await vscode.window.showTextDocument(doc);
+
+    // Extract variable: `first: 3` becomes `$first: Int`, its value in the sidecar (the edit made when picked).
+    const literal = rangeOf(doc, 'first: 3', false, 0);
+    const extract = (await codeActionsAt(doc.uri, literal, vscode.CodeActionKind.RefactorExtract, 10)).find(
+      (a) => a.title === 'Extract variable `$first` (value to urgent.variables.json)',
+    );
+    await apply(extract, 'Extract variable');
+    assert.ok(doc.getText().startsWith('query Urgent($priority: TaskPriority!, $first: Int) {\n  tasks(first: $first, filter: { priority: $priority }) {'), doc.getText());
+    assert.deepEqual(JSON.parse((await vscode.workspace.openTextDocument(sidecarUri)).getText()), { Urgent: { priority: 'LOW', first: 3 } });
+    await noGraphqlProblems(doc);
+    await vscode.workspace.saveAll(false);
+    await vscode.workspace.fs.delete(dir, { recursive: true });
   });
 });

@@ -26,7 +26,9 @@ export type CodeActionTitleId =
   | 'addTypename'
   | 'nameOperation'
   | 'extractFragment'
-  | 'inlineFragment';
+  | 'inlineFragment'
+  | 'addToSidecar'
+  | 'extractVariable';
 
 /** The kinds of code action (VS Code's CodeActionKind values). */
 export type CoreCodeActionKind = 'quickfix' | 'refactor.extract' | 'refactor.inline' | 'refactor.rewrite';

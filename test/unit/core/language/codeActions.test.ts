@@ -2,12 +2,13 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { parse, validate, type GraphQLSchema } from 'graphql';
+import { parse, parseType, typeFromAST, validate, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { applyEdits, parseUnknownName, quickFixes, type CoreCodeAction, type FixableDiagnostic } from '../../../../src/core/language/codeActions';
 import { extractFragment, refactorings } from '../../../../src/core/language/codeActionsRefactor';
+import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { document } from './helpers';
 
@@ -353,5 +354,88 @@ describe('Code actions: refactorings', () => {
     const typename = refactorings(text, schema, at(text, '... on Issue')).find((a) => a.title.id === 'addTypename');
     assert.ok(typename);
     assert.deepEqual(errorsOf(schema, applyEdits(text, typename.edits)), []);
+  });
+});
+
+describe('Code actions: variables and the sidecar', () => {
+  const type = (name: string) => {
+    const t = typeFromAST(sandbox, parseType(name));
+    assert.ok(t);
+    return t as GraphQLInputType;
+  };
+
+  it('typed placeholders: the enum first value, 0, "", false, [], input objects with their required fields', () => {
+    const cases: [string, unknown][] = [
+      ['TaskPriority!', 'LOW'],
+      ['Int', 0],
+      ['String', ''],
+      ['ID!', ''],
+      ['Boolean!', false],
+      ['[ID!]!', []],
+      ['TaskFilter', {}],
+    ];
+    for (const [name, expect] of cases) {
+      assert.deepEqual(sidecarPlaceholder(type(name)), expect, name);
+    }
+    const { schema } = schemaFromIntrospection(readFileSync(path.join(githubDir, 'schema.json'), 'utf8'));
+    const order = typeFromAST(schema, parseType('IssueOrder!')) as GraphQLInputType;
+    assert.deepEqual(sidecarPlaceholder(order), { field: 'CREATED_AT', direction: 'ASC' });
+  });
+
+  it('adds a variable to the operation entry (keeping the file’s formatting and comments), creates the file, and removes a key', () => {
+    const sidecar = '{\n  // kept\n  "UrgentTasks": {\n    "priority": "HIGH"\n  }\n}\n';
+    assert.equal(addToSidecar(sidecar, 'UrgentTasks', 'first', 0), '{\n  // kept\n  "UrgentTasks": {\n    "priority": "HIGH",\n    "first": 0\n  }\n}\n');
+    assert.equal(addToSidecar(undefined, 'Q', 'id', ''), '{\n  "Q": {\n    "id": ""\n  }\n}\n');
+    assert.equal(addToSidecar(sidecar, 'Other', 'id', ''), '{\n  // kept\n  "UrgentTasks": {\n    "priority": "HIGH"\n  },\n  "Other": {\n    "id": ""\n  }\n}\n');
+    assert.equal(removeFromSidecar(sidecar, 'UrgentTasks', 'priority'), '{\n  // kept\n  "UrgentTasks": {\n  }\n}\n');
+    assert.equal(sidecarHas(sidecar, 'UrgentTasks', 'priority'), true);
+    assert.equal(sidecarHas(sidecar, 'UrgentTasks', 'first'), false);
+    assert.equal(sidecarHas(undefined, 'UrgentTasks', 'priority'), false);
+  });
+
+  it('finds the variable definition under the cursor with its type and operation key', () => {
+    const text = 'query UrgentTasks($priority: TaskPriority!, $first: Int) { tasks(first: $first, filter: { priority: $priority }) { totalCount } }';
+    const at = (i: number) => ({ start: { line: 0, character: i }, end: { line: 0, character: i } });
+    const v = variableAt(text, sandbox, at(text.indexOf('$first')));
+    assert.equal(v?.operationKey, 'UrgentTasks');
+    assert.equal(v?.name, 'first');
+    assert.equal(String(v?.type), 'Int');
+    assert.equal(variableAt(text, sandbox, at(text.indexOf('totalCount'))), undefined);
+    assert.equal(variableAt('{ me { id } }', sandbox, at(3)), undefined);
+  });
+
+  it('extract variable: the literal becomes $<argument> declared with the argument type, its value for the sidecar', () => {
+    const cases: { text: string; at: string; expect: string; value: unknown; key: string }[] = [
+      {
+        text: 'query T {\n  tasks(first: 5) { totalCount }\n}\n',
+        at: '5)',
+        expect: 'query T($first: Int) {\n  tasks(first: $first) { totalCount }\n}\n',
+        value: 5,
+        key: 'T',
+      },
+      {
+        text: 'query T($first: Int) {\n  tasks(first: $first, filter: { priority: HIGH }) { totalCount }\n}\n',
+        at: 'filter',
+        expect: 'query T($first: Int, $filter: TaskFilter) {\n  tasks(first: $first, filter: $filter) { totalCount }\n}\n',
+        value: { priority: 'HIGH' },
+        key: 'T',
+      },
+      { text: '{ task(id: "task-1") { name } }', at: 'id:', expect: 'query ($id: ID!) { task(id: $id) { name } }', value: 'task-1', key: '(anonymous)' },
+    ];
+    for (const c of cases) {
+      const i = c.text.indexOf(c.at);
+      const lines = c.text.slice(0, i).split('\n');
+      const pos = { line: lines.length - 1, character: lines[lines.length - 1].length };
+      const found = extractVariable(c.text, sandbox, { start: pos, end: pos });
+      assert.ok(found, c.text);
+      const out = applyEdits(c.text, found.edits);
+      assert.equal(out, c.expect);
+      assert.deepEqual(found.value, c.value);
+      assert.equal(found.operationKey, c.key);
+      assert.deepEqual(errorsOf(sandbox, out), []);
+    }
+    const variableAlready = 'query T($first: Int) { tasks(first: $first) { totalCount } }';
+    const p = { line: 0, character: variableAlready.indexOf('first:') };
+    assert.equal(extractVariable(variableAlready, sandbox, { start: p, end: p }), undefined);
   });
 });
