@@ -4,7 +4,7 @@ import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { quickFixes, type FixableDiagnostic } from '../core/language/codeActions';
 import { extractFragment, refactorings } from '../core/language/codeActionsRefactor';
-import type { CodeActionTitleId, CoreCodeAction, CoreCodeActionKind, TextEdit } from '../core/language/codeActionsShared';
+import { ActionText, type CodeActionTitleId, type CoreCodeAction, type CoreCodeActionKind, type TextEdit } from '../core/language/codeActionsShared';
 import { toHostRange, toTemplatePosition } from '../core/embedded/templateSources';
 import { addToSidecar, extractVariable, sidecarHas, sidecarPlaceholder, variableAt, type VariableAt } from '../core/language/codeActionsVariables';
 import { sidecarPathFor } from '../core/run/variablesFile';
@@ -68,12 +68,14 @@ function titleOf(id: CodeActionTitleId, args: readonly string[]): string {
 interface GraphqlText {
   readonly text: string;
   readonly base?: Position;
+  /** The same object for one version of the text (the snapshot, or the template's source): what parsed work is kept under. */
+  readonly key: object;
 }
 
 function graphqlTextAt(host: LanguageHost, document: vscode.TextDocument, range: vscode.Range): GraphqlText | undefined {
   if (document.languageId === 'graphql') {
     const snap = host.snapshotOf(document);
-    return snap && { text: snap.text };
+    return snap && { text: snap.text, key: snap };
   }
   const at = host.templateAt(document, range.start);
   if (!at) {
@@ -85,7 +87,7 @@ function graphqlTextAt(host: LanguageHost, document: vscode.TextDocument, range:
   if (endOffset === undefined || endOffset > at.source.text.length) {
     return undefined;
   }
-  return { text: at.snap.text, base: at.source.basePosition };
+  return { text: at.snap.text, base: at.source.basePosition, key: at.source };
 }
 
 /** A host range as a range of the GraphQL text (undefined when it starts before a template). */
@@ -166,10 +168,22 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
     providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, vscode.CodeActionKind.RefactorExtract, vscode.CodeActionKind.RefactorInline, vscode.CodeActionKind.RefactorRewrite],
   };
 
+  /** The parsed text of each version asked about (VS Code asks again at every cursor move). */
+  private readonly texts = new WeakMap<object, ActionText>();
+
   constructor(
     private readonly host: LanguageHost,
     private readonly logger: Logger,
   ) {}
+
+  private textOf(at: GraphqlText): ActionText {
+    let text = this.texts.get(at.key);
+    if (!text) {
+      text = new ActionText(at.text);
+      this.texts.set(at.key, text);
+    }
+    return text;
+  }
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] | Promise<vscode.CodeAction[]> {
     const failed = (err: unknown): vscode.CodeAction[] => {
@@ -214,8 +228,9 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
         }
       }
       if (fixable.length > 0) {
-        const fragments = this.host.index.all().map((f) => ({ name: f.name, typeCondition: f.typeCondition }));
-        for (const action of quickFixes(at.text, schema, fixable, { fragments })) {
+        // The workspace's fragments only for an unknown spread (the index is large in a large workspace).
+        const fragments = fixable.some((d) => d.message.startsWith('Unknown fragment')) ? this.host.index.all().map((f) => ({ name: f.name, typeCondition: f.typeCondition })) : [];
+        for (const action of quickFixes(this.textOf(at), schema, fixable, { fragments })) {
           out.push(
             this.toAction(
               document,
@@ -231,9 +246,9 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
     if (wants(vscode.CodeActionKind.Refactor)) {
       const local = toLocal(at, range);
       if (local) {
-        out.push(...refactorings(at.text, schema, local).map((a) => this.toAction(document, at, a, [], range)));
+        out.push(...refactorings(this.textOf(at), schema, local).map((a) => this.toAction(document, at, a, [], range)));
         out.push(...this.extractVariableActions(document, at, schema, local));
-        const variable = variableAt(at.text, schema, local);
+        const variable = variableAt(this.textOf(at), schema, local);
         const sidecar = variable && sidecarUriOf(document.uri);
         if (variable && sidecar) {
           // On a variable definition only: whether the sidecar has it is read from the file.
@@ -262,7 +277,7 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
       return [];
     }
     const out: vscode.CodeAction[] = [];
-    const extracted = extractVariable(at.text, schema, local);
+    const extracted = extractVariable(this.textOf(at), schema, local);
     if (extracted) {
       const title = titleOf('extractVariable', [`$${extracted.name}`, basename(sidecar)]);
       out.push(

@@ -32,7 +32,7 @@ import {
   type VariableDefinitionNode,
 } from 'graphql';
 import { suggestionList } from 'graphql/jsutils/suggestionList';
-import { ActionText, endOf, isName, quotedNames, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
+import { ActionText, actionText, endOf, isName, quotedNames, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
 import type { Range } from '../text/position';
 
 export { applyEdits, type CoreCodeAction, type TextEdit } from './codeActionsShared';
@@ -80,8 +80,8 @@ export function parseUnknownName(message: string): { what: Unknown; name: string
  * edit stays inside the definition the problem is in, except "Declare variable" (the operation's
  * variable list) and "Remove unused fragment".
  */
-export function quickFixes(text: string, schema: GraphQLSchema, diagnostics: readonly FixableDiagnostic[], context: QuickFixContext = {}): CoreCodeAction[] {
-  const doc = new ActionText(text);
+export function quickFixes(text: string | ActionText, schema: GraphQLSchema, diagnostics: readonly FixableDiagnostic[], context: QuickFixContext = {}): CoreCodeAction[] {
+  const doc = actionText(text);
   const out: (CoreCodeAction & { diagnostics: number[] })[] = [];
   const seen = new Map<string, CoreCodeAction & { diagnostics: number[] }>();
   diagnostics.forEach((d, i) => {
@@ -261,7 +261,7 @@ function didYouMean(
     const other = workspaceFragments.get(name);
     return local ? [doc.text.slice(local.start, local.end)] : other ? [`fragment ${name} on ${other} { __typename }`] : [];
   };
-  const before = problemsOf(schema, definitionText, []);
+  const before = doc.remember(`problems@${def.start}`, () => problemsOf(schema, definitionText, []));
   const usable = suggestions.filter((s) => {
     const after = problemsOf(schema, definitionText.slice(0, nodeStart) + s + definitionText.slice(nodeEnd), unknown.what === 'fragment' ? fragmentText(s) : []);
     // (A spread's name is checked by a rule that needs the whole document: for fragments, no new problem is enough.)

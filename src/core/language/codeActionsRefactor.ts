@@ -14,7 +14,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { ActionText, endOf, isName, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
+import { ActionText, actionText, endOf, isName, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
 import type { Range } from '../text/position';
 
 /** The selections of one selection set that a range covers (at least one, whole), with the set's type. */
@@ -26,9 +26,9 @@ interface SelectedSelections {
 }
 
 /** The refactorings offered at a range (a cursor is an empty range). */
-export function refactorings(text: string, schema: GraphQLSchema, range: Range): CoreCodeAction[] {
+export function refactorings(text: string | ActionText, schema: GraphQLSchema, range: Range): CoreCodeAction[] {
   try {
-    const doc = new ActionText(text);
+    const doc = actionText(text);
     const start = doc.lines.offsetAt(range.start);
     const end = doc.lines.offsetAt(range.end);
     const def = doc.definitionAt(start);
@@ -88,8 +88,8 @@ function selectedSelections(schema: GraphQLSchema, def: ParsedDefinition, start:
  * end of the text; a spread takes their place. Undefined when the range does not cover whole
  * selections of one selection set, or the name is taken or not a name.
  */
-export function extractFragment(text: string, schema: GraphQLSchema, range: Range, name: string): TextEdit[] | undefined {
-  const doc = new ActionText(text);
+export function extractFragment(text: string | ActionText, schema: GraphQLSchema, range: Range, name: string): TextEdit[] | undefined {
+  const doc = actionText(text);
   const start = doc.lines.offsetAt(range.start);
   const end = doc.lines.offsetAt(range.end);
   const def = doc.definitionAt(start);

@@ -60,6 +60,7 @@ export class ActionText {
   readonly lines: LineIndex;
   private spans: { start: number; end: number }[] | undefined;
   private readonly parsed = new Map<number, ParsedDefinition | null>();
+  private readonly memo = new Map<string, unknown>();
 
   constructor(readonly text: string) {
     this.lines = new LineIndex(text);
@@ -103,6 +104,14 @@ export class ActionText {
     return result ?? undefined;
   }
 
+  /** A value computed once per key for this text (e.g. a definition's validation). */
+  remember<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) {
+      this.memo.set(key, compute());
+    }
+    return this.memo.get(key) as T;
+  }
+
   offsetAt(range: Range): number {
     return this.lines.offsetAt(range.start);
   }
@@ -127,6 +136,11 @@ export class ActionText {
     const start = this.lines.offsetAt({ line, character: 0 });
     return /^[ \t]*/.exec(this.text.slice(start, start + 200))?.[0] ?? '';
   }
+}
+
+/** A text as code actions see it: a caller that asks several times about one version passes the same ActionText (its lines, spans and parses are kept). */
+export function actionText(text: string | ActionText): ActionText {
+  return typeof text === 'string' ? new ActionText(text) : text;
 }
 
 /** Start offset (in the definition's own text) of a node. */

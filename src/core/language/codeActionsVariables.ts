@@ -19,7 +19,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { applyEdits as applyJsonEdits, modify } from 'jsonc-parser';
-import { ActionText, endOf, startOf, walkTyped, type TextEdit } from './codeActionsShared';
+import { ActionText, actionText, endOf, startOf, walkTyped, type TextEdit } from './codeActionsShared';
 import { addVariableDefinition } from './codeActions';
 import { parseSidecar, saveAnswers, sidecarKey } from '../run/variablesFile';
 import type { Range } from '../text/position';
@@ -66,8 +66,8 @@ export interface VariableAt {
 }
 
 /** The variable definition (or use) the position is on, in an operation. */
-export function variableAt(text: string, schema: GraphQLSchema, range: Range): VariableAt | undefined {
-  const doc = new ActionText(text);
+export function variableAt(text: string | ActionText, schema: GraphQLSchema, range: Range): VariableAt | undefined {
+  const doc = actionText(text);
   const offset = doc.lines.offsetAt(range.start);
   const def = doc.definitionAt(offset);
   if (!def || def.node.kind !== Kind.OPERATION_DEFINITION) {
@@ -117,8 +117,8 @@ export interface ExtractedVariable {
  * (made unique) declared with the argument's type, the literal replaced by it; the value goes to
  * the sidecar (the caller writes it).
  */
-export function extractVariable(text: string, schema: GraphQLSchema, range: Range): ExtractedVariable | undefined {
-  const doc = new ActionText(text);
+export function extractVariable(text: string | ActionText, schema: GraphQLSchema, range: Range): ExtractedVariable | undefined {
+  const doc = actionText(text);
   const offset = doc.lines.offsetAt(range.start);
   const def = doc.definitionAt(offset);
   if (!def || def.node.kind !== Kind.OPERATION_DEFINITION) {
