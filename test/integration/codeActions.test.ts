@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, refreshSchema, signInToSandbox, workspaceRoot, writeFile } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, openScratch, refreshSchema, signInToSandbox, workspaceRoot, writeFile } from './helpers';
 
 const STAND_IN = 'const gql = (s: TemplateStringsArray, ...v: unknown[]): string => String.raw({ raw: s }, ...v);\n';
 
 async function scratch(language: 'graphql' | 'typescript', content: string): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument({ language, content });
+  const doc = await openScratch(language, content);
   await vscode.window.showTextDocument(doc);
   return doc;
 }
