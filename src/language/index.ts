@@ -11,6 +11,7 @@ import { registerReferenceProviders } from './referenceProviders';
 import { ReferenceService } from './references';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { registerFormatting } from './formatting';
+import { type GraphqlCodeActions, registerCodeActions } from './codeActions';
 
 /**
  * The language feature: completion, hover, definition, outline, workspace symbols, validation (of
@@ -23,6 +24,7 @@ export class LanguageFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable;
   private readonly host: LanguageHost;
   private readonly logger: Logger;
+  private readonly codeActions: GraphqlCodeActions;
   /** The workspace's fragment index (the run feature completes sent documents from it). */
   readonly fragments: LanguageHost['index'];
   /** Fires when the workspace's documents were all validated again (after a schema change, or on demand). */
@@ -37,12 +39,15 @@ export class LanguageFeature implements vscode.Disposable {
     const references = new ReferenceService(host, logger);
     const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);
     this.onDidValidateWorkspace = workspaceDiagnostics.onDidValidateAll;
+    const codeActions = registerCodeActions(host, logger);
+    this.codeActions = codeActions.provider;
     this.disposables = vscode.Disposable.from(
       this.indexer,
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
       workspaceDiagnostics,
       registerProviders(host, logger),
       registerFormatting(logger),
+      codeActions.disposable,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
           // Other tags are other templates: read the code files again.
@@ -51,7 +56,7 @@ export class LanguageFeature implements vscode.Disposable {
       }),
       references,
       registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
-      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics }, logger, 'language'),
+      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider }, logger, 'language'),
       host,
     );
   }
@@ -91,6 +96,8 @@ export class LanguageFeature implements vscode.Disposable {
         return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
       },
       hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
+      codeActions: (document, range, diagnostics) =>
+        this.codeActions.provideCodeActions(document, range, { diagnostics, only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }),
     };
   }
 
@@ -104,4 +111,6 @@ export interface LanguageTestApi {
   complete(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined;
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] | undefined;
   hasSchema(uri: vscode.Uri): boolean;
+  /** The code actions at a range for the diagnostics given, as the registered provider computes them. */
+  codeActions(document: vscode.TextDocument, range: vscode.Range, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[] | Promise<vscode.CodeAction[]>;
 }

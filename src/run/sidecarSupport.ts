@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { Kind, type OperationDefinitionNode } from 'graphql';
+import { Kind, typeFromAST, type GraphQLInputType, type OperationDefinitionNode } from 'graphql';
+import { addToSidecar, removeFromSidecar, sidecarPlaceholder } from '../core/language/codeActionsVariables';
 import { parseDocument } from '../core/run/operations';
 import { LineIndex } from '../core/text/lineIndex';
 import { sidecarCompletions, sidecarProblems } from '../core/run/sidecarAssist';
@@ -8,7 +9,7 @@ import type { Logger } from '../core/logger';
 import { KeyedDebouncer } from '../platform/debouncer';
 import type { VariablesSchema } from './runController';
 import { readTextIfExists, sidecarUriFor } from './runDocuments';
-import { SIDECAR_OWNER_EXTENSIONS } from '../core/run/variablesFile';
+import { SIDECAR_OWNER_EXTENSIONS, sidecarKey } from '../core/run/variablesFile';
 import { findTemplates } from '../core/embedded/templates';
 import { configuredTags } from '../platform/codeFiles';
 import { inert } from '../core/text/inert';
@@ -36,6 +37,11 @@ export class SidecarSupport implements vscode.Disposable {
   ) {
     this.disposables.push(
       vscode.languages.registerCompletionItemProvider({ pattern: '**/*.variables.json' }, { provideCompletionItems: (d, p, t) => this.complete(d, p, t) }, '"', ':'),
+      vscode.languages.registerCodeActionsProvider(
+        { pattern: '**/*.variables.json' },
+        { provideCodeActions: (d, _r, c) => this.codeActions(d, c) },
+        { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+      ),
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d.uri)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document.uri)),
       vscode.workspace.onDidSaveTextDocument((d) => this.schedule(d.uri)),
@@ -116,6 +122,64 @@ export class SidecarSupport implements vscode.Disposable {
   }
 
   /**
+   * Quick fixes on the sidecar's problems: remove a variable the operation does not declare, add
+   * the variables it declares but the file lacks, each with a typed placeholder.
+   */
+  private async codeActions(document: vscode.TextDocument, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+    const ours = context.diagnostics.filter((d) => d.source === SIDECAR_DIAGNOSTICS_NAME);
+    if (ours.length === 0) {
+      return [];
+    }
+    try {
+      const text = document.getText();
+      const out: vscode.CodeAction[] = [];
+      const whole = new vscode.Range(document.positionAt(0), document.positionAt(text.length));
+      const action = (title: string, diagnostic: vscode.Diagnostic, next: string): vscode.CodeAction => {
+        const a = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+        a.diagnostics = [diagnostic];
+        a.isPreferred = true;
+        a.edit = new vscode.WorkspaceEdit();
+        a.edit.replace(document.uri, whole, next);
+        return a;
+      };
+      let operations: OperationDefinitionNode[] | undefined;
+      for (const d of ours) {
+        const unused = /^The operation (.+) declares no variable \$([_A-Za-z][_0-9A-Za-z]*); it is not sent\.$/.exec(d.message);
+        if (unused) {
+          out.push(action(vscode.l10n.t('Remove `{0}` from {1}', unused[2], basename(document.uri)), d, removeFromSidecar(text, unused[1], unused[2])));
+          continue;
+        }
+        const missing = /^No value for (.+): you will be asked when you run (.+)\.$/.exec(d.message);
+        if (missing) {
+          operations ??= await this.operationsFor(document.uri);
+          const schema = await this.schema();
+          const op = operations?.find((o) => sidecarKey(o.name?.value) === missing[2]);
+          if (!op || !schema) {
+            continue;
+          }
+          let next = text;
+          const names: string[] = [];
+          for (const m of missing[1].matchAll(/\$([_A-Za-z][_0-9A-Za-z]*) \(/g)) {
+            const def = op.variableDefinitions?.find((v) => v.variable.name.value === m[1]);
+            const type = def && typeFromAST(schema, def.type);
+            if (type) {
+              next = addToSidecar(next, missing[2], m[1], sidecarPlaceholder(type as GraphQLInputType));
+              names.push(m[1]);
+            }
+          }
+          if (names.length > 0) {
+            out.push(action(vscode.l10n.t('Add {0} with placeholder values', names.map((n) => `\`${n}\``).join(', ')), d, next));
+          }
+        }
+      }
+      return out;
+    } catch (err) {
+      this.logger.warn(`[run] code actions of ${document.uri.path}: ${errorMessage(err)}`);
+      return [];
+    }
+  }
+
+  /**
    * The operations of the files next to a sidecar (`x.graphql`, `x.gql`, and the GraphQL templates of
    * `x.ts`, `x.tsx`, … which share `x.variables.json`); undefined when there is none, or while one of
    * them does not parse (its operations are unknown then: no verdict on the sidecar).
@@ -157,4 +221,8 @@ function templateTextsOf(text: string): string[] {
   return findTemplates(text, { tags: configuredTags() })
     .filter((t) => OPERATION.test(t.text))
     .map((t) => t.text);
+}
+
+function basename(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }

@@ -2,7 +2,7 @@
  * The main job, the way a newcomer does it: runs the README's start command (`npm start -- --code-server`,
  * the real script), opens the address it prints in Chromium, and works through the UI only: the
  * extension's commands in the palette, sign-in on the Sandbox's consent page, a completion, a run
- * with its results, a server error in Problems; then Ctrl-C, after which no process is left.
+ * with its results, a server error in Problems fixed with Ctrl+.; then Ctrl-C, after which no process is left.
  *
  * TENANT_GRAPHQL_SCREENSHOTS=<dir> saves the README's screenshots on the way (`npm run screenshots`).
  */
@@ -352,6 +352,36 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     assert.match((await row.textContent()) ?? '', /Cannot query field "nmae" on type "Task"/);
     await shot(page, 'problems');
+  });
+
+  it("fixes the server's error with Ctrl+. (picks `name`), and the run then succeeds", async () => {
+    // The Problems row selects "nmae"; the light bulb's menu offers the Service's suggestion.
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first().click();
+    await page.locator('.tab.active', { hasText: 'typo.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await statusBarItem(/^\s*Ln 8, Col/).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Into the editor (the Problems view keeps the focus), where the selection is "nmae".
+    await page.locator('.tab.active', { hasText: 'typo.graphql' }).click();
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Change `nmae` to `name`' }).first();
+    await fix.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await shot(page, 'quick-fix');
+    await fix.click();
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Control+Enter');
+    const frame = resultsFrame();
+    await frame.locator('h1.operation', { hasText: 'TaskNames' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await frame
+      .locator('span.key', { hasText: /^tasks$/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await frame.locator('section.errors').count(), 0, 'the run answers without errors');
+    // The sample stays as it was for the walkthrough's "Read an error in Problems".
+    await page.locator('.editor-group-container').first().locator('.tab', { hasText: 'typo.graphql' }).click();
+    await page.keyboard.press('Control+Z');
+    await page
+      .locator('.view-line', { hasText: /^\s*nmae\s*$/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
   });
 
   it('asks before it uses a server the repository\'s settings name, and signs in there only after "Allow"', async () => {

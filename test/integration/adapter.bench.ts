@@ -12,9 +12,10 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
-import { buildClientSchema, type IntrospectionQuery } from 'graphql';
+import { buildClientSchema, parse, validate, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { getAutocompleteSuggestions, getDiagnostics, Position as LibPosition } from 'graphql-language-service';
 import type { TenantGraphqlTestApi } from '../../src/extension';
+import type { LanguageTestApi } from '../../src/language';
 import { grow, spreadPositions } from '../../scripts/bench/inputs';
 import { generatedCodeFile } from '../../scripts/bench/embedded';
 import { findTemplates } from '../../src/core/embedded/templates';
@@ -28,6 +29,42 @@ function line(name: string, ours: Summary, floor: Summary | undefined, target: n
   const f = (n: number | undefined) => (n === undefined ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
   const result = ours.p95 <= target ? 'PASS' : 'MISS';
   return `${name.padEnd(72)} ours p50 ${f(ours.p50).padStart(6)} p95 ${f(ours.p95).padStart(6)} | floor p50 ${f(floor?.p50).padStart(6)} p95 ${f(floor?.p95).padStart(6)} | target p95 <= ${target} ${result} (n=${ours.n})`;
+}
+
+/**
+ * Code actions at a diagnostic: every `forkCount` of the document misspelt `forkCont`, then the
+ * provider asked at each problem with the problems there, as the light bulb asks (the first call on
+ * each text not counted, as VS Code asks once per cursor move); the floor is graphql's own
+ * validation of the document, which is where the "Did you mean" comes from.
+ */
+async function codeActionsRow(api: LanguageTestApi, editor: vscode.TextEditor, schema: GraphQLSchema): Promise<string> {
+  const document = editor.document;
+  await editor.edit((b) => {
+    const text = document.getText();
+    for (let i = text.indexOf('forkCount'); i >= 0; i = text.indexOf('forkCount', i + 1)) {
+      b.replace(new vscode.Range(document.positionAt(i), document.positionAt(i + 'forkCount'.length)), 'forkCont');
+    }
+  });
+  const problems = (await eventually(() => {
+    const found = api.diagnostics(document)?.filter((d) => d.message.startsWith('Cannot query field "forkCont"'));
+    return found && found.length > 0 ? found : undefined;
+  }, "the misspelt fields' problems")) as vscode.Diagnostic[];
+  const ours: number[] = [];
+  const floor: number[] = [];
+  let offered = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const d of problems) {
+      const t0 = performance.now();
+      const actions = await api.codeActions(document, d.range, [d]);
+      ours.push(performance.now() - t0);
+      offered += actions.some((a) => a.title === 'Change `forkCont` to `forkCount`') ? 1 : 0;
+      const t1 = performance.now();
+      validate(schema, parse(document.getText()));
+      floor.push(performance.now() - t1);
+    }
+  }
+  assert.equal(offered, ROUNDS * problems.length, 'every problem gets its fix');
+  return line(`code actions at a diagnostic, ${document.lineCount} lines (${problems.length} problems)`, summarize(ours), summarize(floor), 5);
 }
 
 describe('Adapter bench (through VS Code)', function () {
@@ -98,6 +135,9 @@ describe('Adapter bench (through VS Code)', function () {
       assert.ok(nonEmpty > 0, 'some completions have items');
       out.push(line(`completion while typing (new version per call), ${lines} lines`, summarize(ours), summarize(floor), 2));
       out.push(line(`diagnostics after an edit, ${lines} lines`, summarize(diagnostics), summarize(floorDiagnostics), 5));
+      if (size === 2000) {
+        out.push(await codeActionsRow(api, editor, schema));
+      }
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
 

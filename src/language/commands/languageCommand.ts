@@ -3,6 +3,7 @@ import type { Logger } from '../../core/logger';
 import type { Schemas } from '../../schema';
 import type { ReferenceService } from '../references';
 import type { WorkspaceDiagnostics } from '../workspaceDiagnostics';
+import type { GraphqlCodeActions } from '../codeActions';
 
 /** What the language feature's command handlers may use. */
 export interface LanguageCommandServices {
@@ -10,6 +11,7 @@ export interface LanguageCommandServices {
   readonly references: ReferenceService;
   readonly schemas: Schemas;
   readonly workspaceDiagnostics: WorkspaceDiagnostics;
+  readonly codeActions: GraphqlCodeActions;
 }
 
 /** One command of the language feature. */

@@ -1,0 +1,202 @@
+/**
+ * What the code actions share: the definition at an offset (parsed alone, so the work is
+ * proportional to the definition, not the document), typed walks over it, edits and titles.
+ */
+import { Kind, parse, TypeInfo, visit, visitWithTypeInfo, type ASTNode, type DefinitionNode, type GraphQLSchema } from 'graphql';
+import { splitDefinitions } from './definitionSplitter';
+import { LineIndex } from '../text/lineIndex';
+import type { Range } from '../text/position';
+
+/** One replacement in the GraphQL text. */
+export interface TextEdit {
+  readonly range: Range;
+  readonly newText: string;
+}
+
+/** What a code action's title says: an id the editor adapter turns into localised text, with its arguments. */
+export type CodeActionTitleId =
+  | 'didYouMean'
+  | 'declareVariable'
+  | 'removeUnusedVariable'
+  | 'useReplacement'
+  | 'showDeprecationReason'
+  | 'removeUnusedFragment'
+  | 'addRequiredArgument'
+  | 'addSelection'
+  | 'addTypename'
+  | 'nameOperation'
+  | 'extractFragment'
+  | 'inlineFragment'
+  | 'addToSidecar'
+  | 'extractVariable';
+
+/** The kinds of code action (VS Code's CodeActionKind values). */
+export type CoreCodeActionKind = 'quickfix' | 'refactor.extract' | 'refactor.inline' | 'refactor.rewrite';
+
+/** One quick fix or refactoring, as edits of the GraphQL text. */
+export interface CoreCodeAction {
+  readonly title: { readonly id: CodeActionTitleId; readonly args: readonly string[] };
+  readonly kind: CoreCodeActionKind;
+  readonly isPreferred?: boolean;
+  readonly edits: readonly TextEdit[];
+  /** Indexes (into the diagnostics given) of the problems it fixes. */
+  readonly diagnostics?: readonly number[];
+  /** Extract fragment: the name is asked first; `edits` is empty and the adapter calls extractFragment. */
+  readonly needsName?: 'fragment';
+  /** Show deprecation reason: the reason's text (from the schema). */
+  readonly reason?: string;
+}
+
+/** A top-level definition of the text, parsed alone; offsets of its nodes plus `base` are offsets of the text. */
+export interface ParsedDefinition {
+  readonly node: DefinitionNode;
+  readonly base: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The text with its line index and the spans of its definitions. */
+export class ActionText {
+  readonly lines: LineIndex;
+  private spans: { start: number; end: number }[] | undefined;
+  private readonly parsed = new Map<number, ParsedDefinition | null>();
+  private readonly memo = new Map<string, unknown>();
+
+  constructor(readonly text: string) {
+    this.lines = new LineIndex(text);
+  }
+
+  private allSpans(): { start: number; end: number }[] {
+    this.spans ??= splitDefinitions(this.text).spans.map((s) => ({ start: s.start, end: s.end }));
+    return this.spans;
+  }
+
+  /** The definition whose span holds `offset` (its end included), parsed; undefined on a syntax error or outside definitions. */
+  definitionAt(offset: number): ParsedDefinition | undefined {
+    const spans = this.allSpans();
+    const i = spans.findIndex((s) => s.start <= offset && offset <= s.end);
+    return i < 0 ? undefined : this.parseSpan(i);
+  }
+
+  /** Every definition of the text that parses. */
+  definitions(): ParsedDefinition[] {
+    return this.allSpans().flatMap((_, i) => this.parseSpan(i) ?? []);
+  }
+
+  private parseSpan(i: number): ParsedDefinition | undefined {
+    const known = this.parsed.get(i);
+    if (known !== undefined) {
+      return known ?? undefined;
+    }
+    const span = this.allSpans()[i];
+    let result: ParsedDefinition | null = null;
+    try {
+      const doc = parse(this.text.slice(span.start, span.end));
+      const first = doc.definitions[0];
+      if (doc.definitions.length === 1 && first) {
+        const start = span.start + (first.loc?.start ?? 0);
+        result = { node: first, base: span.start, start, end: span.start + (first.loc?.end ?? span.end - span.start) };
+      }
+    } catch {
+      result = null;
+    }
+    this.parsed.set(i, result);
+    return result ?? undefined;
+  }
+
+  /** A value computed once per key for this text (e.g. a definition's validation). */
+  remember<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) {
+      this.memo.set(key, compute());
+    }
+    return this.memo.get(key) as T;
+  }
+
+  offsetAt(range: Range): number {
+    return this.lines.offsetAt(range.start);
+  }
+
+  /** The text range of a node of a parsed definition. */
+  rangeOf(def: ParsedDefinition, node: ASTNode): Range {
+    return this.lines.rangeOf(def.base + (node.loc?.start ?? 0), def.base + (node.loc?.end ?? 0));
+  }
+
+  /** An edit inserting text at a text offset. */
+  insertAt(offset: number, newText: string): TextEdit {
+    return { range: this.lines.rangeOf(offset, offset), newText };
+  }
+
+  replace(start: number, end: number, newText: string): TextEdit {
+    return { range: this.lines.rangeOf(start, end), newText };
+  }
+
+  /** The indentation (spaces and tabs) of the line an offset is on. */
+  indentAt(offset: number): string {
+    const line = this.lines.positionAt(offset).line;
+    const start = this.lines.offsetAt({ line, character: 0 });
+    return /^[ \t]*/.exec(this.text.slice(start, start + 200))?.[0] ?? '';
+  }
+}
+
+/** A text as code actions see it: a caller that asks several times about one version passes the same ActionText (its lines, spans and parses are kept). */
+export function actionText(text: string | ActionText): ActionText {
+  return typeof text === 'string' ? new ActionText(text) : text;
+}
+
+/** Start offset (in the definition's own text) of a node. */
+export function startOf(node: ASTNode): number {
+  return node.loc?.start ?? -1;
+}
+
+export function endOf(node: ASTNode): number {
+  return node.loc?.end ?? -1;
+}
+
+/**
+ * Visits a definition with graphql's TypeInfo; `enter` sees each node with the type information
+ * at it. Returning true stops the walk.
+ */
+export function walkTyped(schema: GraphQLSchema, def: DefinitionNode, enter: (node: ASTNode, info: TypeInfo, ancestors: readonly ASTNode[]) => boolean | void): void {
+  const info = new TypeInfo(schema);
+  const doc = { kind: Kind.DOCUMENT, definitions: [def] } as const;
+  let stopped = false;
+  visit(
+    doc,
+    visitWithTypeInfo(info, {
+      enter(node, _key, _parent, _path, ancestors) {
+        if (stopped) {
+          return false;
+        }
+        const nodes = (ancestors as readonly (ASTNode | readonly ASTNode[])[]).filter((a): a is ASTNode => !Array.isArray(a));
+        if (enter(node, info, nodes) === true) {
+          stopped = true;
+          return false;
+        }
+        return undefined;
+      },
+    }),
+  );
+}
+
+/** The quoted names of a message, in order (`"a"`, `"b"`). */
+export function quotedNames(message: string): string[] {
+  return [...message.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+}
+
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** True for a GraphQL name. */
+export function isName(s: string): boolean {
+  return NAME.test(s);
+}
+
+/** Applies non-overlapping edits to a text (for tests and trial validation). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const lines = new LineIndex(text);
+  const sorted = [...edits].map((e) => ({ s: lines.offsetAt(e.range.start), e: lines.offsetAt(e.range.end), t: e.newText })).sort((a, b) => b.s - a.s || b.e - a.e);
+  let out = text;
+  for (const e of sorted) {
+    out = out.slice(0, e.s) + e.t + out.slice(e.e);
+  }
+  return out;
+}

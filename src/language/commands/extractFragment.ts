@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import type { LanguageCommand } from './languageCommand';
+
+/**
+ * Extract fragment (the "Extract fragment…" refactoring runs it): the whole fields selected in a
+ * GraphQL document or template become a fragment on their parent type, a spread takes their place.
+ * Arguments: the document's URI and the range, and optionally the name (else asked for).
+ * Resolves to true when the document was changed.
+ */
+export const extractFragment: LanguageCommand = {
+  id: 'tenantGraphql.extractFragment',
+  run: async ({ codeActions }, uri, range, name): Promise<boolean> => {
+    const editor = vscode.window.activeTextEditor;
+    const target = uri instanceof vscode.Uri ? uri : editor?.document.uri;
+    const selection = range instanceof vscode.Range ? range : editor?.selection;
+    if (!target || !selection) {
+      return false;
+    }
+    return codeActions.extractFragment(target, selection, typeof name === 'string' ? name : undefined);
+  },
+};

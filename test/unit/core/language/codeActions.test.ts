@@ -1,0 +1,447 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { parse, parseType, typeFromAST, validate, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
+import { schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/schema/loadSchema';
+import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
+import { applyEdits, parseUnknownName, quickFixes, type CoreCodeAction, type FixableDiagnostic } from '../../../../src/core/language/codeActions';
+import { extractFragment, refactorings } from '../../../../src/core/language/codeActionsRefactor';
+import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
+import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
+import { document } from './helpers';
+
+const sandbox = schemaFromSdl(SANDBOX_SDL).schema;
+const githubDir = path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema');
+
+/** What the as-you-type validation shows on a text. */
+function localDiagnostics(schema: GraphQLSchema, text: string): FixableDiagnostic[] {
+  return GraphqlLanguageService.create(schema).diagnostics(document(text));
+}
+
+/** What the run shows for the Service's answer: graphql's errors, with their locations, placed as the run places them. */
+function serverDiagnostics(schema: GraphQLSchema, text: string, dropLocations = false): FixableDiagnostic[] {
+  const errors = validate(schema, parse(text)).map((e) => {
+    const json = e.toJSON() as { message: string; locations?: unknown };
+    return dropLocations ? { message: json.message } : json;
+  });
+  const fallback = { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } };
+  return mapErrorLocations(text, errors, fallback);
+}
+
+/** The texts after each fix for the diagnostics, with their titles. */
+function fixed(
+  schema: GraphQLSchema,
+  text: string,
+  diagnostics: FixableDiagnostic[],
+  fragments: { name: string; typeCondition: string }[] = [],
+): { title: string; text: string; preferred: boolean }[] {
+  return quickFixes(text, schema, diagnostics, { fragments })
+    .filter((a) => a.edits.length > 0)
+    .map((a) => ({ title: `${a.title.id}(${a.title.args.join(', ')})`, text: applyEdits(text, a.edits), preferred: a.isPreferred === true }));
+}
+
+function errorsOf(schema: GraphQLSchema, text: string): string[] {
+  return validate(schema, parse(text)).map((e) => e.message);
+}
+
+describe('Code actions: quick fixes', () => {
+  describe('"Did you mean" on the Sandbox schema, from local validation and from the server', () => {
+    const cases: { name: string; text: string; expect: string[] }[] = [
+      { name: 'field', text: '{ tasks { edges { node { nmae } } } }', expect: ['{ tasks { edges { node { name } } } }'] },
+      { name: 'aliased field', text: '{ tasks { edges { node { title: nmae } } } }', expect: ['{ tasks { edges { node { title: name } } } }'] },
+      {
+        name: 'argument (only the suggestion that validates)',
+        text: '{ tasks(fitler: {}) { edges { node { id } } } }',
+        expect: ['{ tasks(filter: {}) { edges { node { id } } } }'],
+      },
+      { name: 'input field', text: '{ tasks(filter: { priorty: HIGH }) { edges { node { id } } } }', expect: ['{ tasks(filter: { priority: HIGH }) { edges { node { id } } } }'] },
+      { name: 'enum value', text: '{ tasks(filter: { priority: HIHG }) { edges { node { id } } } }', expect: ['{ tasks(filter: { priority: HIGH }) { edges { node { id } } } }'] },
+      {
+        name: 'type of a variable',
+        text: 'query Q($p: TaskPriorty) { tasks(filter: { priority: $p }) { edges { node { id } } } }',
+        expect: ['query Q($p: TaskPriority) { tasks(filter: { priority: $p }) { edges { node { id } } } }'],
+      },
+      { name: 'directive', text: '{ tasks { edges { node { id @skp(if: true) } } } }', expect: ['{ tasks { edges { node { id @skip(if: true) } } } }'] },
+      {
+        name: 'fragment of the same document',
+        text: '{ tasks { edges { node { ...TaskFeilds } } } }\nfragment TaskFields on Task { id }\n',
+        expect: ['{ tasks { edges { node { ...TaskFields } } } }\nfragment TaskFields on Task { id }\n'],
+      },
+    ];
+    for (const c of cases) {
+      it(`${c.name} (local)`, () => {
+        const diagnostics = localDiagnostics(sandbox, c.text).filter((d) => parseUnknownName(d.message));
+        assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics));
+        const result = fixed(sandbox, c.text, diagnostics);
+        assert.deepEqual(
+          result.map((r) => r.text),
+          c.expect,
+        );
+        assert.deepEqual(
+          result.map((r) => r.preferred),
+          c.expect.map(() => c.expect.length === 1),
+        );
+      });
+      if (c.name.startsWith('fragment')) {
+        continue; // the Service is sent the fragment: it has no such error
+      }
+      it(`${c.name} (server error at its location)`, () => {
+        const diagnostics = serverDiagnostics(sandbox, c.text).filter((d) => parseUnknownName(d.message));
+        assert.equal(diagnostics.length, 1);
+        assert.deepEqual(
+          fixed(sandbox, c.text, diagnostics).map((r) => r.text),
+          c.expect,
+        );
+      });
+    }
+
+    it('offers every suggestion that validates, none preferred, for a field with several', () => {
+      const text = '{ files { edges { node { sise } } } }';
+      const result = fixed(sandbox, text, localDiagnostics(sandbox, text));
+      assert.ok(result.length >= 1);
+      for (const r of result) {
+        assert.deepEqual(
+          errorsOf(sandbox, r.text).filter((m) => !/deprecated/.test(m)),
+          [],
+        );
+      }
+      assert.ok(result.some((r) => r.text.includes('sizeBytes') || r.text.includes(' size ')));
+    });
+
+    it('offers a fragment defined elsewhere in the workspace, where its type can be', () => {
+      const text = '{ tasks { edges { node { ...TaskFeilds } } } }';
+      const diagnostics = localDiagnostics(sandbox, text);
+      assert.deepEqual(
+        fixed(sandbox, text, diagnostics, [
+          { name: 'TaskFields', typeCondition: 'Task' },
+          { name: 'FileFields', typeCondition: 'File' },
+        ]).map((r) => r.text),
+        ['{ tasks { edges { node { ...TaskFields } } } }'],
+      );
+    });
+
+    it('offers nothing for a server error without a location (shown on the operation name)', () => {
+      const text = 'query nmae { tasks { edges { node { nmae } } } }';
+      const diagnostics = serverDiagnostics(sandbox, text, true);
+      assert.equal(diagnostics.length, 1);
+      assert.deepEqual(quickFixes(text, sandbox, diagnostics), []);
+    });
+
+    it('offers nothing when the problem is not on the token it names (a stale range)', () => {
+      const text = '{ tasks { edges { node { id nmae } } } }';
+      const d = localDiagnostics(sandbox, text)[0];
+      assert.deepEqual(quickFixes(text, sandbox, [{ ...d, range: { start: { line: 0, character: 25 }, end: { line: 0, character: 27 } } }]), []);
+    });
+
+    it("on GitHub's schema: field, argument and enum value", () => {
+      const { schema } = schemaFromIntrospection(readFileSync(path.join(githubDir, 'schema.json'), 'utf8'));
+      const cases: [string, string][] = [
+        ['{ viewer { logn } }', '{ viewer { login } }'],
+        ['{ viewer { repositories(frist: 5) { totalCount } } }', '{ viewer { repositories(first: 5) { totalCount } } }'],
+        ['{ viewer { repositories(first: 5, privacy: PUBLC) { totalCount } } }', '{ viewer { repositories(first: 5, privacy: PUBLIC) { totalCount } } }'],
+      ];
+      for (const [text, expect] of cases) {
+        const result = fixed(schema, text, localDiagnostics(schema, text));
+        assert.ok(
+          result.some((r) => r.text === expect),
+          `${text}: ${JSON.stringify(result)}`,
+        );
+        for (const r of result) {
+          assert.deepEqual(errorsOf(schema, r.text), [], r.text);
+        }
+      }
+    });
+
+    it('property: any offered fix of a document whose only error is one misspelt name validates without errors', () => {
+      const valid = [
+        'query Tasks($p: TaskPriority!) {\n  tasks(filter: { priority: $p }, first: 5) {\n    edges {\n      node {\n        id\n        name\n        priority\n        owner { name email }\n      }\n    }\n  }\n}\n',
+        '{\n  files(first: 2) {\n    edges {\n      node {\n        name\n        mimeType\n        owner { id name }\n      }\n    }\n  }\n  me { id groups { name } }\n}\n',
+        'query T { task(id: "task-1") { name status dueDate assignees { email } } }\n',
+      ];
+      const targets = valid.flatMap((text, i) => [...text.matchAll(/\b(?<![$"])([a-zA-Z]{4,})\b/g)].map((m) => ({ doc: i, at: m.index, word: m[1] })));
+      let checked = 0;
+      let singleErrors = 0;
+      fc.assert(
+        fc.property(fc.constantFrom(...targets), fc.nat(), fc.constantFrom('swap', 'drop', 'double'), (target, k, how) => {
+          const text = valid[target.doc];
+          const w = target.word;
+          const i = k % (w.length - 1);
+          const typo = how === 'swap' ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : how === 'drop' ? w.slice(0, i) + w.slice(i + 1) : w.slice(0, i) + w[i] + w.slice(i);
+          const broken = text.slice(0, target.at) + typo + text.slice(target.at + w.length);
+          let errors: string[];
+          try {
+            errors = errorsOf(sandbox, broken);
+          } catch {
+            return; // a keyword misspelt: not a validation error
+          }
+          if (errors.length !== 1) {
+            return;
+          }
+          singleErrors++;
+          for (const diagnostics of [localDiagnostics(sandbox, broken), serverDiagnostics(sandbox, broken)]) {
+            for (const r of fixed(
+              sandbox,
+              broken,
+              diagnostics.filter((d) => parseUnknownName(d.message)),
+            )) {
+              assert.deepEqual(errorsOf(sandbox, r.text), [], `${broken} -> ${r.text}`);
+              checked++;
+            }
+          }
+        }),
+        { numRuns: 300, seed: 24 },
+      );
+      // Not vacuous: most misspelt names got a fix that was checked.
+      assert.ok(singleErrors > 50 && checked > singleErrors, `${checked} fixes checked over ${singleErrors} documents with one error`);
+    });
+  });
+
+  describe('variables, fragments, arguments, selections, deprecations (Sandbox schema)', () => {
+    const cases: { name: string; text: string; expect: { title: string; text: string }[] }[] = [
+      {
+        name: 'declare an undefined variable with the type of its argument (non-null as used)',
+        text: 'query Tasks {\n  tasks(filter: { priority: $priority }) { totalCount }\n}\n',
+        expect: [
+          { title: 'declareVariable($priority: TaskPriority)', text: 'query Tasks($priority: TaskPriority) {\n  tasks(filter: { priority: $priority }) { totalCount }\n}\n' },
+        ],
+      },
+      {
+        name: 'declare after the existing variables',
+        text: 'query T($first: Int) {\n  task(id: $id) { name }\n  tasks(first: $first) { totalCount }\n}\n',
+        expect: [{ title: 'declareVariable($id: ID!)', text: 'query T($first: Int, $id: ID!) {\n  task(id: $id) { name }\n  tasks(first: $first) { totalCount }\n}\n' }],
+      },
+      {
+        name: 'declare in an anonymous shorthand query',
+        text: '{ task(id: $id) { name } }',
+        expect: [{ title: 'declareVariable($id: ID!)', text: 'query ($id: ID!) { task(id: $id) { name } }' }],
+      },
+      {
+        name: 'remove an unused variable (the only one)',
+        text: 'query T($first: Int) {\n  me { id }\n}\n',
+        expect: [{ title: 'removeUnusedVariable($first)', text: 'query T {\n  me { id }\n}\n' }],
+      },
+      {
+        name: 'remove an unused variable among others',
+        text: 'query T($id: ID!, $first: Int) {\n  task(id: $id) { id }\n}\n',
+        expect: [{ title: 'removeUnusedVariable($first)', text: 'query T($id: ID!) {\n  task(id: $id) { id }\n}\n' }],
+      },
+      {
+        name: 'remove an unused fragment',
+        text: 'query T { me { id } }\n\nfragment Unused on Task {\n  id\n}\n',
+        expect: [{ title: 'removeUnusedFragment(Unused)', text: 'query T { me { id } }\n' }],
+      },
+      {
+        name: 'add a required argument with a placeholder',
+        text: '{ search { __typename } }',
+        expect: [{ title: 'addRequiredArgument(text)', text: '{ search(text: "") { __typename } }' }],
+      },
+      {
+        name: 'add a required argument after the others',
+        text: '{ search(first: 2) { __typename } }',
+        expect: [{ title: 'addRequiredArgument(text)', text: '{ search(first: 2, text: "") { __typename } }' }],
+      },
+      {
+        name: 'add selection { id }',
+        text: '{ me }',
+        expect: [{ title: 'addSelection({ id })', text: '{ me { id } }' }],
+      },
+      {
+        name: 'deprecated field replaced by the one its reason names',
+        text: '{ files { edges { node { size } } } }',
+        expect: [{ title: 'useReplacement(size, sizeBytes)', text: '{ files { edges { node { sizeBytes } } } }' }],
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const result = fixed(sandbox, c.text, localDiagnostics(sandbox, c.text));
+        assert.deepEqual(
+          result.map((r) => ({ title: r.title, text: r.text })),
+          c.expect,
+        );
+        for (const r of result) {
+          assert.ok(errorsOf(sandbox, r.text).length < errorsOf(sandbox, c.text).length || c.name.startsWith('deprecated'), r.text);
+        }
+      });
+    }
+
+    it('a deprecation whose replacement would not validate offers "Show deprecation reason" instead', () => {
+      const text = '{ tasks { edges { node { done } } } }';
+      const actions = quickFixes(text, sandbox, localDiagnostics(sandbox, text));
+      const show = actions.filter((a) => a.title.id === 'showDeprecationReason' || a.title.id === 'useReplacement');
+      assert.equal(show.length, 1);
+      // `done` (Boolean) and `status` (an enum) are both leaves: the replacement validates.
+      assert.deepEqual(show[0].title, { id: 'useReplacement', args: ['done', 'status'] });
+      const noReplacement = quickFixes('{ me { id } }', sandbox, [
+        { range: { start: { line: 0, character: 7 }, end: { line: 0, character: 9 } }, message: 'The field User.id is deprecated. No longer kept.' },
+      ]);
+      assert.deepEqual(noReplacement, []);
+    });
+  });
+});
+
+describe('Code actions: refactorings', () => {
+  const at = (text: string, marker: string, length = 0) => {
+    const i = text.indexOf(marker);
+    const before = text.slice(0, i).split('\n');
+    const start = { line: before.length - 1, character: before[before.length - 1].length };
+    const afterLines = text.slice(0, i + length).split('\n');
+    return { start, end: { line: afterLines.length - 1, character: afterLines[afterLines.length - 1].length } };
+  };
+  const titles = (actions: CoreCodeAction[]) => actions.map((a) => `${a.kind}:${a.title.id}(${a.title.args.join(', ')})`);
+
+  it('extract fragment: the selected fields become a fragment on the parent type, a spread takes their place', () => {
+    const text = 'query T {\n  task(id: "1") {\n    id\n    name\n    status\n  }\n}\n';
+    const range = at(text, 'id\n    name', 'id\n    name'.length);
+    assert.ok(titles(refactorings(text, sandbox, range)).includes('refactor.extract:extractFragment()'));
+    const edits = extractFragment(text, sandbox, range, 'TaskBasics');
+    assert.ok(edits);
+    const out = applyEdits(text, edits);
+    assert.equal(out, 'query T {\n  task(id: "1") {\n    ...TaskBasics\n    status\n  }\n}\n\nfragment TaskBasics on Task {\n  id\n  name\n}\n');
+    assert.deepEqual(errorsOf(sandbox, out), []);
+    assert.equal(extractFragment(text, sandbox, range, 'not a name'), undefined);
+  });
+
+  it('extract fragment is not offered for a range that cuts a selection', () => {
+    const text = 'query T { task(id: "1") { id name } }';
+    assert.ok(!titles(refactorings(text, sandbox, at(text, 'd name', 4))).includes('refactor.extract:extractFragment()'));
+  });
+
+  it('inline fragment: its only spread replaced by its fields, the definition removed', () => {
+    const text = 'query T {\n  task(id: "1") {\n    ...TaskBasics\n    status\n  }\n}\n\nfragment TaskBasics on Task {\n  id\n  name\n}\n';
+    const actions = refactorings(text, sandbox, at(text, 'TaskBasics'));
+    const inline = actions.find((a) => a.title.id === 'inlineFragment');
+    assert.ok(inline);
+    const out = applyEdits(text, inline.edits);
+    assert.equal(out, 'query T {\n  task(id: "1") {\n    id\n    name\n    status\n  }\n}\n');
+    assert.deepEqual(errorsOf(sandbox, out), []);
+  });
+
+  it('inline fragment on an abstract parent keeps the type condition', () => {
+    const text = '{ node(id: "1") { ...F } }\nfragment F on Task { name }\n';
+    const inline = refactorings(text, sandbox, at(text, '...F')).find((a) => a.title.id === 'inlineFragment');
+    assert.ok(inline);
+    const out = applyEdits(text, inline.edits);
+    assert.deepEqual(errorsOf(sandbox, out), []);
+    assert.match(out, /\.\.\. on Task \{/);
+  });
+
+  it('add __typename to a selection set on an interface or union', () => {
+    const text = '{\n  search(text: "a") {\n    ... on Task { name }\n  }\n}\n';
+    const action = refactorings(text, sandbox, at(text, '... on')).find((a) => a.title.id === 'addTypename');
+    assert.ok(action);
+    assert.equal(applyEdits(text, action.edits), '{\n  search(text: "a") {\n    __typename\n    ... on Task { name }\n  }\n}\n');
+    assert.ok(!refactorings(text, sandbox, at(text, 'name')).some((a) => a.title.id === 'addTypename'));
+  });
+
+  it('name an anonymous operation after its first field, unique in the document', () => {
+    const cases: [string, string][] = [
+      ['{ tasks { totalCount } }', 'query Tasks { tasks { totalCount } }'],
+      ['query { me { id } }', 'query Me { me { id } }'],
+      ['query ($id: ID!) { task(id: $id) { id } }\nquery Task { me { id } }', 'query Task2($id: ID!) { task(id: $id) { id } }\nquery Task { me { id } }'],
+    ];
+    for (const [text, expect] of cases) {
+      const action = refactorings(text, sandbox, at(text, 'id')).find((a) => a.title.id === 'nameOperation');
+      assert.ok(action, text);
+      assert.equal(applyEdits(text, action.edits), expect);
+    }
+  });
+
+  it("on GitHub's schema: extract a fragment on Repository and add __typename on a union", () => {
+    const { schema } = schemaFromIntrospection(readFileSync(path.join(githubDir, 'schema.json'), 'utf8'));
+    const text =
+      'query R {\n  repository(owner: "o", name: "n") {\n    name\n    stargazerCount\n    issueOrPullRequest(number: 1) {\n      ... on Issue { title }\n    }\n  }\n}\n';
+    const edits = extractFragment(schema && text, schema, at(text, 'name\n    stargazerCount', 'name\n    stargazerCount'.length), 'RepoBasics');
+    assert.ok(edits);
+    const out = applyEdits(text, edits);
+    assert.match(out, /fragment RepoBasics on Repository \{\n {2}name\n {2}stargazerCount\n\}/);
+    assert.deepEqual(errorsOf(schema, out), []);
+    const typename = refactorings(text, schema, at(text, '... on Issue')).find((a) => a.title.id === 'addTypename');
+    assert.ok(typename);
+    assert.deepEqual(errorsOf(schema, applyEdits(text, typename.edits)), []);
+  });
+});
+
+describe('Code actions: variables and the sidecar', () => {
+  const type = (name: string) => {
+    const t = typeFromAST(sandbox, parseType(name));
+    assert.ok(t);
+    return t as GraphQLInputType;
+  };
+
+  it('typed placeholders: the enum first value, 0, "", false, [], input objects with their required fields', () => {
+    const cases: [string, unknown][] = [
+      ['TaskPriority!', 'LOW'],
+      ['Int', 0],
+      ['String', ''],
+      ['ID!', ''],
+      ['Boolean!', false],
+      ['[ID!]!', []],
+      ['TaskFilter', {}],
+    ];
+    for (const [name, expect] of cases) {
+      assert.deepEqual(sidecarPlaceholder(type(name)), expect, name);
+    }
+    const { schema } = schemaFromIntrospection(readFileSync(path.join(githubDir, 'schema.json'), 'utf8'));
+    const order = typeFromAST(schema, parseType('IssueOrder!')) as GraphQLInputType;
+    assert.deepEqual(sidecarPlaceholder(order), { field: 'CREATED_AT', direction: 'ASC' });
+  });
+
+  it('adds a variable to the operation entry (keeping the file’s formatting and comments), creates the file, and removes a key', () => {
+    const sidecar = '{\n  // kept\n  "UrgentTasks": {\n    "priority": "HIGH"\n  }\n}\n';
+    assert.equal(addToSidecar(sidecar, 'UrgentTasks', 'first', 0), '{\n  // kept\n  "UrgentTasks": {\n    "priority": "HIGH",\n    "first": 0\n  }\n}\n');
+    assert.equal(addToSidecar(undefined, 'Q', 'id', ''), '{\n  "Q": {\n    "id": ""\n  }\n}\n');
+    assert.equal(addToSidecar(sidecar, 'Other', 'id', ''), '{\n  // kept\n  "UrgentTasks": {\n    "priority": "HIGH"\n  },\n  "Other": {\n    "id": ""\n  }\n}\n');
+    assert.equal(removeFromSidecar(sidecar, 'UrgentTasks', 'priority'), '{\n  // kept\n  "UrgentTasks": {\n  }\n}\n');
+    assert.equal(sidecarHas(sidecar, 'UrgentTasks', 'priority'), true);
+    assert.equal(sidecarHas(sidecar, 'UrgentTasks', 'first'), false);
+    assert.equal(sidecarHas(undefined, 'UrgentTasks', 'priority'), false);
+  });
+
+  it('finds the variable definition under the cursor with its type and operation key', () => {
+    const text = 'query UrgentTasks($priority: TaskPriority!, $first: Int) { tasks(first: $first, filter: { priority: $priority }) { totalCount } }';
+    const at = (i: number) => ({ start: { line: 0, character: i }, end: { line: 0, character: i } });
+    const v = variableAt(text, sandbox, at(text.indexOf('$first')));
+    assert.equal(v?.operationKey, 'UrgentTasks');
+    assert.equal(v?.name, 'first');
+    assert.equal(String(v?.type), 'Int');
+    assert.equal(variableAt(text, sandbox, at(text.indexOf('totalCount'))), undefined);
+    assert.equal(variableAt('{ me { id } }', sandbox, at(3)), undefined);
+  });
+
+  it('extract variable: the literal becomes $<argument> declared with the argument type, its value for the sidecar', () => {
+    const cases: { text: string; at: string; expect: string; value: unknown; key: string }[] = [
+      {
+        text: 'query T {\n  tasks(first: 5) { totalCount }\n}\n',
+        at: '5)',
+        expect: 'query T($first: Int) {\n  tasks(first: $first) { totalCount }\n}\n',
+        value: 5,
+        key: 'T',
+      },
+      {
+        text: 'query T($first: Int) {\n  tasks(first: $first, filter: { priority: HIGH }) { totalCount }\n}\n',
+        at: 'filter',
+        expect: 'query T($first: Int, $filter: TaskFilter) {\n  tasks(first: $first, filter: $filter) { totalCount }\n}\n',
+        value: { priority: 'HIGH' },
+        key: 'T',
+      },
+      { text: '{ task(id: "task-1") { name } }', at: 'id:', expect: 'query ($id: ID!) { task(id: $id) { name } }', value: 'task-1', key: '(anonymous)' },
+    ];
+    for (const c of cases) {
+      const i = c.text.indexOf(c.at);
+      const lines = c.text.slice(0, i).split('\n');
+      const pos = { line: lines.length - 1, character: lines[lines.length - 1].length };
+      const found = extractVariable(c.text, sandbox, { start: pos, end: pos });
+      assert.ok(found, c.text);
+      const out = applyEdits(c.text, found.edits);
+      assert.equal(out, c.expect);
+      assert.deepEqual(found.value, c.value);
+      assert.equal(found.operationKey, c.key);
+      assert.deepEqual(errorsOf(sandbox, out), []);
+    }
+    const variableAlready = 'query T($first: Int) { tasks(first: $first) { totalCount } }';
+    const p = { line: 0, character: variableAlready.indexOf('first:') };
+    assert.equal(extractVariable(variableAlready, sandbox, { start: p, end: p }), undefined);
+  });
+});
