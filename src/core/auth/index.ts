@@ -88,6 +88,7 @@ export class AuthCore implements Disposable {
       store: this.store,
       clientSecrets: this.clientSecrets,
       clientTypeOf: (server) => this.options.environments().find((e) => sameServer(server, e))?.clientType,
+      tokenOptionsOf: (server) => this.options.environments().find((e) => sameServer(server, e)),
       clock: this.clock,
       logger: this.logger,
       fetch: options.fetch,

@@ -2,7 +2,7 @@ import type { Pool } from 'undici';
 import { CancelledError, HttpStatusError, NetworkError } from '../errors';
 import { nullLogger, type Logger } from '../logger';
 import { joinUrl, parseServiceUrl } from '../urlPolicy';
-import { IpNotAllowedError, RateLimitedError, ServerError, formatWait } from './httpErrors';
+import { RateLimitedError, ServerError, formatWait } from './httpErrors';
 import { timeoutError, toNetworkError, findErrorCode } from './networkErrors';
 import { backoffMs, defaultRetryPolicy, parseRetryAfter, realSleep, type RetryPolicy, type SleepFn } from './retryPolicy';
 import { systemClock, type Clock } from '../clock';
@@ -10,6 +10,9 @@ import { systemClock, type Clock } from '../clock';
 import {
   badRequestError,
   flattenHeaders,
+  forbiddenError,
+  GRAPHQL_ACCEPT,
+  tryParseJson,
   formatBytes,
   parseGraphqlBody,
   preview,
@@ -153,7 +156,10 @@ export class GraphqlHttpClient {
       const res = await this.send(endpoint, payload, token, signal, timeoutMs);
       const { status } = res;
 
-      if (status >= 200 && status < 300) {
+      // GraphQL over HTTP: with `application/graphql-response+json` a request that fails before
+      // execution (a parse or validation error) is answered 4xx with a GraphQL body; it is a GraphQL
+      // answer like a 200 with errors, read the same way (the errors, their locations).
+      if ((status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429 && isGraphqlResponseBody(res))) {
         return {
           status,
           durationMs: this.clock.now() - started,
@@ -201,7 +207,10 @@ export class GraphqlHttpClient {
         throw badRequestError(res);
       }
       if (status === 403) {
-        throw new IpNotAllowedError(preview(res.body));
+        throw forbiddenError(res);
+      }
+      if (status >= 400 && status < 500 && isGraphqlErrorBody(res.body)) {
+        throw badRequestError(res);
       }
       throw new HttpStatusError(
         status,
@@ -296,7 +305,7 @@ export class GraphqlHttpClient {
         path: endpoint.pathname + endpoint.search,
         headers: {
           'content-type': 'application/json',
-          accept: 'application/json',
+          accept: GRAPHQL_ACCEPT,
           authorization: `Bearer ${token}`,
           'user-agent': this.userAgent,
         },
@@ -324,6 +333,17 @@ export class GraphqlHttpClient {
       signal?.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** A 4xx of the GraphQL response media type carrying a GraphQL body with errors. */
+function isGraphqlResponseBody(res: RawResponse): boolean {
+  return /^application\/graphql-response\+json\b/i.test(res.headers['content-type'] ?? '') && isGraphqlErrorBody(res.body);
+}
+
+/** A JSON body with a non-empty `errors` array: a GraphQL response, whatever the status. */
+function isGraphqlErrorBody(body: Buffer): boolean {
+  const parsed = tryParseJson(body);
+  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && Array.isArray((parsed.value as { errors?: unknown }).errors);
 }
 
 let undici: typeof import('undici') | undefined;
