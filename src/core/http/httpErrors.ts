@@ -24,14 +24,7 @@ export class BadRequestError extends HttpStatusError {
     /** 400, or another 4xx whose body was a GraphQL response (GraphQL over HTTP's 422, 405, 415). */
     status = 400,
   ) {
-    super(
-      status,
-      graphqlErrors && graphqlErrors.length > 0
-        ? `The Service rejected the operation (${status}): ${reason} Check the operation and its variables.`
-        : `The Service rejected the request (${status}${status === 400 ? ' Bad Request' : ''}): ${reason} Check the operation and its variables.`,
-      undefined,
-      bodyText,
-    );
+    super(status, `The Service rejected the request (${status}${status === 400 ? ' Bad Request' : ''}): ${reason} Check the operation and its variables.`, undefined, bodyText);
   }
 }
 

@@ -281,7 +281,7 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
       check: (err) => {
         assert.ok(err instanceof BadRequestError);
         assert.equal(err.status, 422);
-        assert.match(err.message, /rejected the operation \(422\): Variable "\$p"/);
+        assert.match(err.message, /rejected the request \(422\): Variable "\$p"/);
         assert.deepEqual(err.graphqlErrors?.[0].locations, [{ line: 1, column: 13 }]);
       },
     },
