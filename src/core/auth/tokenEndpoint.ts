@@ -4,6 +4,7 @@ import { isLoopbackHost } from '../urlPolicy';
 import { InvalidTokenResponseError, plainText } from './authErrors';
 import { authorizationEndpoint, tokenEndpointUrl } from './authorizeUrl';
 import type { Environment } from './environments';
+import { proxyError } from '../http/networkErrors';
 import { decodeJwtForDisplay } from './jwtDisplay';
 import type { FetchLike } from './seams';
 
@@ -244,6 +245,11 @@ export class TokenEndpointClient {
       return new NetworkError(`The token endpoint address of "${this.env.name}" is not allowed: ${err.message}.`);
     }
     const code = systemErrorCode(err);
+    // Behind a proxy that refuses the tunnel or wants credentials, say so (the proxy is named by the network's messages).
+    const viaProxy = proxyError(err, new URL(tokenEndpointUrl(this.env)).origin, 'in your network settings', code);
+    if (viaProxy) {
+      return viaProxy;
+    }
     return new NetworkError(`Could not reach the token endpoint of "${this.env.name}"${code ? ` (${code})` : ''}.`, code);
   }
 }

@@ -113,7 +113,7 @@ function safeHost(origin: string): string {
  * "Proxy response (407) !== 200 when HTTP Tunneling"), asked for credentials, or could not be
  * reached. `proxy` is the proxy's address with its credentials hidden.
  */
-function proxyError(err: unknown, origin: string, proxy: string, code: string | undefined): NetworkError | undefined {
+export function proxyError(err: unknown, origin: string, proxy: string, code: string | undefined): NetworkError | undefined {
   const messages: string[] = [];
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     messages.push(e.message);

@@ -240,4 +240,25 @@ describe('core/http/network: through a real forward proxy, with a self-signed CA
       await dispatcher.close();
     }
   });
+
+  it('says a proxy wants credentials at the token endpoint too', async () => {
+    const network = resolveNetwork(settings({ proxy: address(guarded), extraCaCertificates: ca }), { loopbackDirect: false });
+    const dispatcher = createDispatcher(network);
+    try {
+      await assert.rejects(
+        new TokenEndpointClient(
+          testEnv(serviceUrl),
+          dispatcherFetch(() => dispatcher),
+        ).refresh('RT', undefined),
+        (err: unknown) => {
+          assert.ok(err instanceof NetworkError);
+          assert.match(err.message, /asks for credentials \(407 Proxy Authentication Required\)/);
+          assert.ok(!err.message.includes(PROXY_PASSWORD));
+          return true;
+        },
+      );
+    } finally {
+      await dispatcher.close();
+    }
+  });
 });
