@@ -7,6 +7,7 @@
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
 //              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { format } from 'node:util';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,6 +20,8 @@ import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
 import { countKinds, dumpBrowserStorage, fetchIssuedSecrets, fileSources, searchSources } from './secretScan.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The value of the secret header the headers tests set (issue 22); never to be found outside SecretStorage. */
+const HEADER_SECRET = `hdr-${randomBytes(24).toString('base64url')}`;
 const timeoutS = Number(process.env.TENANT_GRAPHQL_RUNNER_TIMEOUT_S ?? 900);
 const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 // Must match TEST_OUTPUT_MARKER in test/integration/index.ts.
@@ -195,6 +198,8 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
 
   const extensionEnvironment = {
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
+    // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
+    TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
     TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
     TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
     TENANT_GRAPHQL_TEST_SUITE: suite,
@@ -464,7 +469,7 @@ function recordWebviews(page, browser) {
  * secrets are not collected here.
  */
 async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries }) {
-  const secrets = await fetchIssuedSecrets(sandbox.info.adminUrl);
+  const secrets = [...(await fetchIssuedSecrets(sandbox.info.adminUrl)), { kind: 'header_secret', value: HEADER_SECRET }];
   const otherSecrets = await fetchIssuedSecrets(other.info.adminUrl);
   // Excluded, and only this: VS Code's SecretStorage, the one place tokens must be. In code-server
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of

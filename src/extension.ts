@@ -13,6 +13,7 @@ import { RunFeature } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
+import { Network } from './platform/network';
 
 /** What `activate` returns while the extension host runs tests (undefined otherwise). */
 export interface TenantGraphqlTestApi {
@@ -38,8 +39,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
   try {
     const logger = redactingLogger(channel, secrets);
     const config = new ConfigurationService(context.workspaceState);
-    const auth = new AuthService(context, config, logger, secrets);
-    const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000);
+    // VS Code's proxy and certificate settings, for every request the extension makes itself.
+    const network = new Network(logger);
+    const auth = new AuthService(context, config, logger, secrets, network.fetch);
+    const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000, network);
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,
       logger,
@@ -63,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
     context.subscriptions.push(
+      network,
       config,
       reportSettingsProblems(config),
       auth,

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import {
   AuthCore,
+  environmentHeaders,
+  type EnvironmentHeaders,
+  type FetchLike,
   serverHost,
   serverIdentity,
   serverKey,
@@ -59,6 +62,8 @@ export class AuthService implements vscode.Disposable {
     private readonly config: ConfigurationService,
     logger: Logger,
     secretRegistry?: SecretRegistry,
+    /** The token endpoint's fetch (through VS Code's proxy settings); the global fetch without it. */
+    fetchImpl?: FetchLike,
   ) {
     this.logger = taggedLogger(logger, 'auth');
     this.approvals = new WorkspaceApprovals(context.globalState);
@@ -69,6 +74,7 @@ export class AuthService implements vscode.Disposable {
       openBrowser: openInBrowser,
       environments: () => this.config.settings.environments,
       ownEnvironments: () => this.config.settings.ownEnvironments,
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
     this.onDidChangeSessions = (listener, thisArg, disposables) => {
       const d = this.core.onDidChangeSessions((e) => listener.call(thisArg, e));
@@ -126,6 +132,16 @@ export class AuthService implements vscode.Disposable {
   /** The query of a redirect to the URI handler: finishes the waiting sign-in, or is rejected. */
   handleCallback(query: string): CallbackResult {
     return this.core.handleCallback(query);
+  }
+
+  /** Keeps a secret header's value in SecretStorage (never in settings), for that environment's server only. */
+  async setHeaderSecret(environment: Environment, header: string, value: string): Promise<void> {
+    await this.core.headerSecrets.set(serverIdentity(environment), header, value);
+  }
+
+  /** The environment's token header and extra headers, with the secret values of its server. */
+  headersOf(environment: Environment): Promise<EnvironmentHeaders> {
+    return environmentHeaders(environment, this.core.headerSecrets);
   }
 
   /** Keeps a confidential client's secret in SecretStorage (never in settings), for that environment's server only. */

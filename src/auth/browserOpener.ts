@@ -10,6 +10,12 @@ import { isLoopbackHost } from '../core/urlPolicy';
  * `127.0.0.1` address is rewritten through the host's port forwarding from its parsed form, which
  * has the same problem. For those we resolve the forwarded origin first and append the original
  * path and query ourselves, so nothing is rewritten again.
+ *
+ * Opening the loopback address unchanged (so that a standard server's login page, with cookie
+ * paths and absolute form actions, is not broken by code-server's `/proxy/<port>/`) is not possible
+ * through `openExternal`: in a remote or browser-based workbench VS Code's opener tunnels every
+ * `localhost`/`127.0.0.1` address itself (and then mangles the encoded `redirect_uri`), as the
+ * integration run showed (issue 22, step 4).  Use a non-loopback address for such servers there.
  */
 export async function openInBrowser(url: string): Promise<boolean> {
   let target = url;

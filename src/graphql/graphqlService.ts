@@ -1,8 +1,9 @@
 import type * as vscode from 'vscode';
+import type { Dispatcher } from 'undici';
 import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../core/http/graphqlClient';
 import { bearerHooks, type TokenSource } from '../core/http/tokenPolicy';
 import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../core/errors';
-import { sameServer, serverHosts, type Environment, type SessionRecord } from '../core/auth';
+import { sameServer, serverHosts, type Environment, type EnvironmentHeaders, type SessionRecord } from '../core/auth';
 import type { Logger } from '../core/logger';
 
 export { NotSignedInError } from '../core/errors';
@@ -31,6 +32,8 @@ export interface SessionSource extends TokenSource {
   isAllowed(environment: Environment): boolean;
   /** False in Restricted Mode. */
   readonly trusted: boolean;
+  /** The environment's token header and extra headers, secret values included (from secret storage, by server). */
+  headersOf(environment: Environment): Promise<EnvironmentHeaders>;
 }
 
 /**
@@ -47,8 +50,14 @@ export class GraphqlService implements vscode.Disposable {
     logger: Logger,
     /** The timeout of a request that names none (`tenantGraphql.requestTimeoutSeconds`). */
     private readonly defaultTimeoutMs: () => number = () => 30_000,
+    /** Proxies and certificates (VS Code's http.* settings); without it, direct keep-alive pools. */
+    network?: { dispatcher(): Dispatcher; proxyFor(origin: string): string | undefined },
   ) {
-    this.http = new GraphqlHttpClient({ logger, userAgent: 'tenant-graphql-vscode' });
+    this.http = new GraphqlHttpClient({
+      logger,
+      userAgent: 'tenant-graphql-vscode',
+      ...(network ? { dispatcher: () => network.dispatcher(), proxyFor: (origin: string) => network.proxyFor(origin) } : {}),
+    });
   }
 
   /**
@@ -81,9 +90,13 @@ export class GraphqlService implements vscode.Disposable {
   /** Runs one request against the active environment; throws the core's typed errors. */
   async execute(request: GraphqlRequest, hooks?: ExecuteHooks): Promise<GraphqlServiceResult> {
     const { environment, session } = await this.target();
+    // The environment's headers go to its own server only: the base address is the environment's.
+    const { authHeader, headers } = await this.sessions.headersOf(environment);
     const result = await this.http.execute(
       {
         baseUrl: environment.baseUrl,
+        authHeader,
+        headers,
         query: request.query,
         variables: request.variables,
         operationName: request.operationName,

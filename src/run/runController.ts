@@ -14,7 +14,8 @@ import type { GraphqlService } from '../graphql';
 import type { ResultsPresenter } from '../results';
 import { presentFailure } from './failureMessages';
 import type { HistoryStore } from './historyStore';
-import type { SentRequest } from '../core/run/exportRun';
+import { exportHeaders, type SentRequest } from '../core/run/exportRun';
+import type { Environment } from '../core/auth';
 import { joinUrl } from '../core/urlPolicy';
 import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
 import { fragmentResolver, type FragmentLookup } from './hostTemplates';
@@ -37,7 +38,7 @@ export interface RunControllerDeps {
   /** Name of the active environment, if any. */
   activeEnvironment(): string | undefined;
   /** The active environment's name and base address, for an export (optional: tests may leave it out). */
-  environment?(): { readonly name: string; readonly baseUrl: string } | undefined;
+  environment?(): (Pick<Environment, 'name' | 'baseUrl'> & Partial<Pick<Environment, 'authHeader' | 'headers' | 'secretHeaders'>>) | undefined;
   readonly presenter: ResultsPresenter;
   readonly diagnostics: ServerDiagnostics;
   readonly history: HistoryStore;
@@ -98,6 +99,8 @@ export class RunController {
       operationName: prepared.sentOperationName,
       variables: prepared.variables,
       environment: environment.name,
+      authHeader: environment.authHeader,
+      headers: exportHeaders(environment),
     };
   }
 
@@ -254,6 +257,8 @@ export class RunController {
         operationName: sentOperationName,
         variables,
         environment: result.environment.name,
+        authHeader: result.environment.authHeader,
+        headers: exportHeaders(result.environment),
       };
       const errors = result.body.errors ?? [];
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;

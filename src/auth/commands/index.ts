@@ -2,6 +2,7 @@ import type { AuthCommand } from './authCommand';
 import { copyRedirectUri } from './copyRedirectUri';
 import { pasteSignInAddress } from './pasteSignInAddress';
 import { setClientSecret } from './setClientSecret';
+import { setHeaderSecret } from './setHeaderSecret';
 import { showAccount } from './showAccount';
 import { showLog } from './showLog';
 import { signIn } from './signIn';
@@ -22,6 +23,7 @@ export const authCommands: readonly AuthCommand[] = [
   showAccount,
   copyRedirectUri,
   setClientSecret,
+  setHeaderSecret,
   pasteSignInAddress,
   signInOptions,
 ];

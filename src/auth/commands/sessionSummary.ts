@@ -11,6 +11,10 @@ export interface SessionSummary {
   readonly account: string;
   readonly accountId: string;
   readonly scopes: readonly string[];
+  /** How the token's scope claim separates scopes (`comma`: the spec's; `space`: RFC 9068's), when it holds several. */
+  readonly scopeSeparator?: 'comma' | 'space' | 'list';
+  /** False when the session has no refresh token: it ends when the access token does. */
+  readonly refreshable: boolean;
   readonly groups: readonly string[];
   readonly expiresAt: string;
 }
@@ -26,6 +30,9 @@ export function summarize(session: SessionRecord): SessionSummary {
     account: session.account.label,
     accountId: claims?.sub ?? session.account.id,
     scopes: claims?.scopes.length ? claims.scopes : session.scopes,
+    ...(claims?.scopeSeparator ? { scopeSeparator: claims.scopeSeparator } : {}),
+    // A team token is renewed with the client secret, so only a user session needs one.
+    refreshable: session.kind === 'team' || session.refreshToken !== undefined,
     groups: claims?.groups ?? [],
     expiresAt: new Date(session.expiresAt).toISOString(),
   };

@@ -27,9 +27,28 @@ export const showAccount: AuthCommand = {
         description: inert(s.accountId, { sink: 'quickPick' }),
         detail: vscode.l10n.t('Environment: {0}', s.environment),
       },
-      { label: vscode.l10n.t('Scopes'), description: inert(s.scopes.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none') },
+      {
+        label: vscode.l10n.t('Scopes'),
+        description: inert(s.scopes.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none'),
+        detail:
+          s.scopeSeparator === 'space'
+            ? vscode.l10n.t('The token lists its scopes space separated (the OAuth standard form).')
+            : s.scopeSeparator === 'comma'
+              ? vscode.l10n.t('The token lists its scopes comma separated (the Service form).')
+              : s.scopeSeparator === 'list'
+                ? vscode.l10n.t('The token lists its scopes as a JSON list.')
+                : undefined,
+      },
       { label: vscode.l10n.t('Groups'), description: inert(s.groups.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none') },
-      { label: vscode.l10n.t('Access token expires'), description: new Date(s.expiresAt).toLocaleString() },
+      {
+        label: vscode.l10n.t('Access token expires'),
+        description: new Date(s.expiresAt).toLocaleString(),
+        detail: s.refreshable
+          ? undefined
+          : vscode.l10n.t(
+              'No refresh token: the server did not issue one, so you will have to sign in again when the access token expires. Set "offlineAccess": true on the environment if your server issues refresh tokens only for offline_access.',
+            ),
+      },
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       { label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: 'tenantGraphql.signOut' },
       { label: `$(arrow-swap) ${vscode.l10n.t('Switch Environment')}`, command: 'tenantGraphql.switchEnvironment' },

@@ -31,7 +31,55 @@ export interface Environment {
   readonly confirmMutations: boolean;
   /** Mutations are refused (`"readOnly": true`). */
   readonly readOnly: boolean;
+  /**
+   * The authorization server's issuer identifier, when it sends one: the callback's `iss`
+   * (RFC 9207) must then match it, and a callback without `iss` is refused. Without it, an `iss`
+   * that does come back must match `authUrl`.
+   */
+  readonly issuer?: string;
+  /** Ask for a refresh token: adds the `offline_access` scope and `prompt=consent` to E1. */
+  readonly offlineAccess?: boolean;
+  /** Extra parameters of E1 (e.g. `audience`, `prompt`); they never replace the ones the flow sets. */
+  readonly authorizeParameters?: Readonly<Record<string, string>>;
+  /** The API's resource indicator (RFC 8707), sent to E1 and E2 so that the token is made for it. */
+  readonly resource?: string;
+  /** The header that carries the access token and its scheme (`""`: the token alone). Default `Authorization: Bearer`. */
+  readonly authHeader?: AuthHeader;
+  /** Extra headers with plain values, sent with introspection and runs (never to the token endpoint). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Names of extra headers whose values are secrets, kept in secret storage (Set Header Secret). */
+  readonly secretHeaders?: readonly string[];
 }
+
+/** Which header carries the access token. */
+export interface AuthHeader {
+  readonly name: string;
+  /** `Bearer` by default; empty sends the token alone. */
+  readonly scheme: string;
+}
+
+/** The default: `Authorization: Bearer <token>`. */
+export const DEFAULT_AUTH_HEADER: AuthHeader = Object.freeze({ name: 'Authorization', scheme: 'Bearer' });
+
+/** The parameters of E1 the flow sets itself; `authorizeParameters` cannot replace them. */
+const RESERVED_AUTHORIZE_PARAMETERS = new Set(['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']);
+/** Headers the client sets itself (or that a request must not carry): not allowed in `headers`. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-type',
+  'content-length',
+  'accept',
+  'connection',
+  'transfer-encoding',
+  'user-agent',
+  'cookie',
+  'proxy-authorization',
+  'te',
+  'upgrade',
+  'keep-alive',
+  'expect',
+]);
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
 /** Default fixed port of the loopback redirect `http://127.0.0.1:<port>/auth-callback`. */
 export const DEFAULT_LOOPBACK_PORT = 33333;
@@ -39,7 +87,25 @@ export const DEFAULT_LOOPBACK_PORT = 33333;
 const SETTING_NAME = 'tenantGraphql.environments';
 const REDIRECT_MODES: readonly RedirectMode[] = ['uriHandler', 'loopback', 'paste'];
 const CLIENT_TYPES: readonly ClientType[] = ['public', 'confidential'];
-const KNOWN_KEYS = new Set(['name', 'authUrl', 'baseUrl', 'clientId', 'scopes', 'redirectMode', 'loopbackPort', 'clientType', 'confirmMutations', 'readOnly']);
+const KNOWN_KEYS = new Set([
+  'name',
+  'authUrl',
+  'baseUrl',
+  'clientId',
+  'scopes',
+  'redirectMode',
+  'loopbackPort',
+  'clientType',
+  'confirmMutations',
+  'readOnly',
+  'issuer',
+  'offlineAccess',
+  'authorizeParameters',
+  'resource',
+  'authHeader',
+  'headers',
+  'secretHeaders',
+]);
 const SECRET_KEYS = new Set(['clientSecret', 'client_secret', 'secret', 'accessToken', 'refreshToken']);
 
 /**
@@ -91,6 +157,15 @@ export function parseEnvironments(raw: unknown, origin: EnvironmentOrigin = 'use
     const loopbackPort = port(e.loopbackPort, `${at}.loopbackPort`, problems);
     const confirmMutations = flag(e.confirmMutations, origin !== 'builtIn', `${at}.confirmMutations`, problems);
     const readOnly = flag(e.readOnly, false, `${at}.readOnly`, problems);
+    const issuer = e.issuer === undefined ? undefined : absoluteUrl(e.issuer, `${at}.issuer`, problems);
+    const offlineAccess = flag(e.offlineAccess, false, `${at}.offlineAccess`, problems);
+    const authorizeParameters = stringMap(e.authorizeParameters, `${at}.authorizeParameters`, problems, (key) =>
+      RESERVED_AUTHORIZE_PARAMETERS.has(key) ? `is set by the sign-in itself${key === 'scope' ? ' (use "scopes")' : key === 'resource' ? ' (use "resource")' : ''}` : undefined,
+    );
+    const resource = e.resource === undefined ? undefined : absoluteUrl(e.resource, `${at}.resource`, problems);
+    const authHeader = authHeaderOf(e.authHeader, `${at}.authHeader`, problems);
+    const headers = stringMap(e.headers, `${at}.headers`, problems, (key) => headerProblem(key, authHeader));
+    const secretHeaders = secretHeaderList(e.secretHeaders, `${at}.secretHeaders`, problems, authHeader, headers);
 
     if (problems.length > fatalFrom) {
       return;
@@ -108,6 +183,13 @@ export function parseEnvironments(raw: unknown, origin: EnvironmentOrigin = 'use
         clientType: clientType!,
         confirmMutations: confirmMutations!,
         readOnly: readOnly!,
+        ...(issuer !== undefined ? { issuer } : {}),
+        offlineAccess: offlineAccess!,
+        authorizeParameters: Object.freeze(authorizeParameters!),
+        ...(resource !== undefined ? { resource } : {}),
+        authHeader: Object.freeze(authHeader!),
+        headers: Object.freeze(headers!),
+        secretHeaders: Object.freeze(secretHeaders!),
       }),
     );
   });
@@ -185,4 +267,112 @@ function port(value: unknown, field: string, problems: string[]): number | undef
     return undefined;
   }
   return value;
+}
+
+function absoluteUrl(value: unknown, field: string, problems: string[]): string | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    problems.push(`${field} must be an absolute https:// (or loopback http://) address.`);
+    return undefined;
+  }
+  return value;
+}
+
+/** An object of text values; `reserved` returns why a key may not be used. */
+function stringMap(value: unknown, field: string, problems: string[], reserved: (key: string) => string | undefined): Record<string, string> | undefined {
+  if (value === undefined) {
+    return {};
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`${field} must be an object of names and text values.`);
+    return undefined;
+  }
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const why = reserved(key);
+    if (why) {
+      problems.push(`${field}.${key} ${why}.`);
+      return undefined;
+    }
+    // CR, LF and NUL would split or end a header line (and a parameter has no use for them).
+    if (typeof v !== 'string' || /[\r\n\0]/.test(v)) {
+      problems.push(`${field}.${key} must be a one-line text.`);
+      return undefined;
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
+function headerProblem(name: string, authHeader: AuthHeader | undefined): string | undefined {
+  if (!HEADER_NAME.test(name)) {
+    return 'is not a valid header name';
+  }
+  const lower = name.toLowerCase();
+  if (RESERVED_HEADERS.has(lower)) {
+    return 'is set by the extension itself (or must not be sent)';
+  }
+  if (lower === 'authorization' || lower === authHeader?.name.toLowerCase()) {
+    return 'carries the access token: use "authHeader" to choose its name and scheme';
+  }
+  return undefined;
+}
+
+function authHeaderOf(value: unknown, field: string, problems: string[]): AuthHeader | undefined {
+  if (value === undefined) {
+    return DEFAULT_AUTH_HEADER;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`${field} must be an object like { "name": "Authorization", "scheme": "Bearer" }.`);
+    return undefined;
+  }
+  const v = value as Record<string, unknown>;
+  const name = v.name === undefined ? DEFAULT_AUTH_HEADER.name : v.name;
+  const scheme = v.scheme === undefined ? DEFAULT_AUTH_HEADER.scheme : v.scheme;
+  if (typeof name !== 'string' || !HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
+    problems.push(`${field}.name must be a header name the extension does not set itself.`);
+    return undefined;
+  }
+  if (typeof scheme !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/.test(scheme)) {
+    problems.push(`${field}.scheme must be one word (like "Bearer") or empty.`);
+    return undefined;
+  }
+  for (const key of Object.keys(v)) {
+    if (key !== 'name' && key !== 'scheme') {
+      problems.push(`${field}.${key} is not a known field and is ignored.`);
+    }
+  }
+  return { name, scheme };
+}
+
+function secretHeaderList(
+  value: unknown,
+  field: string,
+  problems: string[],
+  authHeader: AuthHeader | undefined,
+  headers: Record<string, string> | undefined,
+): string[] | undefined {
+  if (value === undefined) {
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    problems.push(`${field} must be a list of header names (their values are set with "Set Header Secret").`);
+    return undefined;
+  }
+  const out: string[] = [];
+  for (const [i, name] of value.entries()) {
+    const why = typeof name === 'string' ? headerProblem(name, authHeader) : 'is not a header name';
+    if (why) {
+      problems.push(`${field}[${i}] ${why}.`);
+      return undefined;
+    }
+    const n = name as string;
+    if (headers && Object.keys(headers).some((h) => h.toLowerCase() === n.toLowerCase())) {
+      problems.push(`${field}[${i}] "${n}" also has a plain value in "headers": a secret header's value is kept only in secret storage.`);
+      return undefined;
+    }
+    if (!out.some((o) => o.toLowerCase() === n.toLowerCase())) {
+      out.push(n);
+    }
+  }
+  return out;
 }

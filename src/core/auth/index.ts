@@ -12,6 +12,7 @@ import type { LegacySessionRecord, SessionRecord } from './sessionRecord';
 import { bindLegacySession } from './legacyMigration';
 import { sameServer, serverIdentity } from './serverIdentity';
 import { ClientSecrets, SessionStore, type CorruptSessionEvent } from './sessionStore';
+import { HeaderSecrets } from './headerSecrets';
 import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
 import type { FetchLike, OpenBrowser, SecretStore } from './seams';
 import { signIn, signInWithClientCredentials, type SignInOptions } from './signIn';
@@ -29,6 +30,7 @@ export * from './pkce';
 export * from './seams';
 export * from './sessionRecord';
 export * from './sessionStore';
+export * from './headerSecrets';
 export * from './signIn';
 export * from './tokenEndpoint';
 export * from './tokenManager';
@@ -65,6 +67,8 @@ export class AuthCore implements Disposable {
   readonly pending: PendingAuthorizations;
   readonly store: SessionStore;
   readonly clientSecrets: ClientSecrets;
+  /** Secret header values, by server (Set Header Secret). */
+  readonly headerSecrets: HeaderSecrets;
   readonly tokens: TokenManager;
   private readonly logger: Logger;
   private readonly clock: Clock;
@@ -84,10 +88,12 @@ export class AuthCore implements Disposable {
     this.pending = new PendingAuthorizations(this.clock, undefined, options.secretRegistry);
     this.store = new SessionStore(options.secrets, this.logger, options.secretRegistry);
     this.clientSecrets = new ClientSecrets(options.secrets, options.secretRegistry);
+    this.headerSecrets = new HeaderSecrets(options.secrets, options.secretRegistry);
     this.tokens = new TokenManager({
       store: this.store,
       clientSecrets: this.clientSecrets,
       clientTypeOf: (server) => this.options.environments().find((e) => sameServer(server, e))?.clientType,
+      tokenOptionsOf: (server) => this.options.environments().find((e) => sameServer(server, e)),
       clock: this.clock,
       logger: this.logger,
       fetch: options.fetch,

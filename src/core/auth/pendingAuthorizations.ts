@@ -190,6 +190,14 @@ export class PendingAuthorizations {
       return rejected('expired', 'This sign-in took too long and has expired. Start it again.');
     }
 
+    // RFC 9207: the issuer in the response must be the one this sign-in went to (mix-up attacks).
+    const issuerProblem = checkIssuer(record.environment, params.getAll('iss'));
+    if (issuerProblem) {
+      const error = new AuthorizationError('invalid_issuer', issuerProblem);
+      record.reject(error);
+      return { kind: 'error', error, message: describeAuthorizationError(error) };
+    }
+
     const errors = params.getAll('error');
     if (errors.length > 0) {
       const error = new AuthorizationError(plainText(errors[0], 80) ?? 'invalid_request', plainText(params.get('error_description')), plainText(params.get('hint')));
@@ -263,6 +271,31 @@ export class PendingAuthorizations {
       }
     }
   }
+}
+
+/**
+ * Checks the callback's `iss` (RFC 9207). With a configured `issuer` the server is known to send
+ * it: it must be there and equal. Otherwise an `iss` that comes back must name the environment's
+ * `authUrl` (a trailing slash aside); a server with another issuer identifier needs `issuer` set.
+ */
+export function checkIssuer(env: Pick<Environment, 'authUrl' | 'issuer' | 'name'>, values: readonly string[]): string | undefined {
+  if (values.length > 1) {
+    return 'The sign-in response names more than one issuer (iss)';
+  }
+  const iss = values[0];
+  if (env.issuer !== undefined) {
+    if (iss === undefined) {
+      return `The sign-in response does not name its issuer (iss), which "${env.name}" is configured to expect (${env.issuer})`;
+    }
+    return iss === env.issuer ? undefined : `The sign-in response came from another issuer (${plainText(iss, 200) ?? ''}) than "${env.name}" expects (${env.issuer})`;
+  }
+  if (iss === undefined) {
+    return undefined;
+  }
+  const strip = (u: string) => u.replace(/\/+$/, '');
+  return strip(iss) === strip(env.authUrl)
+    ? undefined
+    : `The sign-in response names the issuer ${plainText(iss, 200) ?? ''}, not the authUrl of "${env.name}". If that is your tenant's issuer, set "issuer" in the environment`;
 }
 
 function rejected(reason: 'missingState' | 'unknownState' | 'expired' | 'malformed', message: string): CallbackResult {

@@ -4,21 +4,30 @@ import { isLoopbackHost } from '../urlPolicy';
 import { InvalidTokenResponseError, plainText } from './authErrors';
 import { authorizationEndpoint, tokenEndpointUrl } from './authorizeUrl';
 import type { Environment } from './environments';
+import { proxyError } from '../http/networkErrors';
+import { decodeJwtForDisplay } from './jwtDisplay';
 import type { FetchLike } from './seams';
 
 /** A validated token response (item 5): bearer, numeric lifetime, string tokens. */
 export interface TokenSet {
   readonly accessToken: string;
   readonly tokenType: 'bearer';
-  /** Seconds, as sent. */
+  /** Seconds: as sent, or (without `expires_in`) until the JWT's `exp`, or the spec's 3600 when neither says. */
   readonly expiresIn: number;
+  /** Where {@link expiresIn} came from; only set when the response had no `expires_in`. */
+  readonly expiresInFrom?: 'jwtExp' | 'assumed';
+  /** The OpenID ID token, when the server sent one (read only for the account's name). */
+  readonly idToken?: string;
   readonly refreshToken?: string;
   /** Space-separated granted scopes, when the server sent them. */
   readonly scope?: string;
 }
 
 /** What the token endpoint client needs of an environment: its server, its client and a name for messages. */
-export type TokenEndpointTarget = Pick<Environment, 'name' | 'authUrl' | 'baseUrl' | 'clientId' | 'clientType'>;
+export type TokenEndpointTarget = Pick<Environment, 'name' | 'authUrl' | 'baseUrl' | 'clientId' | 'clientType' | 'issuer' | 'resource'>;
+
+/** The spec's access token lifetime, assumed when a response says nothing about it. */
+const ASSUMED_LIFETIME_S = 3600;
 
 /** Options shared by every grant. */
 export interface GrantOptions {
@@ -30,10 +39,13 @@ const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Checks a token endpoint body ourselves, independent of oauth4webapi: `token_type` is bearer
- * (any case), `expires_in` a positive number, `access_token` a non-empty string and
+ * (any case), `expires_in` a positive number when present, `access_token` a non-empty string and
  * `refresh_token` a non-empty string when present. Messages never contain token values.
+ * `expires_in` is only RECOMMENDED (RFC 6749 5.1): without it the lifetime is read from the
+ * access token's `exp` (a JWT, by the spec) against `nowMs`, else the spec's 3600 s is assumed
+ * (a 401 still refreshes early).
  */
-export function validateTokenResponse(body: unknown): TokenSet {
+export function validateTokenResponse(body: unknown, nowMs = Date.now()): TokenSet {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new InvalidTokenResponseError('The token endpoint did not answer with a JSON object.');
   }
@@ -44,9 +56,25 @@ export function validateTokenResponse(body: unknown): TokenSet {
   if (typeof b.token_type !== 'string' || b.token_type.toLowerCase() !== 'bearer') {
     throw new InvalidTokenResponseError('The token response is not of token_type "bearer".');
   }
-  const expiresIn = typeof b.expires_in === 'string' && /^\d+(\.\d+)?$/.test(b.expires_in) ? Number(b.expires_in) : b.expires_in;
+  let expiresInFrom: TokenSet['expiresInFrom'];
+  let expiresIn = typeof b.expires_in === 'string' && /^\d+(\.\d+)?$/.test(b.expires_in) ? Number(b.expires_in) : b.expires_in;
+  if (expiresIn === undefined || expiresIn === null) {
+    const exp = decodeJwtForDisplay(b.access_token)?.exp;
+    if (exp !== undefined && exp * 1000 > nowMs) {
+      expiresIn = Math.floor((exp * 1000 - nowMs) / 1000);
+      expiresInFrom = 'jwtExp';
+    } else if (exp !== undefined) {
+      throw new InvalidTokenResponseError('The token response has no expires_in and its access token has already expired (exp). Check the clock of this machine.');
+    } else {
+      expiresIn = ASSUMED_LIFETIME_S;
+      expiresInFrom = 'assumed';
+    }
+  }
   if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) {
-    throw new InvalidTokenResponseError('The token response has no positive numeric expires_in.');
+    throw new InvalidTokenResponseError('The token response has an expires_in that is not a positive number.');
+  }
+  if (b.id_token !== undefined && typeof b.id_token !== 'string') {
+    throw new InvalidTokenResponseError('The token response has an id_token that is not text.');
   }
   if (b.refresh_token !== undefined && (typeof b.refresh_token !== 'string' || b.refresh_token === '')) {
     throw new InvalidTokenResponseError('The token response has a refresh_token that is not text.');
@@ -60,6 +88,8 @@ export function validateTokenResponse(body: unknown): TokenSet {
     expiresIn,
     refreshToken: b.refresh_token as string | undefined,
     scope: b.scope as string | undefined,
+    ...(expiresInFrom ? { expiresInFrom } : {}),
+    ...(typeof b.id_token === 'string' && b.id_token !== '' ? { idToken: b.id_token } : {}),
   };
 }
 
@@ -80,7 +110,8 @@ export class TokenEndpointClient {
     private readonly timeoutMs = TOKEN_REQUEST_TIMEOUT_MS,
   ) {
     const token = tokenEndpointUrl(env);
-    this.as = { issuer: env.authUrl, authorization_endpoint: authorizationEndpoint(env), token_endpoint: token };
+    // The issuer matters only for an ID token's `iss`; without a configured one it is authUrl.
+    this.as = { issuer: env.issuer ?? env.authUrl, authorization_endpoint: authorizationEndpoint(env), token_endpoint: token };
     this.client = { client_id: env.clientId };
     const url = new URL(token);
     // oauth4webapi refuses http:// unless told; the URL policy already limited http to loopback.
@@ -92,7 +123,10 @@ export class TokenEndpointClient {
     // Our own callback validation already matched the state; this only brands the parameters.
     const params = oauth.validateAuthResponse(this.as, this.client, new URLSearchParams({ code: input.code, state: input.state }), input.state);
     return this.run(options, async (opts) => {
-      const response = await oauth.authorizationCodeGrantRequest(this.as, this.client, this.clientAuth(input.clientSecret), params, input.redirectUri, input.verifier, opts);
+      const response = await oauth.authorizationCodeGrantRequest(this.as, this.client, this.clientAuth(input.clientSecret), params, input.redirectUri, input.verifier, {
+        ...opts,
+        additionalParameters: this.resourceParameter(),
+      });
       return this.process(response, () => oauth.processAuthorizationCodeResponse(this.as, this.client, response));
     });
   }
@@ -100,7 +134,10 @@ export class TokenEndpointClient {
   /** refresh_token grant. */
   async refresh(refreshToken: string, clientSecret: string | undefined, options: GrantOptions = {}): Promise<TokenSet> {
     return this.run(options, async (opts) => {
-      const response = await oauth.refreshTokenGrantRequest(this.as, this.client, this.clientAuth(clientSecret), refreshToken, opts);
+      const response = await oauth.refreshTokenGrantRequest(this.as, this.client, this.clientAuth(clientSecret), refreshToken, {
+        ...opts,
+        additionalParameters: this.resourceParameter(),
+      });
       return this.process(response, () => oauth.processRefreshTokenResponse(this.as, this.client, response));
     });
   }
@@ -111,10 +148,18 @@ export class TokenEndpointClient {
     if (scopes.length > 0) {
       parameters.set('scope', scopes.join(' '));
     }
+    if (this.env.resource) {
+      parameters.set('resource', this.env.resource);
+    }
     return this.run(options, async (opts) => {
       const response = await oauth.clientCredentialsGrantRequest(this.as, this.client, oauth.ClientSecretPost(clientSecret), parameters, opts);
       return this.process(response, () => oauth.processClientCredentialsResponse(this.as, this.client, response));
     });
+  }
+
+  /** RFC 8707: the token is asked for the API it will be sent to. */
+  private resourceParameter(): Record<string, string> {
+    return this.env.resource ? { resource: this.env.resource } : {};
   }
 
   private clientAuth(clientSecret: string | undefined): oauth.ClientAuth {
@@ -200,6 +245,11 @@ export class TokenEndpointClient {
       return new NetworkError(`The token endpoint address of "${this.env.name}" is not allowed: ${err.message}.`);
     }
     const code = systemErrorCode(err);
+    // Behind a proxy that refuses the tunnel or wants credentials, say so (the proxy is named by the network's messages).
+    const viaProxy = proxyError(err, new URL(tokenEndpointUrl(this.env)).origin, 'in your network settings', code);
+    if (viaProxy) {
+      return viaProxy;
+    }
     return new NetworkError(`Could not reach the token endpoint of "${this.env.name}"${code ? ` (${code})` : ''}.`, code);
   }
 }

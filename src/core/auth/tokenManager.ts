@@ -51,6 +51,8 @@ export interface TokenManagerDeps {
    * the client authenticates with its secret (without an answer: when a secret is stored for it).
    */
   readonly clientTypeOf: (server: ServerIdentity) => ClientType | undefined;
+  /** The configured issuer and resource indicator for this server, if an environment names them. */
+  readonly tokenOptionsOf?: (server: ServerIdentity) => Pick<Environment, 'issuer' | 'resource'> | undefined;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly fetch?: FetchLike;
@@ -62,11 +64,22 @@ function computeExpiry(receivedAt: number, expiresInSeconds: number): number {
   return receivedAt + Math.max(lifetime - EXPIRY_MARGIN_MS, lifetime / 2);
 }
 
+/**
+ * The user a token response is for: the id is `sub`; the label prefers a name a person knows
+ * (`preferred_username`, `name`, `email`, from the ID token when there is one, then the access
+ * token), since real servers put opaque ids in `sub`.
+ */
+export function userAccount(tokens: Pick<TokenSet, 'accessToken' | 'idToken'>): { id: string; label: string } {
+  const claims = decodeJwtForDisplay(tokens.accessToken);
+  const idClaims = tokens.idToken ? decodeJwtForDisplay(tokens.idToken) : undefined;
+  const sub = claims?.sub ?? idClaims?.sub;
+  return { id: sub ?? 'user', label: idClaims?.displayName ?? claims?.displayName ?? sub ?? 'Signed-in user' };
+}
+
 /** Builds a new session record from a token response that has just arrived. */
 export function createSessionRecord(input: { environment: Environment; kind: SessionKind; tokens: TokenSet; scopes: readonly string[]; receivedAt: number }): SessionRecord {
   const { environment, kind, tokens, receivedAt } = input;
-  const claims = kind === 'user' ? decodeJwtForDisplay(tokens.accessToken) : undefined;
-  const account = kind === 'team' ? { id: `team:${environment.clientId}`, label: 'Team' } : { id: claims?.sub ?? 'user', label: claims?.sub ?? 'Signed-in user' };
+  const account = kind === 'team' ? { id: `team:${environment.clientId}`, label: 'Team' } : userAccount(tokens);
   return {
     v: 2,
     id: randomUUID(),
@@ -215,7 +228,8 @@ export class TokenManager implements Disposable {
     const stored = await this.deps.clientSecrets.get(server);
     const clientType = this.deps.clientTypeOf(server) ?? (stored !== undefined ? 'confidential' : 'public');
     const secret = clientType === 'confidential' ? stored : undefined;
-    const env = { name: current.environment, ...server, clientType };
+    const options = this.deps.tokenOptionsOf?.(server);
+    const env = { name: current.environment, ...server, clientType, issuer: options?.issuer, resource: options?.resource };
     const client = new TokenEndpointClient(env, this.deps.fetch);
     let tokens: TokenSet;
     try {

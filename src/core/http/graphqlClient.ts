@@ -1,15 +1,19 @@
-import type { Pool } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import { CancelledError, HttpStatusError, NetworkError } from '../errors';
 import { nullLogger, type Logger } from '../logger';
 import { joinUrl, parseServiceUrl } from '../urlPolicy';
-import { IpNotAllowedError, RateLimitedError, ServerError, formatWait } from './httpErrors';
+import { RateLimitedError, ServerError, formatWait } from './httpErrors';
 import { timeoutError, toNetworkError, findErrorCode } from './networkErrors';
 import { backoffMs, defaultRetryPolicy, parseRetryAfter, realSleep, type RetryPolicy, type SleepFn } from './retryPolicy';
 import { systemClock, type Clock } from '../clock';
+import { loadUndici } from './undiciLoader';
 
 import {
   badRequestError,
   flattenHeaders,
+  forbiddenError,
+  GRAPHQL_ACCEPT,
+  tryParseJson,
   formatBytes,
   parseGraphqlBody,
   preview,
@@ -33,6 +37,10 @@ export interface GraphqlRequest {
   operationName?: string;
   /** Returns the access token; called before every attempt. */
   token: () => Promise<string>;
+  /** The header that carries the token. Default `Authorization: Bearer <token>`. */
+  authHeader?: { readonly name: string; readonly scheme: string };
+  /** Extra headers (the environment's); names the client sets itself are ignored. */
+  headers?: Readonly<Record<string, string>>;
   /** Called once on a 401: refreshes and returns a new token, or undefined when it cannot. */
   onUnauthorized?: () => Promise<string | undefined>;
   /** Aborts the request (and any retry wait); the client then throws CancelledError. */
@@ -83,9 +91,32 @@ export interface GraphqlHttpClientOptions {
   userAgent?: string;
   /** Answers larger than this are abandoned with ResponseTooLargeError. Default 64 MB. */
   maxResponseBytes?: number;
+  /**
+   * Where requests go (proxies, trusted certificates: see network.ts), asked for each request so
+   * that a settings change applies at once. Without it, a keep-alive Pool per origin.
+   */
+  dispatcher?: () => Dispatcher;
+  /** Says what a failure through the current proxy means (its address, credentials hidden), if one is used for this origin. */
+  proxyFor?: (origin: string) => string | undefined;
 }
 
 const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
+/** Headers the client sets (or that must not come from settings). */
+const OWN_HEADERS = new Set([
+  'host',
+  'content-type',
+  'content-length',
+  'accept',
+  'connection',
+  'transfer-encoding',
+  'user-agent',
+  'cookie',
+  'proxy-authorization',
+  'te',
+  'upgrade',
+  'keep-alive',
+  'expect',
+]);
 
 /**
  * Sends GraphQL operations to the Service: one keep-alive undici Pool per origin (never the
@@ -102,6 +133,8 @@ export class GraphqlHttpClient {
   private readonly connections: number;
   private readonly userAgent: string;
   private readonly maxResponseBytes: number;
+  private readonly dispatcher?: () => Dispatcher;
+  private readonly proxyFor?: (origin: string) => string | undefined;
   private disposed = false;
 
   constructor(options: GraphqlHttpClientOptions = {}) {
@@ -113,6 +146,8 @@ export class GraphqlHttpClient {
     this.connections = options.connectionsPerOrigin ?? 4;
     this.userAgent = options.userAgent ?? 'tenant-graphql';
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+    this.dispatcher = options.dispatcher;
+    this.proxyFor = options.proxyFor;
   }
 
   /**
@@ -150,10 +185,13 @@ export class GraphqlHttpClient {
       if (signal?.aborted) {
         throw new CancelledError();
       }
-      const res = await this.send(endpoint, payload, token, signal, timeoutMs);
+      const res = await this.send(endpoint, payload, this.headersFor(request, token), signal, timeoutMs);
       const { status } = res;
 
-      if (status >= 200 && status < 300) {
+      // GraphQL over HTTP: with `application/graphql-response+json` a request that fails before
+      // execution (a parse or validation error) is answered 4xx with a GraphQL body; it is a GraphQL
+      // answer like a 200 with errors, read the same way (the errors, their locations).
+      if ((status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429 && isGraphqlResponseBody(res))) {
         return {
           status,
           durationMs: this.clock.now() - started,
@@ -201,7 +239,10 @@ export class GraphqlHttpClient {
         throw badRequestError(res);
       }
       if (status === 403) {
-        throw new IpNotAllowedError(preview(res.body));
+        throw forbiddenError(res);
+      }
+      if (status >= 400 && status < 500 && isGraphqlErrorBody(res.body)) {
+        throw badRequestError(res);
       }
       throw new HttpStatusError(
         status,
@@ -210,6 +251,22 @@ export class GraphqlHttpClient {
         preview(res.body),
       );
     }
+  }
+
+  /** The request's headers: the environment's extra ones, then ours (which they cannot replace). */
+  private headersFor(request: GraphqlRequest, token: string): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      if (!OWN_HEADERS.has(name.toLowerCase())) {
+        headers[name.toLowerCase()] = value;
+      }
+    }
+    const auth = request.authHeader ?? { name: 'Authorization', scheme: 'Bearer' };
+    headers[auth.name.toLowerCase()] = auth.scheme ? `${auth.scheme} ${token}` : token;
+    headers['content-type'] = 'application/json';
+    headers.accept = GRAPHQL_ACCEPT;
+    headers['user-agent'] = this.userAgent;
+    return headers;
   }
 
   /** Closes every pool, waiting for in-flight requests. */
@@ -275,9 +332,9 @@ export class GraphqlHttpClient {
   }
 
   /** One HTTP attempt; logs one line; maps transport failures to NetworkError/CancelledError. */
-  private async send(endpoint: URL, payload: string, token: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<RawResponse> {
+  private async send(endpoint: URL, payload: string, headers: Record<string, string>, signal: AbortSignal | undefined, timeoutMs: number): Promise<RawResponse> {
     const url = `${endpoint.origin}${endpoint.pathname}`;
-    const pool = this.poolFor(endpoint.origin);
+    const pool: Dispatcher = this.dispatcher ? this.dispatcher() : this.poolFor(endpoint.origin);
     const controller = new AbortController();
     let timedOut = false;
     const onAbort = () => controller.abort(new CancelledError());
@@ -292,21 +349,17 @@ export class GraphqlHttpClient {
     const t0 = this.clock.now();
     try {
       const res = await pool.request({
+        origin: endpoint.origin,
         method: 'POST',
         path: endpoint.pathname + endpoint.search,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          authorization: `Bearer ${token}`,
-          'user-agent': this.userAgent,
-        },
+        headers,
         body: payload,
         signal: controller.signal,
       });
-      const headers = flattenHeaders(res.headers);
-      const body = await this.readBody(res.body, res.statusCode, headers, url, t0);
+      const answered = flattenHeaders(res.headers);
+      const body = await this.readBody(res.body, res.statusCode, answered, url, t0);
       this.logger.info(`POST ${url} -> ${res.statusCode} in ${this.clock.now() - t0} ms, ${formatBytes(body.length)}`);
-      return { status: res.statusCode, headers, body };
+      return { status: res.statusCode, headers: answered, body };
     } catch (err) {
       if (err instanceof ResponseTooLargeError) {
         throw err;
@@ -316,7 +369,7 @@ export class GraphqlHttpClient {
         this.logger.info(`POST ${url} -> cancelled after ${ms} ms`);
         throw new CancelledError();
       }
-      const error = timedOut ? timeoutError(endpoint.origin, timeoutMs, err) : toNetworkError(err, endpoint.origin, timeoutMs);
+      const error = timedOut ? timeoutError(endpoint.origin, timeoutMs, err) : toNetworkError(err, endpoint.origin, timeoutMs, this.proxyFor?.(endpoint.origin));
       this.logger.warn(`POST ${url} -> failed after ${ms} ms: ${error.code ?? findErrorCode(err) ?? 'error'}`);
       throw error instanceof NetworkError ? error : new NetworkError(String(error));
     } finally {
@@ -326,18 +379,13 @@ export class GraphqlHttpClient {
   }
 }
 
-let undici: typeof import('undici') | undefined;
-/** Set by the extension's build: undici's own bundle beside dist/extension.js (scripts/build.mjs). */
-declare const __UNDICI_MODULE__: string | undefined;
+/** A 4xx of the GraphQL response media type carrying a GraphQL body with errors. */
+function isGraphqlResponseBody(res: RawResponse): boolean {
+  return /^application\/graphql-response\+json\b/i.test(res.headers['content-type'] ?? '') && isGraphqlErrorBody(res.body);
+}
 
-/**
- * undici, loaded on the first request rather than when the extension activates: it would be about
- * half of the extension's bundle, and activation sends nothing (issue 11 §4, require time). In the
- * built extension it is a bundle of its own (dist/undici.js); run from source, the package.
- */
-function loadUndici(): typeof import('undici') {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  undici ??= (typeof __UNDICI_MODULE__ === 'string' ? require(__UNDICI_MODULE__) : require('undici')) as typeof import('undici');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return undici;
+/** A JSON body with a non-empty `errors` array: a GraphQL response, whatever the status. */
+function isGraphqlErrorBody(body: Buffer): boolean {
+  const parsed = tryParseJson(body);
+  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && Array.isArray((parsed.value as { errors?: unknown }).errors);
 }

@@ -3,7 +3,7 @@
  * not GraphQL, and the typed errors of 400 and 401 answers.
  */
 import { HttpStatusError } from '../errors';
-import { BadRequestError, MissingScopeError, UnauthorizedError, UnexpectedResponseError, type GraphqlErrorEntry } from './httpErrors';
+import { BadRequestError, ForbiddenError, IpNotAllowedError, MissingScopeError, UnauthorizedError, UnexpectedResponseError, type GraphqlErrorEntry } from './httpErrors';
 import { unauthorizedDetails } from './wwwAuthenticate';
 import { stringifyJson } from '../../shared/deepJson';
 
@@ -105,15 +105,92 @@ function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
   });
 }
 
+/** The media types GraphQL over HTTP defines for responses, the newer one first. */
+export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
+
+/**
+ * Reads a 401: the Bearer challenge of `WWW-Authenticate` (RFC 6750), an OAuth-style JSON body,
+ * or a GraphQL body whose `errors[]` say why (what GraphQL servers send). A missing scope is
+ * recognised from `insufficient_scope`, a `scope` parameter, or an error that says so.
+ */
 export function unauthorizedError(res: RawResponse, refreshed: boolean): UnauthorizedError {
   const parsed = tryParseJson(res.body);
-  const details = unauthorizedDetails(res.headers['www-authenticate'], parsed.ok ? parsed.value : undefined);
-  if (details.error === 'insufficient_scope' || (details.scopes.length > 0 && details.error !== 'invalid_token')) {
-    return new MissingScopeError(details.scopes, details.description);
+  const body = parsed.ok ? parsed.value : undefined;
+  const details = unauthorizedDetails(res.headers['www-authenticate'], body);
+  const graphql = graphqlErrorsOf(body);
+  const graphqlReason = graphql ? errorsSummary(graphql) : undefined;
+  for (const e of graphql ?? []) {
+    for (const s of scopeHints(e.extensions)) {
+      details.scopes.push(s);
+    }
   }
-  return new UnauthorizedError(details.description ?? details.error, refreshed);
+  const reason = details.description ?? graphqlReason ?? details.error;
+  if (
+    details.error === 'insufficient_scope' ||
+    (details.scopes.length > 0 && details.error !== 'invalid_token') ||
+    (details.error === undefined && graphqlReason !== undefined && /\bscopes?\b/i.test(graphqlReason))
+  ) {
+    return new MissingScopeError([...new Set(details.scopes)], reason);
+  }
+  return new UnauthorizedError(reason, refreshed);
 }
 
+/**
+ * Reads a 403. The spec names one cause (the address is not allowed), but gateways and GraphQL
+ * servers also answer 403 with their own reason: a body that gives one is shown as it is, and the
+ * IP message is kept for answers that give none or speak of the address.
+ */
+export function forbiddenError(res: RawResponse): IpNotAllowedError | ForbiddenError | MissingScopeError {
+  const text = preview(res.body);
+  const parsed = tryParseJson(res.body);
+  const body = parsed.ok ? parsed.value : undefined;
+  const details = unauthorizedDetails(res.headers['www-authenticate'], body);
+  if (details.error === 'insufficient_scope') {
+    return new MissingScopeError(details.scopes, details.description);
+  }
+  const graphql = graphqlErrorsOf(body);
+  let reason = graphql ? errorsSummary(graphql) : (details.description ?? undefined);
+  if (reason === undefined && isObject(body) && typeof body.message === 'string' && body.message.trim() !== '') {
+    reason = body.message;
+  }
+  if (reason === undefined || /\b(ip|address|network|allow-?list(ed)?|allowed)\b/i.test(reason)) {
+    return new IpNotAllowedError(text);
+  }
+  return new ForbiddenError(sentence(reason.slice(0, 300)), text);
+}
+
+function graphqlErrorsOf(body: unknown): GraphqlErrorEntry[] | undefined {
+  return isObject(body) && Array.isArray(body.errors) && body.errors.length > 0 ? normaliseErrors(body.errors) : undefined;
+}
+
+function errorsSummary(errors: GraphqlErrorEntry[]): string {
+  return errors
+    .map((e) => e.message.trim())
+    .filter((m) => m !== '')
+    .join('; ')
+    .slice(0, 300);
+}
+
+/** Scopes an error's extensions name (`scope`, `scopes`, `requiredScopes`, ...), space or comma separated. */
+function scopeHints(extensions: Record<string, unknown> | undefined): string[] {
+  const out: string[] = [];
+  for (const key of ['scope', 'scopes', 'requiredScope', 'requiredScopes', 'missingScopes']) {
+    const v = extensions?.[key];
+    const items = typeof v === 'string' ? v.split(/[\s,]+/) : Array.isArray(v) ? v : [];
+    for (const s of items) {
+      if (typeof s === 'string' && /^[\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]{1,100}$/.test(s)) {
+        out.push(s);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads a 4xx other than 401, 403 and 429: with a GraphQL body (GraphQL over HTTP answers
+ * `application/graphql-response+json` validation errors with 4xx) its errors, with their
+ * locations, become the error's; otherwise the server's reason in words.
+ */
 export function badRequestError(res: RawResponse): BadRequestError {
   const text = preview(res.body);
   const parsed = tryParseJson(res.body);
@@ -121,7 +198,7 @@ export function badRequestError(res: RawResponse): BadRequestError {
     const v = parsed.value;
     if (Array.isArray(v.errors) && v.errors.length > 0) {
       const errors = normaliseErrors(v.errors);
-      return new BadRequestError(sentence(errors.map((e) => e.message).join('; ')), text, errors);
+      return new BadRequestError(sentence(errors.map((e) => e.message).join('; ')), text, errors, res.status);
     }
     for (const key of ['error_description', 'message', 'error']) {
       if (typeof v[key] === 'string' && v[key] !== '') {

@@ -19,10 +19,32 @@ export class BadRequestError extends HttpStatusError {
     /** The server's reason, as plain text. */
     readonly reason: string,
     bodyText?: string,
-    /** GraphQL errors when the 400 body carried an `errors` array (GraphQL over HTTP). */
+    /** GraphQL errors when the 4xx body carried an `errors` array (GraphQL over HTTP). */
     readonly graphqlErrors?: GraphqlErrorEntry[],
+    /** 400, or another 4xx whose body was a GraphQL response (GraphQL over HTTP's 422, 405, 415). */
+    status = 400,
   ) {
-    super(400, `The Service rejected the request (400 Bad Request): ${reason} Check the operation and its variables.`, undefined, bodyText);
+    super(status, `The Service rejected the request (${status}${status === 400 ? ' Bad Request' : ''}): ${reason} Check the operation and its variables.`, undefined, bodyText);
+  }
+}
+
+/**
+ * 403 whose answer says why, and not that the address is not allowed: a gateway's or the
+ * GraphQL server's refusal (a missing permission, a tenant header it needs...).
+ */
+export class ForbiddenError extends HttpStatusError {
+  constructor(
+    /** The server's reason, as plain text. */
+    readonly reason: string,
+    bodyText?: string,
+  ) {
+    super(
+      403,
+      `The Service refused this request (403 Forbidden): ${reason} ` +
+        "Check the environment's headers and your permissions; if the refusal is about your network, ask the tenant's administrator to allow your IP address.",
+      undefined,
+      bodyText,
+    );
   }
 }
 
@@ -52,7 +74,8 @@ export class MissingScopeError extends UnauthorizedError {
       scopes.length > 0
         ? `Your sign-in lacks the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')} that this operation needs. ` +
           `Sign in again with scope${scopes.length > 1 ? 's' : ''} ${scopes.join(' ')}.`
-        : 'Your sign-in lacks a scope that this operation needs. Sign in again and grant the scopes it requires.';
+        : `Your sign-in lacks a scope that this operation needs${reason ? ` (the Service says: ${reason.replace(/[.!?]+$/, '')})` : ''}. ` +
+          "Add it to the environment's scopes and sign in again.";
   }
 }
 

@@ -45,10 +45,16 @@ export function findErrorCode(err: unknown): string | undefined {
 }
 
 /** Turns whatever undici threw for a request that got no HTTP answer into a plain NetworkError. */
-export function toNetworkError(err: unknown, origin: string, timeoutMs: number | undefined): NetworkError {
+export function toNetworkError(err: unknown, origin: string, timeoutMs: number | undefined, proxy?: string): NetworkError {
   const code = findErrorCode(err);
   const host = safeHost(origin);
   const detail = err instanceof Error ? err.message : String(err);
+  if (proxy !== undefined) {
+    const viaProxy = proxyError(err, origin, proxy, code);
+    if (viaProxy) {
+      return viaProxy;
+    }
+  }
   switch (code) {
     case 'ECONNREFUSED':
       return new NetworkError(`Could not connect to ${origin}: connection refused. Is the Service running?`, code, { cause: err });
@@ -100,4 +106,45 @@ function safeHost(origin: string): string {
   } catch {
     return origin;
   }
+}
+
+/**
+ * A failure of the proxy rather than of the Service: the proxy refused the tunnel (undici's
+ * "Proxy response (407) !== 200 when HTTP Tunneling"), asked for credentials, or could not be
+ * reached. `proxy` is the proxy's address with its credentials hidden.
+ */
+export function proxyError(err: unknown, origin: string, proxy: string, code: string | undefined): NetworkError | undefined {
+  const messages: string[] = [];
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    messages.push(e.message);
+  }
+  const status = /Proxy response \((\d{3})\)/.exec(messages.join(' '))?.[1];
+  if (status === '407') {
+    return new NetworkError(
+      `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required). Put them in the http.proxy setting (http://user:password@host:port) or set http.proxyAuthorization.`,
+      'PROXY_407',
+      { cause: err },
+    );
+  }
+  if (status !== undefined) {
+    return new NetworkError(
+      `The proxy ${proxy} refused the connection to ${origin} (${status}). Ask your network administrator to allow it, or add the host to http.noProxy if it can be reached directly.`,
+      `PROXY_${status}`,
+      { cause: err },
+    );
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    const failed = messages.join(' ');
+    const proxyHost = (() => {
+      try {
+        return new URL(proxy).host;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (proxyHost && failed.includes(proxyHost.replace(/^\[|\]$/g, ''))) {
+      return new NetworkError(`Could not reach the proxy ${proxy} (${code}). Check http.proxy (or HTTPS_PROXY) and that the proxy runs.`, code, { cause: err });
+    }
+  }
+  return undefined;
 }

@@ -9,7 +9,7 @@ export interface ErrorDiagnostic {
   message: string;
   /** `path` and `extensions` of the error, as text, when it had them. */
   detail?: string;
-  /** `extensions.code` when it is a string (e.g. GRAPHQL_VALIDATION_FAILED). */
+  /** `extensions.code` when it is a short identifier (e.g. GRAPHQL_VALIDATION_FAILED). */
   code?: string;
 }
 
@@ -62,7 +62,9 @@ function describe(e: Record<string, unknown>): { detail?: string; code?: string 
   let code: string | undefined;
   if (isObject(e.extensions) && Object.keys(e.extensions).length > 0) {
     parts.push(`extensions: ${stringifyJson(e.extensions)}`);
-    if (typeof e.extensions.code === 'string') {
+    // The code shows beside the message in Problems: only a short identifier-like one is used
+    // there (a server's code can be any text); the whole of it stays in the detail above.
+    if (typeof e.extensions.code === 'string' && /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/.test(e.extensions.code)) {
       code = e.extensions.code;
     }
   }

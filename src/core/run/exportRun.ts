@@ -17,6 +17,33 @@ export interface SentRequest {
   readonly variables?: Record<string, unknown>;
   /** The environment's name, for the comment on how to get a token. */
   readonly environment: string;
+  /** The header that carries the token (default `Authorization: Bearer`). */
+  readonly authHeader?: { readonly name: string; readonly scheme: string };
+  /** The environment's extra headers: plain values as they are, secret ones by name only. */
+  readonly headers?: readonly ExportHeader[];
+}
+
+/** One extra header of an export: a plain value, or a secret written as an environment variable. */
+export interface ExportHeader {
+  readonly name: string;
+  /** The plain value; undefined for a secret header (never written, only its variable). */
+  readonly value?: string;
+}
+
+/** The extra headers of an environment for an export: plain values, and the names of the secret ones. */
+export function exportHeaders(env: { readonly headers?: Readonly<Record<string, string>>; readonly secretHeaders?: readonly string[] }): ExportHeader[] {
+  return [...Object.entries(env.headers ?? {}).map(([name, value]) => ({ name, value })), ...(env.secretHeaders ?? []).map((name) => ({ name }))];
+}
+
+/** The environment variable a secret header's value is read from: `TENANT_GRAPHQL_<NAME>` (`X-Api-Key` -> `TENANT_GRAPHQL_X_API_KEY`). */
+export function headerVariable(name: string): string {
+  const variable = `TENANT_GRAPHQL_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+  return variable === TOKEN_VARIABLE ? `TENANT_GRAPHQL_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}` : variable;
+}
+
+function authOf(request: SentRequest): { name: string; prefix: string } {
+  const auth = request.authHeader ?? { name: 'Authorization', scheme: 'Bearer' };
+  return { name: auth.name, prefix: auth.scheme ? `${auth.scheme} ` : '' };
 }
 
 /** The JSON body, as the extension's HTTP client sends it. */
@@ -33,17 +60,34 @@ function tokenComment(request: SentRequest, prefix: string): string {
   return `${prefix} ${TOKEN_VARIABLE}: an access token for "${request.environment}" (sign in there, or use the OAuth client credentials grant of the Service's token endpoint)`;
 }
 
+/** One comment line per secret header: which variable to set (its value is never written). */
+function secretComments(request: SentRequest, prefix: string): string[] {
+  return (request.headers ?? [])
+    .filter((h) => h.value === undefined)
+    .map((h) => `${prefix} ${headerVariable(h.name)}: the secret value of the ${h.name} header of "${request.environment}" (kept in VS Code's secret storage; set it yourself)`);
+}
+
+/** A REST Client file variable for a secret header: `header_x_api_key`. */
+function httpVariable(name: string): string {
+  return `header_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+}
+
 /**
  * A cURL command (bash, zsh, sh). Without `token`, the Authorization header reads
  * `$TENANT_GRAPHQL_TOKEN` (in double quotes, so the shell expands it).
  */
 export function toCurl(request: SentRequest, token?: string): string {
-  const auth = token === undefined ? `"Authorization: Bearer $${TOKEN_VARIABLE}"` : shellQuote(`Authorization: Bearer ${token}`);
+  const { name, prefix } = authOf(request);
+  // A header name is a token (no quotes, no $), so inside double quotes only the variable expands.
+  const auth = token === undefined ? `"${name}: ${prefix}$${TOKEN_VARIABLE}"` : shellQuote(`${name}: ${prefix}${token}`);
+  const extra = (request.headers ?? []).map((h) => `  -H ${h.value === undefined ? `"${h.name}: $${headerVariable(h.name)}"` : shellQuote(`${h.name}: ${h.value}`)} \\`);
   const lines = [
     ...(token === undefined ? [tokenComment(request, '#')] : []),
+    ...secretComments(request, '#'),
     `curl -sS -X POST ${shellQuote(request.endpoint)} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H ${auth} \\`,
+    ...extra,
     `  --data-raw ${shellQuote(requestBody(request))}`,
   ];
   return `${lines.join('\n')}\n`;
@@ -51,16 +95,23 @@ export function toCurl(request: SentRequest, token?: string): string {
 
 /** A fetch call (Node 18+ or a browser console). Without `token`, it reads `process.env.TENANT_GRAPHQL_TOKEN`. */
 export function toFetch(request: SentRequest, token?: string): string {
-  const auth = token === undefined ? `\`Bearer \${process.env.${TOKEN_VARIABLE}}\`` : JSON.stringify(`Bearer ${token}`);
+  const { name, prefix } = authOf(request);
+  const auth = token === undefined ? `\`${prefix}\${process.env.${TOKEN_VARIABLE}}\`` : JSON.stringify(`${prefix}${token}`);
+  const headerEntries = [
+    `'Content-Type': 'application/json'`,
+    `${JSON.stringify(name)}: ${auth}`,
+    ...(request.headers ?? []).map((h) => `${JSON.stringify(h.name)}: ${h.value === undefined ? `process.env.${headerVariable(h.name)}` : JSON.stringify(h.value)}`),
+  ];
   const body = JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName }, null, 2)
     .split('\n')
     .map((line, i) => (i === 0 ? line : `  ${line}`))
     .join('\n');
   const lines = [
     ...(token === undefined ? [tokenComment(request, '//')] : []),
+    ...secretComments(request, '//'),
     `const response = await fetch(${JSON.stringify(request.endpoint)}, {`,
     `  method: 'POST',`,
-    `  headers: { 'Content-Type': 'application/json', Authorization: ${auth} },`,
+    `  headers: { ${headerEntries.join(', ')} },`,
     `  body: JSON.stringify(${body}),`,
     `});`,
     `console.log(JSON.stringify(await response.json(), null, 2));`,
@@ -74,12 +125,18 @@ export function toFetch(request: SentRequest, token?: string): string {
  * a `@token` variable read from the environment.
  */
 export function toHttpFile(request: SentRequest, token?: string): string {
+  const { name, prefix } = authOf(request);
+  const secrets = (request.headers ?? []).filter((h) => h.value === undefined);
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '#'), `@token = {{$processEnv ${TOKEN_VARIABLE}}}`, ''] : []),
+    ...(token === undefined ? [tokenComment(request, '#'), `@token = {{$processEnv ${TOKEN_VARIABLE}}}`] : []),
+    ...secretComments(request, '#'),
+    ...secrets.map((h) => `@${httpVariable(h.name)} = {{$processEnv ${headerVariable(h.name)}}}`),
+    ...(token === undefined || secrets.length > 0 ? [''] : []),
     `# @name ${request.operationName ?? 'operation'}`,
     `POST ${request.endpoint}`,
     'Content-Type: application/json',
-    `Authorization: Bearer ${token ?? '{{token}}'}`,
+    `${name}: ${prefix}${token ?? '{{token}}'}`,
+    ...(request.headers ?? []).map((h) => `${h.name}: ${h.value ?? `{{${httpVariable(h.name)}}}`}`),
     'X-REQUEST-TYPE: GraphQL',
     '',
     request.query.replace(/\s+$/, ''),

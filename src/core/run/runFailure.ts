@@ -58,7 +58,7 @@ export function classifyRunFailure(err: unknown): RunFailure {
     return withBody({ kind: 'server', message, status: err.status, retryable: true }, err);
   }
   if (err instanceof BadRequestError) {
-    const f: RunFailure = withBody({ kind: 'badRequest', message, status: 400, reason: err.reason, retryable: false }, err);
+    const f: RunFailure = withBody({ kind: 'badRequest', message, status: err.status, reason: err.reason, retryable: false }, err);
     if (err.graphqlErrors && err.graphqlErrors.length > 0) {
       f.graphqlErrors = err.graphqlErrors;
     }

@@ -4,7 +4,9 @@ import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '.
 import { serverIdentity } from '../../../src/core/auth/serverIdentity';
 import type { Environment } from '../../../src/core/auth/environments';
 import { nullLogger } from '../../../src/core/logger';
-import { record, testEnv } from '../core/auth/fakes';
+import { environmentHeaders, HeaderSecrets } from '../../../src/core/auth/headerSecrets';
+import { ConfigurationError } from '../../../src/core/errors';
+import { MemorySecretStore, record, testEnv } from '../core/auth/fakes';
 import { startScriptedServer, type ScriptedServer } from '../core/http/scriptedServer';
 
 /**
@@ -13,8 +15,10 @@ import { startScriptedServer, type ScriptedServer } from '../core/http/scriptedS
  */
 describe('graphql/GraphqlService target: a token goes only to the server that issued it', () => {
   let server: ScriptedServer;
+  let headerSecrets: HeaderSecrets;
   beforeEach(async () => {
     server = await startScriptedServer([{ status: 200, body: { data: { ok: true } } }]);
+    headerSecrets = new HeaderSecrets(new MemorySecretStore());
   });
   afterEach(() => server.close());
 
@@ -26,6 +30,7 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
       isAllowed: () => options.allowed ?? true,
       trusted: options.trusted ?? true,
       getAccessToken: () => Promise.resolve(session.accessToken),
+      headersOf: (e) => environmentHeaders(e, headerSecrets),
     };
     return new GraphqlService(source, nullLogger);
   }
@@ -58,5 +63,40 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
 
   it('gives no token for an export when the target is refused', async () => {
     await assert.rejects(service(testEnv(server.baseUrl), { trusted: false }).currentAccessToken(), RestrictedModeError);
+  });
+
+  describe("the environment's headers (issue 22)", () => {
+    it('sends the token in the header and scheme the environment names, and its plain and secret headers', async () => {
+      const env = testEnv(server.baseUrl, { authHeader: { name: 'X-Api-Token', scheme: '' }, headers: { 'X-Tenant': 'acme' }, secretHeaders: ['X-Api-Key'] });
+      await headerSecrets.set(serverIdentity(env), 'x-api-key', 'KEY-123456');
+      await run(service(env));
+      const seen = server.requests[0].headers;
+      assert.equal(seen['x-api-token'], 'USER-TOKEN');
+      assert.equal(seen.authorization, undefined);
+      assert.equal(seen['x-tenant'], 'acme');
+      assert.equal(seen['x-api-key'], 'KEY-123456');
+      assert.equal(seen.accept, 'application/graphql-response+json, application/json;q=0.9');
+    });
+
+    it('uses a scheme other than Bearer when asked', async () => {
+      await run(service(testEnv(server.baseUrl, { authHeader: { name: 'Authorization', scheme: 'Token' } })));
+      assert.equal(server.requests[0].headers.authorization, 'Token USER-TOKEN');
+    });
+
+    it("refuses to send without a secret header's value, saying how to set it", async () => {
+      await assert.rejects(run(service(testEnv(server.baseUrl, { secretHeaders: ['X-Api-Key'] }))), (err: unknown) => {
+        assert.ok(err instanceof ConfigurationError);
+        assert.match(err.message, /X-Api-Key .* "Set Header Secret"/);
+        return true;
+      });
+      assert.equal(server.requests.length, 0);
+    });
+
+    it('keys a secret header value by server: the same header of another server has none', async () => {
+      const mine = testEnv(server.baseUrl, { secretHeaders: ['X-Api-Key'] });
+      await headerSecrets.set(serverIdentity({ ...mine, clientId: 'another-client' }), 'X-Api-Key', 'OTHER-KEY-1');
+      await assert.rejects(run(service(mine)), ConfigurationError);
+      assert.equal(server.requests.length, 0);
+    });
   });
 });

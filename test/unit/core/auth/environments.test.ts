@@ -20,6 +20,11 @@ describe('core/auth/environments', () => {
         clientType: 'public',
         confirmMutations: true,
         readOnly: false,
+        offlineAccess: false,
+        authorizeParameters: {},
+        authHeader: { name: 'Authorization', scheme: 'Bearer' },
+        headers: {},
+        secretHeaders: [],
       },
     ]);
   });

@@ -7,6 +7,7 @@ describe('core/auth/jwtDisplay', () => {
     assert.deepEqual(decodeJwtForDisplay(fakeJwt({ sub: 'alice', scope: 'tasks:read, files:read,', groups: ['g1', 2, 'g2'], exp: 17 })), {
       sub: 'alice',
       scopes: ['tasks:read', 'files:read'],
+      scopeSeparator: 'comma',
       groups: ['g1', 'g2'],
       exp: 17,
       iss: undefined,

@@ -68,7 +68,7 @@ describe('core/auth/tokenEndpoint', () => {
     ['token_type "mac"', tokenBody({ token_type: 'mac' }), 'invalid'],
     ['token_type "DPoP"', tokenBody({ token_type: 'DPoP' }), 'invalid'],
     ['no token_type', tokenBody({ token_type: undefined }), 'invalid'],
-    ['expires_in missing', tokenBody({ expires_in: undefined }), 'invalid'],
+    ['expires_in missing (the lifetime then comes from the JWT exp, or 3600 s)', tokenBody({ expires_in: undefined }), undefined],
     ['expires_in "soon"', tokenBody({ expires_in: 'soon' }), 'invalid'],
     ['expires_in negative', tokenBody({ expires_in: -5 }), 'invalid'],
     ['access_token a number', tokenBody({ access_token: 42 }), 'invalid'],

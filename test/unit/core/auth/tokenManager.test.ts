@@ -86,6 +86,49 @@ describe('core/auth/tokenManager', () => {
     assert.equal(server.requests[0].params.get('refresh_token'), 'rt-s1');
   });
 
+  it('keeps the old refresh token (and its end) when the refresh response brings none', async () => {
+    const seeded = await seed({ expiresAt: clock.now() });
+    server.handler = () => ({ body: tokenBody({ access_token: 'AT-kept', refresh_token: undefined }) });
+    assert.equal(await manager.getAccessToken('s1'), 'AT-kept');
+    clock.advance(3_600_000);
+    server.handler = () => ({ body: tokenBody({ access_token: 'AT-again', refresh_token: undefined }) });
+    assert.equal(await manager.getAccessToken('s1'), 'AT-again');
+    const stored = (await store.get('s1'))!;
+    assert.deepEqual([stored.refreshToken, stored.refreshExpiresAt], [seeded.refreshToken, seeded.refreshExpiresAt]);
+    assert.deepEqual(
+      server.grants('refresh_token').map((r) => r.params.get('refresh_token')),
+      ['rt-s1', 'rt-s1'],
+    );
+  });
+
+  it('follows a rotating server: each refresh sends the refresh token of the one before', async () => {
+    await seed({ expiresAt: clock.now() });
+    for (let i = 1; i <= 3; i++) {
+      assert.equal(await manager.getAccessToken('s1'), `AT${i}`);
+      clock.advance(3_600_000);
+    }
+    assert.deepEqual(
+      server.grants('refresh_token').map((r) => r.params.get('refresh_token')),
+      ['rt-s1', 'RT1', 'RT2'],
+    );
+  });
+
+  it("refreshes with the resource (RFC 8707) of the environment for the session's server", async () => {
+    manager.dispose();
+    env = testEnv(server.baseUrl, { resource: 'https://api.example.test/' });
+    manager = new TokenManager({
+      store,
+      clientSecrets: new ClientSecrets(secrets),
+      clientTypeOf: () => 'public',
+      tokenOptionsOf: (s) => (sameServer(s, env) ? env : undefined),
+      clock,
+      logger,
+    });
+    await seed({ expiresAt: clock.now() });
+    await manager.getAccessToken('s1');
+    assert.equal(server.grants('refresh_token')[0].params.get('resource'), 'https://api.example.test/');
+  });
+
   it('makes exactly one refresh request for 50 concurrent requests at expiry', async () => {
     await seed({ expiresAt: clock.now() });
     const tokens = await Promise.all(Array.from({ length: 50 }, () => manager.getAccessToken('s1')));

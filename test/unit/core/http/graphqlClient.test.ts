@@ -5,6 +5,7 @@ import { CancelledError, ConfigurationError, HttpStatusError, NetworkError } fro
 import { GraphqlHttpClient, type GraphqlRequest, type RetryWaitInfo } from '../../../../src/core/http/graphqlClient';
 import {
   BadRequestError,
+  ForbiddenError,
   IpNotAllowedError,
   MissingScopeError,
   RateLimitedError,
@@ -99,6 +100,29 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
     assert.ok(s.connections() <= 2, `${s.connections()} connections for 5 requests`);
   });
 
+  it('asks for both GraphQL over HTTP media types, the newer preferred', async () => {
+    const s = await setup([OK]);
+    await client!.execute(request());
+    assert.equal(s.requests[0].headers.accept, 'application/graphql-response+json, application/json;q=0.9');
+  });
+
+  for (const contentType of ['application/graphql-response+json; charset=utf-8', 'application/json; charset=utf-8']) {
+    it(`reads a 200 answer of ${contentType.split(';')[0]}`, async () => {
+      await setup([{ status: 200, headers: { 'content-type': contentType }, body: { data: { tasks: { edges: [] } } } }]);
+      assert.deepEqual((await client!.execute(request())).body, { data: { tasks: { edges: [] } } });
+    });
+  }
+
+  for (const status of [400, 422]) {
+    it(`${status} of application/graphql-response+json resolves as a GraphQL answer with its errors and locations (GraphQL over HTTP)`, async () => {
+      const errors = [{ message: 'Cannot query field "nme" on type "Task". Did you mean "name"?', locations: [{ line: 1, column: 5 }] }];
+      await setup([{ status, headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' }, body: { errors } }]);
+      const result = await client!.execute(request());
+      assert.equal(result.status, status);
+      assert.deepEqual(result.body, { errors });
+    });
+  }
+
   it('200 with errors resolves with both data and errors', async () => {
     await setup([
       {
@@ -182,6 +206,83 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
         assert.ok(err instanceof IpNotAllowedError);
         assert.match(err.message, /^This tenant does not allow requests from your IP address/);
         assert.match(err.message, /administrator to add your public IP address/);
+      },
+    },
+    {
+      name: "401 twice with a GraphQL errors[] body and no challenge -> UnauthorizedError with the server's reason",
+      script: [1, 2].map(() => ({ status: 401, body: { errors: [{ message: 'Token has expired', extensions: { code: 'UNAUTHENTICATED' } }] } })),
+      requests: 2,
+      check: (err) => {
+        assert.ok(err instanceof UnauthorizedError && !(err instanceof MissingScopeError));
+        assert.match(err.message, /\(401 Unauthorized: Token has expired\), even after refreshing the token\. Sign in again\.$/);
+      },
+    },
+    {
+      name: '401 twice with a GraphQL errors[] body about a scope -> MissingScopeError with the scope from extensions',
+      script: [1, 2].map(() => ({ status: 401, body: { errors: [{ message: 'Missing scope: tasks:read', extensions: { code: 'FORBIDDEN', requiredScopes: ['tasks:read'] } }] } })),
+      requests: 2,
+      check: (err) => {
+        assert.ok(err instanceof MissingScopeError);
+        assert.deepEqual(err.scopes, ['tasks:read']);
+        assert.match(err.message, /Sign in again with scope tasks:read/);
+      },
+    },
+    {
+      name: '401 twice with a GraphQL body about a scope that names none -> MissingScopeError quoting the server',
+      script: [1, 2].map(() => ({ status: 401, body: { errors: [{ message: 'insufficient scope for this field' }] } })),
+      requests: 2,
+      check: (err) => {
+        assert.ok(err instanceof MissingScopeError);
+        assert.match(err.message, /lacks a scope that this operation needs \(the Service says: insufficient scope for this field\)/);
+      },
+    },
+    {
+      name: '401 with both a Bearer challenge and a GraphQL body -> the challenge decides',
+      script: [1, 2].map(() => ({
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer error="insufficient_scope", scope="files:read"' },
+        body: { errors: [{ message: 'Not authorised' }] },
+      })),
+      requests: 2,
+      check: (err) => {
+        assert.ok(err instanceof MissingScopeError);
+        assert.deepEqual(err.scopes, ['files:read']);
+      },
+    },
+    {
+      name: '403 with a GraphQL reason that is not about the address -> ForbiddenError with it',
+      script: [{ status: 403, body: { errors: [{ message: 'Tenant header X-Tenant is required' }] } }],
+      requests: 1,
+      check: (err) => {
+        assert.ok(err instanceof ForbiddenError);
+        assert.equal(err.status, 403);
+        assert.match(err.message, /refused this request \(403 Forbidden\): Tenant header X-Tenant is required\./);
+      },
+    },
+    {
+      name: '403 whose reason is the IP address -> IpNotAllowedError',
+      script: [{ status: 403, body: { message: 'Your IP address is not allowed' } }],
+      requests: 1,
+      check: (err) => assert.ok(err instanceof IpNotAllowedError),
+    },
+    {
+      name: '403 with insufficient_scope -> MissingScopeError',
+      script: [{ status: 403, headers: { 'www-authenticate': 'Bearer error="insufficient_scope", scope="admin"' } }],
+      requests: 1,
+      check: (err) => {
+        assert.ok(err instanceof MissingScopeError);
+        assert.deepEqual(err.scopes, ['admin']);
+      },
+    },
+    {
+      name: '422 with GraphQL errors as application/json -> BadRequestError keeping status, errors and locations',
+      script: [{ status: 422, body: { errors: [{ message: 'Variable "$p" of required type "TaskPriority!" was not provided.', locations: [{ line: 1, column: 13 }] }] } }],
+      requests: 1,
+      check: (err) => {
+        assert.ok(err instanceof BadRequestError);
+        assert.equal(err.status, 422);
+        assert.match(err.message, /rejected the request \(422\): Variable "\$p"/);
+        assert.deepEqual(err.graphqlErrors?.[0].locations, [{ line: 1, column: 13 }]);
       },
     },
     {

@@ -114,10 +114,12 @@ describe('GraphqlHttpClient against the Sandbox (with fault injection)', functio
     assert.ok(edges.every((e) => e.node.priority === 'URGENT'));
   });
 
-  it('an undefined field: 200 with errors, mapped onto the field in the document', async () => {
+  it('an undefined field: a GraphQL answer with errors (400 of application/graphql-response+json, as GraphQL over HTTP asks), mapped onto the field in the document', async () => {
     const query = DOCUMENT.replace('id name priority', 'id nmae priority');
     const result = await run({ query });
-    assert.equal(result.status, 200);
+    // The Sandbox honours the Accept header: the newer media type answers a validation error with 400.
+    assert.equal(result.status, 400);
+    assert.match(result.headers['content-type'] ?? '', /^application\/graphql-response\+json/);
     assert.ok(result.body.errors && result.body.errors.length > 0);
     const doc = parseDocument(query);
     const [d] = mapErrorLocations(query, result.body.errors, doc.operations[0].nameRange);

@@ -121,4 +121,19 @@ describe('tokenSpanAt', () => {
       assert.equal(t.slice(s, e), covers);
     });
   }
+
+  const codes: [string, unknown, string | undefined][] = [
+    ['an identifier', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED'],
+    ['a dotted one', 'auth.scope-missing', 'auth.scope-missing'],
+    ['a sentence', 'You must sign in first, see https://x.test', undefined],
+    ['a very long one', 'A'.repeat(65), undefined],
+    ['a number', 42, undefined],
+  ];
+  for (const [what, code, shown] of codes) {
+    it(`puts an extensions.code that is ${what} ${shown ? 'beside the message' : 'only in the detail'}`, () => {
+      const [d] = mapErrorLocations('{ a }', [{ message: 'Boom', extensions: { code } }], { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
+      assert.equal(d.code, shown);
+      assert.match(d.detail ?? '', /extensions: /);
+    });
+  }
 });

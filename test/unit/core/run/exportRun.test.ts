@@ -3,9 +3,9 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { GraphqlHttpClient } from '../../../../src/core/http/graphqlClient';
-import { requestBody, shellQuote, toCurl, toFetch, toHttpFile, TOKEN_VARIABLE, type SentRequest } from '../../../../src/core/run/exportRun';
+import { exportHeaders, headerVariable, requestBody, shellQuote, toCurl, toFetch, toHttpFile, TOKEN_VARIABLE, type SentRequest } from '../../../../src/core/run/exportRun';
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index';
-import { memoryLogger } from '../http/scriptedServer';
+import { memoryLogger, startScriptedServer } from '../http/scriptedServer';
 
 const QUERY = `# It's "quoted", with a backslash \\ and unicode: café ✓
 query Tasks($first: Int!) {
@@ -67,6 +67,48 @@ describe('exporting a run', () => {
     const literal = /body: JSON\.stringify\(([\s\S]*)\),\n\}\);/.exec(text)?.[1];
     assert.ok(literal);
     assert.equal(JSON.stringify(JSON.parse(literal)), requestBody(request));
+  });
+
+  describe("the environment's headers", () => {
+    const withHeaders: SentRequest = {
+      ...request,
+      authHeader: { name: 'X-Api-Token', scheme: '' },
+      headers: exportHeaders({ headers: { 'X-Tenant': 'acme' }, secretHeaders: ['X-Api-Key'] }),
+    };
+
+    it('names a secret header by its variable TENANT_GRAPHQL_<NAME>, never a value, in every format', () => {
+      assert.equal(headerVariable('X-Api-Key'), 'TENANT_GRAPHQL_X_API_KEY');
+      assert.equal(headerVariable('Token'), 'TENANT_GRAPHQL_HEADER_TOKEN', 'never the token variable');
+      const texts = [toCurl(withHeaders), toFetch(withHeaders), toHttpFile(withHeaders), toCurl(withHeaders, 'eyJ.real.token')];
+      for (const text of texts) {
+        assert.ok(text.includes('TENANT_GRAPHQL_X_API_KEY'), text);
+        assert.ok(text.includes('X-Tenant'), text);
+        assert.ok(text.includes('acme'), text);
+        assert.ok(text.includes('X-Api-Token'), text);
+        assert.ok(!/Authorization/.test(text), text);
+      }
+      assert.match(toHttpFile(withHeaders), /^@header_x_api_key = \{\{\$processEnv TENANT_GRAPHQL_X_API_KEY\}\}$/m);
+      assert.match(toHttpFile(withHeaders), /^X-Api-Key: \{\{header_x_api_key\}\}$/m);
+      assert.match(toHttpFile(withHeaders), /^X-Api-Token: \{\{token\}\}$/m);
+      assert.match(toFetch(withHeaders), /"X-Api-Key": process\.env\.TENANT_GRAPHQL_X_API_KEY/);
+    });
+
+    it('the cURL command sends the token header, the plain header and the secret one from the environment', async () => {
+      const server = await startScriptedServer([{ status: 200, body: { data: { ok: true } } }]);
+      try {
+        const sent = { ...withHeaders, endpoint: `${server.baseUrl}/v1/graphql` };
+        const { stdout } = await promisify(execFile)('bash', ['-c', toCurl(sent)], {
+          encoding: 'utf8',
+          timeout: 20_000,
+          env: { ...process.env, [TOKEN_VARIABLE]: 'TOKEN-FROM-ENV', TENANT_GRAPHQL_X_API_KEY: 'KEY-FROM-ENV' },
+        });
+        assert.deepEqual(JSON.parse(stdout), { data: { ok: true } });
+        const seen = server.requests[0].headers;
+        assert.deepEqual([seen['x-api-token'], seen['x-tenant'], seen['x-api-key'], seen.authorization], ['TOKEN-FROM-ENV', 'acme', 'KEY-FROM-ENV', undefined]);
+      } finally {
+        await server.close();
+      }
+    });
   });
 
   describe('replayed against the Sandbox', function () {

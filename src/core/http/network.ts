@@ -1,0 +1,156 @@
+/**
+ * Proxies and certificates for every request the extension makes itself (token endpoint,
+ * introspection, runs). VS Code's proxy support patches Node's http/https modules, not undici, so
+ * its settings are read here and turned into an undici dispatcher: `EnvHttpProxyAgent` with the
+ * resolved proxy and no-proxy list (undici's own matching of `NO_PROXY` entries), and the trusted
+ * CA certificates (Node's, the system's where Node can read them, `NODE_EXTRA_CA_CERTS`).
+ */
+import * as tls from 'node:tls';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from './undiciLoader';
+
+/** VS Code's `http.*` settings that matter here, and the process environment. */
+export interface NetworkSettings {
+  /** `http.proxy`: `http://[user:password@]host:port`; empty: none. */
+  readonly proxy?: string;
+  /** `http.proxyStrictSSL` (default true): verify certificates of connections made through the proxy. */
+  readonly proxyStrictSSL: boolean;
+  /** `http.noProxy`: hosts (and domains, `.example.com`, `*`) that go direct. */
+  readonly noProxy: readonly string[];
+  /** `http.proxySupport`: `off` ignores every proxy, the environment's included. */
+  readonly proxySupport: 'off' | 'on' | 'fallback' | 'override';
+  /** `http.proxyAuthorization`: a whole `Proxy-Authorization` value. */
+  readonly proxyAuthorization?: string;
+  /** `http.systemCertificates` (default true). */
+  readonly systemCertificates: boolean;
+  /** HTTPS_PROXY, HTTP_PROXY, NO_PROXY (either case), NODE_EXTRA_CA_CERTS: usually `process.env`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The PEM text of `NODE_EXTRA_CA_CERTS` (the glue reads the file), or more certificates to trust. */
+  readonly extraCaCertificates?: string;
+}
+
+/** The outcome: where requests go and what they trust. */
+export interface ResolvedNetwork {
+  readonly httpProxy?: string;
+  readonly httpsProxy?: string;
+  /** Comma separated, as `NO_PROXY`. */
+  readonly noProxy: string;
+  readonly strictSSL: boolean;
+  readonly proxyAuthorization?: string;
+  /** Set only when more than Node's own roots are trusted. */
+  readonly ca?: readonly string[];
+}
+
+/** Loopback is never sent through a proxy (the Sandbox, a loopback redirect), as VS Code does. */
+const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Resolves the settings: `http.proxySupport: off` means no proxy at all; `http.proxy` wins over
+ * the environment's HTTPS_PROXY/HTTP_PROXY; `http.noProxy` and NO_PROXY both apply, plus loopback
+ * unless `loopbackDirect` is false (tests that proxy a loopback server).
+ */
+export function resolveNetwork(settings: NetworkSettings, options: { loopbackDirect?: boolean } = {}): ResolvedNetwork {
+  const env = (name: string) => settings.env[name] ?? settings.env[name.toLowerCase()];
+  const configured = settings.proxy?.trim() || undefined;
+  const off = settings.proxySupport === 'off';
+  const httpsProxy = off ? undefined : (configured ?? (env('HTTPS_PROXY') || undefined));
+  const httpProxy = off ? undefined : (configured ?? (env('HTTP_PROXY') || undefined));
+  for (const p of [httpsProxy, httpProxy]) {
+    if (p !== undefined && (!URL.canParse(p) || !/^https?:$/.test(new URL(p).protocol))) {
+      throw new ProxySettingError(`The proxy address "${redactProxy(p)}" is not an http:// or https:// address. Check http.proxy or HTTPS_PROXY.`);
+    }
+  }
+  const noProxy = [...(options.loopbackDirect === false ? [] : LOOPBACK_NO_PROXY), ...settings.noProxy, ...(env('NO_PROXY') ?? '').split(',')]
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const ca = trustedCertificates(settings);
+  return {
+    ...(httpProxy ? { httpProxy } : {}),
+    ...(httpsProxy ? { httpsProxy } : {}),
+    noProxy: [...new Set(noProxy)].join(','),
+    strictSSL: settings.proxyStrictSSL,
+    ...(settings.proxyAuthorization ? { proxyAuthorization: settings.proxyAuthorization } : {}),
+    ...(ca ? { ca } : {}),
+  };
+}
+
+/** A proxy setting that cannot be used. */
+export class ProxySettingError extends Error {}
+
+/** Node's roots plus the system's (where this Node can read them) and the extra ones; undefined when that is Node's default. */
+function trustedCertificates(settings: NetworkSettings): string[] | undefined {
+  const extra = splitPem(settings.extraCaCertificates ?? '');
+  const getCa = (tls as { getCACertificates?: (type: 'system' | 'default') => string[] }).getCACertificates;
+  let system: string[] = [];
+  if (settings.systemCertificates && typeof getCa === 'function') {
+    try {
+      system = getCa('system');
+    } catch {
+      system = [];
+    }
+  }
+  if (extra.length === 0 && system.length === 0) {
+    return undefined;
+  }
+  return [...new Set([...tls.rootCertificates, ...system, ...extra])];
+}
+
+function splitPem(text: string): string[] {
+  return text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+/** A proxy address fit for messages and logs: its credentials replaced. */
+export function redactProxy(address: string): string {
+  try {
+    const url = new URL(address);
+    if (url.username || url.password) {
+      url.username = '***';
+      url.password = '';
+    }
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return address.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}
+
+/** Options shared by the dispatcher's connections. */
+export interface DispatcherOptions {
+  readonly connections?: number;
+  readonly keepAliveTimeoutMs?: number;
+  readonly connectTimeoutMs?: number;
+}
+
+/**
+ * An undici dispatcher for the resolved network: with a proxy, `EnvHttpProxyAgent` (CONNECT for
+ * https, credentials from the proxy address or `http.proxyAuthorization`); without one, an `Agent`.
+ * Never the global dispatcher.
+ */
+export function createDispatcher(network: ResolvedNetwork, options: DispatcherOptions = {}): Dispatcher {
+  const undici = loadUndici();
+  const proxied = network.httpProxy !== undefined || network.httpsProxy !== undefined;
+  const tlsOptions = { ...(network.ca ? { ca: [...network.ca] } : {}), ...(proxied && !network.strictSSL ? { rejectUnauthorized: false } : {}) };
+  const agentOptions = {
+    connections: options.connections ?? 4,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
+    connect: { timeout: options.connectTimeoutMs ?? 10_000, ...tlsOptions },
+  };
+  if (!proxied) {
+    return new undici.Agent(agentOptions);
+  }
+  return new undici.EnvHttpProxyAgent({
+    ...agentOptions,
+    // '' (not undefined): undici would otherwise read the process environment itself.
+    httpProxy: network.httpProxy ?? '',
+    httpsProxy: network.httpsProxy ?? '',
+    noProxy: network.noProxy,
+    requestTls: tlsOptions,
+    proxyTls: tlsOptions,
+    ...(network.proxyAuthorization ? { token: network.proxyAuthorization } : {}),
+  } as ConstructorParameters<typeof undici.EnvHttpProxyAgent>[0]);
+}
+
+/** A fetch over the dispatcher (for oauth4webapi's token requests): undici's fetch, never the global one. */
+export function dispatcherFetch(dispatcher: () => Dispatcher): (url: string, init?: RequestInit) => Promise<Response> {
+  return (url, init) =>
+    loadUndici().fetch(url, { ...(init as object), dispatcher: dispatcher() } as Parameters<ReturnType<typeof loadUndici>['fetch']>[1]) as unknown as Promise<Response>;
+}

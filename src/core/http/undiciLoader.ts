@@ -1,0 +1,15 @@
+let undici: typeof import('undici') | undefined;
+/** Set by the extension's build: undici's own bundle beside dist/extension.js (scripts/build.mjs). */
+declare const __UNDICI_MODULE__: string | undefined;
+
+/**
+ * undici, loaded on the first request rather than when the extension activates: it would be about
+ * half of the extension's bundle, and activation sends nothing (issue 11 §4, require time). In the
+ * built extension it is a bundle of its own (dist/undici.js); run from source, the package.
+ */
+export function loadUndici(): typeof import('undici') {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  undici ??= (typeof __UNDICI_MODULE__ === 'string' ? require(__UNDICI_MODULE__) : require('undici')) as typeof import('undici');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return undici;
+}

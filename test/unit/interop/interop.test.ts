@@ -1,0 +1,184 @@
+import { strict as assert } from 'node:assert';
+import { AuthCore } from '../../../src/core/auth';
+import type { Environment } from '../../../src/core/auth/environments';
+import { decodeJwtForDisplay } from '../../../src/core/auth/jwtDisplay';
+import { GraphqlHttpClient } from '../../../src/core/http/graphqlClient';
+import { MissingScopeError, UnauthorizedError } from '../../../src/core/http/httpErrors';
+import { bearerHooks } from '../../../src/core/http/tokenPolicy';
+import { mapErrorLocations } from '../../../src/core/run/errorLocations';
+import { CapturingLogger, MemorySecretStore, testEnv } from '../core/auth/fakes';
+import { API_RESOURCE, browse, PUBLIC_CLIENT, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, type InteropServers } from './servers';
+
+/**
+ * The extension's core against a tenant no one here wrote (issue 22): oidc-provider (OpenID
+ * Certified) and graphql-http, configured only. Sign-in through the loopback redirect with PKCE and
+ * the provider's own login and consent pages, refresh, introspection, runs and the mapping of their
+ * errors. What differs from the Sandbox is asserted where it shows (space-separated scope claim, an
+ * opaque `sub`, refresh tokens only for offline_access, rotation, `iss` on the callback, 4xx GraphQL
+ * answers of application/graphql-response+json, a 401 with a GraphQL body).
+ */
+describe('interop: oidc-provider + graphql-http, configured as the spec asks', function () {
+  this.timeout(60_000);
+  let servers: InteropServers;
+  let core: AuthCore;
+  let logger: CapturingLogger;
+  let http: GraphqlHttpClient;
+  let user: Environment;
+  let offline: Environment;
+  let team: Environment;
+  let browsed: string[];
+  let browseError: Error | undefined;
+
+  before(async () => {
+    servers = await startInteropServers({ redirectUri: 'http://127.0.0.1/auth-callback' });
+    const base = { authUrl: servers.url, clientId: PUBLIC_CLIENT, redirectMode: 'loopback' as const, loopbackPort: 0, resource: API_RESOURCE };
+    user = testEnv(servers.url, { ...base, name: 'Interop', scopes: ['tasks:read'] });
+    offline = testEnv(servers.url, { ...base, name: 'Interop (offline)', scopes: ['tasks:read', 'files:read', 'openid', 'profile'], offlineAccess: true });
+    team = testEnv(servers.url, {
+      name: 'Interop (team)',
+      authUrl: servers.url,
+      clientId: TEAM_CLIENT,
+      clientType: 'confidential',
+      scopes: ['tasks:read'],
+      resource: API_RESOURCE,
+    });
+  });
+  after(() => servers.close());
+  beforeEach(async () => {
+    logger = new CapturingLogger();
+    browsed = [];
+    browseError = undefined;
+    core = new AuthCore({
+      secrets: new MemorySecretStore(),
+      logger,
+      environments: () => [user, offline, team],
+      openBrowser: async (url) => {
+        browsed.push(url);
+        // The browser: the provider's pages, then the loopback redirect, which the extension serves.
+        void browse(url, (u) => u.pathname === '/auth-callback')
+          .then((callback) => fetch(callback))
+          .catch((err: unknown) => {
+            // A failed page ends the sign-in now, with the reason, instead of at its timeout.
+            browseError = err instanceof Error ? err : new Error(String(err));
+            core.pending.cancelAll();
+          });
+        return true;
+      },
+    });
+    await core.initialize();
+    http = new GraphqlHttpClient({ logger });
+  });
+  afterEach(async function () {
+    if (browseError && this.currentTest?.state === 'failed') {
+      console.error(`the browser failed: ${browseError.message}`);
+    }
+    core.dispose();
+    await http.close();
+  });
+
+  const run = (sessionId: string, query: string, variables?: Record<string, unknown>) => http.execute({ baseUrl: servers.url, query, variables, ...bearerHooks(core, sessionId) });
+
+  it('signs in with PKCE through the loopback redirect and the provider’s login and consent pages; the account is named, not its opaque sub', async () => {
+    const session = await core.signIn({ environment: user });
+    const authorize = new URL(browsed[0]);
+    assert.equal(authorize.pathname, '/oauth/authorize');
+    assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+    assert.equal(authorize.searchParams.get('resource'), API_RESOURCE);
+    const claims = decodeJwtForDisplay(session.accessToken);
+    assert.equal(claims?.sub, USER.sub);
+    assert.deepEqual(claims?.groups, ['eng']);
+    assert.equal(session.account.id, USER.sub);
+    // The access token is a JWT for the API (RFC 9068) with no name in it: the label falls back to sub.
+    assert.equal(session.account.label, USER.sub);
+    // Difference: no refresh token unless offline_access is asked for with consent.
+    assert.equal(session.refreshToken, undefined);
+  });
+
+  it('with offlineAccess gets a refresh token, reads the space-separated scope claim and names the account from the ID token', async () => {
+    const session = await core.signIn({ environment: offline });
+    const authorize = new URL(browsed[0]);
+    assert.match(authorize.searchParams.get('scope') ?? '', /\boffline_access\b/);
+    assert.equal(authorize.searchParams.get('prompt'), 'consent');
+    assert.ok(session.refreshToken, 'a refresh token');
+    assert.equal(session.account.label, 'alice', 'preferred_username of the ID token');
+    const claims = decodeJwtForDisplay(session.accessToken);
+    assert.equal(claims?.scopeSeparator, 'space');
+    assert.deepEqual([...(claims?.scopes ?? [])].sort(), ['files:read', 'tasks:read']);
+  });
+
+  it('refreshes with the resource, and follows the provider’s rotating refresh tokens', async () => {
+    const session = await core.signIn({ environment: offline });
+    const first = await core.getAccessToken(session.id, { forceRefresh: true, rejectedToken: session.accessToken });
+    const afterFirst = (await core.getSessions()).find((s) => s.id === session.id)!;
+    assert.notEqual(first, session.accessToken);
+    assert.notEqual(afterFirst.refreshToken, session.refreshToken, 'the provider rotated the refresh token');
+    const second = await core.getAccessToken(session.id, { forceRefresh: true, rejectedToken: first });
+    assert.notEqual(second, first);
+    const refreshes = servers.tokenRequests.filter((p) => p.grant_type === 'refresh_token');
+    assert.ok(refreshes.length >= 2);
+    assert.ok(
+      refreshes.every((p) => p.resource === API_RESOURCE),
+      JSON.stringify(refreshes),
+    );
+    const result = await run(session.id, '{ tasks { edges { node { id } } } }');
+    assert.equal(result.status, 200);
+  });
+
+  it('introspects and runs the spec’s example operations (a priority filter, File.fields)', async () => {
+    const session = await core.signIn({ environment: offline });
+    const intro = await run(session.id, '{ __type(name: "File") { fields { name } } }');
+    assert.ok(JSON.stringify(intro.body.data).includes('"fields"'));
+    const tasks = await run(session.id, 'query Urgent($p: TaskPriority!) { tasks(filter: { priority: $p }) { edges { node { id name priority } } } }', { p: 'URGENT' });
+    assert.deepEqual(
+      (tasks.body.data as { tasks: { edges: { node: { priority: string } }[] } }).tasks.edges.map((e) => e.node.priority),
+      ['URGENT', 'URGENT'],
+    );
+    const files = await run(session.id, '{ files { name fields } }');
+    assert.deepEqual(files.body.data, { files: [{ name: 'report.pdf', fields: ['title', 'author'] }] });
+    // The JWT went in the Authorization header, with the GraphQL over HTTP media types asked for.
+    assert.match(String(servers.graphqlRequests.at(-1)?.accept), /^application\/graphql-response\+json/);
+  });
+
+  it('reads a validation error answered 400 as application/graphql-response+json as GraphQL errors with locations', async () => {
+    const session = await core.signIn({ environment: offline });
+    const query = '{\n  tasks { edges { node { id nmae } } }\n}';
+    const result = await run(session.id, query);
+    assert.equal(result.status, 400);
+    const [d] = mapErrorLocations(query, result.body.errors, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
+    assert.match(d.message, /Cannot query field "nmae" on type "Task"/);
+    assert.deepEqual(d.range.start, { line: 1, character: query.split('\n')[1].indexOf('nmae') });
+  });
+
+  it('maps the server’s 401 with a GraphQL body for a missing scope to the scope to ask for', async () => {
+    const session = await core.signIn({ environment: user });
+    await assert.rejects(run(session.id, '{ files { name } }'), (err: unknown) => {
+      assert.ok(err instanceof MissingScopeError, String(err));
+      assert.deepEqual(err.scopes, ['files:read']);
+      return true;
+    });
+  });
+
+  it('maps a token the server does not accept to "sign in again"', async () => {
+    await assert.rejects(http.execute({ baseUrl: servers.url, query: '{ tasks { edges { node { id } } } }', token: async () => 'not-a-jwt' }), (err: unknown) => {
+      assert.ok(err instanceof UnauthorizedError && !(err instanceof MissingScopeError), String(err));
+      assert.match(err.message, /Sign in again/);
+      return true;
+    });
+  });
+
+  it('gets a team token with Client Credentials for the confidential client and runs with it', async () => {
+    const session = await core.signInAsTeam(team.name, { secret: TEAM_SECRET });
+    assert.equal(session.kind, 'team');
+    const result = await run(session.id, '{ tasks { edges { node { id } } } }');
+    assert.equal(result.status, 200);
+  });
+
+  it('never logs a token, code or verifier', async () => {
+    const session = await core.signIn({ environment: offline });
+    await run(session.id, '{ tasks { edges { node { id } } } }');
+    const text = logger.lines.join('\n');
+    for (const secret of [session.accessToken, session.refreshToken!]) {
+      assert.ok(!text.includes(secret));
+    }
+  });
+});
