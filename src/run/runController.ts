@@ -246,6 +246,7 @@ export class RunController {
     const started = Date.now();
     this.deps.diagnostics.clear(document.uri);
     let record: RunRecord;
+    let bodyBytes: Uint8Array | undefined;
     try {
       const result = await this.send(sent.text, label, sentOperationName, variables, args);
       this.lastSentRequest = {
@@ -255,6 +256,7 @@ export class RunController {
         variables,
         environment: result.environment.name,
       };
+      bodyBytes = result.raw;
       const errors = result.body.errors ?? [];
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;
       record = answeredRun(start, { ...result, environment: result.environment.name }, diagnostics);
@@ -279,7 +281,7 @@ export class RunController {
       record = { ...record, view: { ...record.view, revealAt: errors ? revealTargets(sent, target.doc, target.host, errors, target.nameRange) : [] } };
     }
     this.deps.presenter.show(record.view);
-    await this.deps.history.add(record.history, record.view);
+    await this.deps.history.add(record.history, record.view, bodyBytes);
     this.deps.logger[record.log.level](record.log.line);
     return record.outcome;
   }
