@@ -14,6 +14,8 @@ export interface GraphqlRequest {
   readonly operationName?: string;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** Send to this environment (with its server's session) instead of the active one (Run on Another Environment). */
+  readonly environment?: Environment;
 }
 
 /** The result plus who it was made for. */
@@ -27,6 +29,8 @@ export interface SessionSource extends TokenSource {
   activeEnvironment(): Environment | undefined;
   /** The active environment's session: one issued by that environment's server. */
   activeSession(): Promise<SessionRecord | undefined>;
+  /** The sessions of an environment's server, preferred first. */
+  sessionsOf(environment: Environment): Promise<SessionRecord[]>;
   /** False in Restricted Mode and for a workspace-defined server the person has not allowed. */
   isAllowed(environment: Environment): boolean;
   /** False in Restricted Mode. */
@@ -57,15 +61,15 @@ export class GraphqlService implements vscode.Disposable {
    * server the person has not allowed ({@link ServerNotApprovedError}), and only a session that
    * server issued ({@link NotSignedInError} otherwise).
    */
-  async target(): Promise<{ environment: Environment; session: SessionRecord }> {
-    const environment = this.sessions.activeEnvironment();
+  async target(chosen?: Environment): Promise<{ environment: Environment; session: SessionRecord }> {
+    const environment = chosen ?? this.sessions.activeEnvironment();
     if (environment && !this.sessions.trusted) {
       throw new RestrictedModeError();
     }
     if (environment && !this.sessions.isAllowed(environment)) {
       throw new ServerNotApprovedError(environment.name, serverHosts(environment));
     }
-    const session = environment ? await this.sessions.activeSession() : undefined;
+    const session = environment ? (chosen ? (await this.sessions.sessionsOf(chosen))[0] : await this.sessions.activeSession()) : undefined;
     if (!environment || !session || !sameServer(session.server, environment)) {
       throw new NotSignedInError(environment?.name);
     }
@@ -80,7 +84,7 @@ export class GraphqlService implements vscode.Disposable {
 
   /** Runs one request against the active environment; throws the core's typed errors. */
   async execute(request: GraphqlRequest, hooks?: ExecuteHooks): Promise<GraphqlServiceResult> {
-    const { environment, session } = await this.target();
+    const { environment, session } = await this.target(request.environment);
     const result = await this.http.execute(
       {
         baseUrl: environment.baseUrl,

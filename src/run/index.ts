@@ -44,7 +44,7 @@ export class RunFeature implements vscode.Disposable {
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed' | 'environments' | 'sessionsOf'>;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
@@ -75,7 +75,8 @@ export class RunFeature implements vscode.Disposable {
       history,
       schema,
       fragments,
-      permit: (type, label) => permission.check(type, label),
+      permit: (type, label, environment) => permission.check(type, label, environment),
+      environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
     this.disposables = vscode.Disposable.from(
       history,
@@ -85,7 +86,29 @@ export class RunFeature implements vscode.Disposable {
       new SidecarSupport(schema, logger),
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider()),
       new TemplateContext(),
-      registerCommands(runCommands, { controller, history, historyView, diff, presenter, accessToken: () => graphql.currentAccessToken() }, logger, 'run'),
+      registerCommands(
+        runCommands,
+        {
+          controller,
+          history,
+          historyView,
+          diff,
+          presenter,
+          signedInElsewhere: async () => {
+            const active = auth.activeEnvironment()?.name;
+            const names: string[] = [];
+            for (const env of auth.environments()) {
+              if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+                names.push(env.name);
+              }
+            }
+            return names;
+          },
+          accessToken: () => graphql.currentAccessToken(),
+        },
+        logger,
+        'run',
+      ),
     );
   }
 

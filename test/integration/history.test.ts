@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { HistoryRow } from '../../src/run';
 import { HistoryStore } from '../../src/run/historyStore';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, resultsRendered, sandbox, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
 interface Outcome {
@@ -102,6 +102,30 @@ const diffTabs = () =>
     assert.ok(opened && opened.left.includes(runs.me1.runId) && opened.right.includes(runs.groups.runId));
     await eventually(() => diffTabs().find((i) => i.modified.toString() === opened.right), 'the diff editor on the two runs');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('runs the same operation on another signed-in environment and opens the diff of the two answers', async () => {
+    const secret = sandbox().clients.find((c) => c.type === 'confidential')!.clientSecret!;
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.setClientSecret', 'Sandbox (team)', secret), true);
+    const team = await vscode.commands.executeCommand<{ id: string } | undefined>('tenantGraphql.signInAsTeam', 'Sandbox (team)');
+    assert.ok(team, 'signed in to a second environment');
+    try {
+      const opened = await vscode.commands.executeCommand<{ left: string; right: string }>('tenantGraphql.runOnAnotherEnvironmentAndCompare', {
+        runId: runs.me2.runId,
+        environment: 'Sandbox (team)',
+      });
+      assert.ok(opened && opened.left.includes(runs.me2.runId));
+      const tab = await eventually(() => diffTabs().find((i) => i.modified.toString() === opened.right), 'the diff editor on the two environments’ answers');
+      const otherId = tab.modified.path.split('/')[1];
+      const row = runRow(await rows(), otherId);
+      assert.match(row?.description ?? '', /^200 · .* · Sandbox \(team\) · just now$/);
+      const right = JSON.parse((await vscode.workspace.openTextDocument(tab.modified)).getText()) as { data?: { viewer?: unknown } };
+      assert.ok(right.data?.viewer, 'the other environment’s answer');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      assert.equal((await vscode.commands.executeCommand<{ environment: string }>('tenantGraphql.showAccount'))?.environment, 'Sandbox', 'the active environment is unchanged');
+    } finally {
+      await vscode.commands.executeCommand('tenantGraphql.signOut', team.id);
+    }
   });
 
   it('runs a run again with the same variables', async () => {

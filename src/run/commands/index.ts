@@ -7,6 +7,7 @@ import { clearHistorySearch, refreshHistory, searchHistory } from './historySear
 import { pinRun, renameRun, unpinRun } from './pinRun';
 import { deleteRuns, openRunResult, rerunRun } from './rerunRun';
 import { compareRuns, compareWithPreviousRun } from './compareRuns';
+import { runOnAnotherEnvironmentAndCompare } from './compareEnvironments';
 
 export type { RunCommand, RunCommandServices } from './runCommand';
 
@@ -30,4 +31,5 @@ export const runCommands: readonly RunCommand[] = [
   deleteRuns,
   compareWithPreviousRun,
   compareRuns,
+  runOnAnotherEnvironmentAndCompare,
 ];

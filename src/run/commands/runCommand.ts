@@ -13,6 +13,8 @@ export interface RunCommandServices {
   /** Runs' answers as documents, and the diff editor on two of them. */
   readonly diff: RunDiff;
   readonly presenter: ResultsPresenter;
+  /** Environments other than the active one that have a session (Run on Another Environment), by name. */
+  readonly signedInElsewhere: () => Promise<string[]>;
   /** The active session's access token (only for an export the person confirmed). */
   readonly accessToken: () => Promise<string>;
 }
