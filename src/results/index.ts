@@ -5,6 +5,7 @@ import { RESULTS_VIEW_TYPE, type RunResultView } from '../shared/resultsMessages
 import { resultsCommands } from './commands';
 import type { ResultsPresenter } from './resultsModel';
 import { ResultsPanel, type ResultsPanelInfo } from './resultsPanel';
+import { ResultFilter } from './resultFilter';
 
 export type { ResultsPresenter, RunResultView } from './resultsModel';
 export type { ResultsPanelInfo } from './resultsPanel';
@@ -32,10 +33,17 @@ export class ResultsFeature implements vscode.Disposable {
 
   constructor(services: { readonly context: vscode.ExtensionContext; readonly logger: Logger }) {
     const { context, logger } = services;
-    this.panel = new ResultsPanel(context.extensionUri, logger);
-    this.presenter = { show: (view) => this.panel.show(view) };
+    const filter = new ResultFilter(context.extensionPath, context.workspaceState);
+    this.panel = new ResultsPanel(context.extensionUri, logger, filter);
+    this.presenter = {
+      show: (view, body) => {
+        filter.keep(view.runId, body);
+        this.panel.show(view);
+      },
+    };
     this.disposables = vscode.Disposable.from(
       this.panel,
+      filter,
       vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
         deserializeWebviewPanel: (restored, state: unknown) => {
           this.panel.restore(restored, state);

@@ -7,6 +7,7 @@ import { resultsHtml } from './webviewHtml';
 import { resultsStrings } from './strings';
 import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
 import { inert } from '../core/text/inert';
+import type { ResultFilter } from './resultFilter';
 
 /** What the integration tests can observe of the panel (no data of the result itself). */
 export interface ResultsPanelInfo {
@@ -43,10 +44,14 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly mediaRoot: vscode.Uri;
   private readonly events: string[] = [];
   private loads = 0;
+  /** The run whose operation's remembered filter was offered to the page (once per run). */
+  private filterOffered: string | undefined;
 
   constructor(
     extensionUri: vscode.Uri,
     private readonly logger: Logger,
+    /** The JSONPath filter (its own module: resultFilter.ts); optional for tests that leave it out. */
+    private readonly filter?: ResultFilter,
   ) {
     this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
   }
@@ -257,6 +262,37 @@ export class ResultsPanel implements vscode.Disposable {
     );
   }
 
+  /** Puts an expression in the page's filter box and applies it ("Filter to this"). */
+  applyFilter(expression: string): boolean {
+    if (!this.panel || !this.current || !this.webviewReady) {
+      return false;
+    }
+    void this.panel.webview.postMessage({ type: 'setFilter', runId: this.current.runId, expression });
+    return true;
+  }
+
+  /** After a run rendered: its operation's last filter, once per run. */
+  private offerRememberedFilter(): void {
+    const view = this.current;
+    const remembered = view && this.filter?.remembered(view);
+    if (view && this.filterOffered !== view.runId) {
+      this.filterOffered = view.runId;
+      if (remembered) {
+        this.applyFilter(remembered);
+      }
+    }
+  }
+
+  private async runFilter(view: RunResultView, expression: string): Promise<void> {
+    if (!this.filter) {
+      return;
+    }
+    const result = await this.filter.filter(view, expression);
+    if (this.panel && this.current?.runId === view.runId) {
+      void this.panel.webview.postMessage({ type: 'filterResult', runId: view.runId, result });
+    }
+  }
+
   /** Records one event of the panel's life (see {@link ResultsPanelInfo.trace}) and logs it. */
   private note(event: string): void {
     this.events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
@@ -297,6 +333,12 @@ export class ResultsPanel implements vscode.Disposable {
           this.panel.title = this.title(); // no longer "(not shown)"
         }
         this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
+        this.offerRememberedFilter();
+        return;
+      case 'filter':
+        return this.runFilter(view!, message.expression);
+      case 'filterShown':
+        this.note(`page filtered ${message.runId}: ${message.invalid ? 'expression refused' : `${message.matches} matches shown`}`);
         return;
       case 'webviewError':
         this.logger.warn(`[results] the results panel reported: ${message.message}`);

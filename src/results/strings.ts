@@ -35,6 +35,12 @@ export function resultsStrings(): ResultsStrings {
     continueAtDepth: t('Continue from here (level {0})…', '{0}'),
     backToDepth: t('Back to level {0}', '{0}'),
     firstBytes: t('First bytes of the answer, as text'),
+    filterLabel: t('Filter (JSONPath)'),
+    filterPlaceholder: t('Filter with JSONPath, e.g. $..id or $.data.tasks[?(@.done == false)]'),
+    filterMatches: t('{0} matches', '{0}'),
+    filterNoMatch: t('Nothing matches.'),
+    filterMoreMatches: t('{0} more matches not shown', '{0}'),
+    filterCut: t('(value cut short)'),
     notKeptAcrossReload: t('This result was too large to keep across a reload: run the operation again to see its data.'),
   };
 }

@@ -288,7 +288,7 @@ export class RunController {
       const errors = record.view.body?.errors;
       record = { ...record, view: { ...record.view, revealAt: errors ? revealTargets(sent, target.doc, target.host, errors, target.nameRange) : [] } };
     }
-    this.deps.presenter.show(record.view);
+    this.deps.presenter.show(record.view, bodyBytes);
     await this.deps.history.add(record.history, record.view, bodyBytes);
     this.deps.logger[record.log.level](record.log.line);
     return record.outcome;

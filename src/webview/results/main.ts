@@ -17,6 +17,8 @@ import {
 import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deepJson';
 import { JsonTreeModel, format } from './jsonTreeModel';
 import { DEFAULT_DEPTH_STRINGS, TreeView, type DepthStrings } from './treeView';
+import { FilterView } from './filterView';
+import { jsonPathOf } from '../../shared/jsonPath';
 import { formatBytes, formatDuration, formatTime, operationTitle, pathText, statusClass, statusText } from './format';
 
 interface VsCodeApi {
@@ -48,6 +50,10 @@ interface Shown {
   readonly initialUi: Record<string, TreeUiState>;
 }
 let shown: Shown | undefined;
+/** The filter box of the shown result (when it has a body). */
+let filterView: FilterView | undefined;
+/** Each tree on the page and the JSONPath of its root (for Copy Path / Filter to This on its nodes). */
+const treeRoots = new WeakMap<Element, { readonly view: TreeView; readonly prefix: string }>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function readStrings(): ResultsStrings {
@@ -221,7 +227,15 @@ function renderErrors(view: RunResultView, errors: NonNullable<NonNullable<RunRe
   return section;
 }
 
-function addTree(target: HTMLElement, id: string, value: unknown, label: string, ui: Record<string, TreeUiState> | undefined, defaultExpanded: (m: JsonTreeModel) => void): void {
+function addTree(
+  target: HTMLElement,
+  id: string,
+  value: unknown,
+  label: string,
+  ui: Record<string, TreeUiState> | undefined,
+  defaultExpanded: (m: JsonTreeModel) => void,
+  prefix: string,
+): void {
   if (!shown) {
     return;
   }
@@ -232,10 +246,21 @@ function addTree(target: HTMLElement, id: string, value: unknown, label: string,
   shown.trees.set(id, model);
   const view = new TreeView(model, strings, label, saveStateSoon, { depthStrings });
   shown.views.push(view);
+  treeRoots.set(view.element, { view, prefix });
   target.append(view.element);
 }
 
+/** The tree of one filter match (expanded one level), its nodes' paths below the match's. */
+function matchTree(value: unknown, path: string): HTMLElement {
+  const model = new JsonTreeModel(value);
+  model.setExpanded(model.root, true);
+  const view = new TreeView(model, strings, path, () => undefined, { depthStrings });
+  treeRoots.set(view.element, { view, prefix: path });
+  return view.element;
+}
+
 function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, TreeUiState>): void {
+  filterView = undefined;
   shown = { view, summaryOnly, trees: new Map(), views: [], initialUi: ui ?? {} };
   const parts: HTMLElement[] = [renderHeader(view)];
   if (summaryOnly) {
@@ -251,16 +276,36 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
   if (body) {
     const data = el('section', 'data');
     data.append(el('h2', undefined, strings.dataHeading));
+    const runId = view.runId;
+    const full = el('div', 'full-tree');
+    filterView = new FilterView(
+      strings,
+      (expression) => post({ type: 'filter', runId, expression }),
+      matchTree,
+      (active) => {
+        full.hidden = active;
+      },
+      (matches, invalid) => post({ type: 'filterShown', runId, matches, invalid }),
+    );
+    data.append(filterView.element, full);
     if (body.data === undefined || body.data === null) {
-      data.append(el('p', 'hint', strings.noData));
+      full.append(el('p', 'hint', strings.noData));
     } else {
-      addTree(data, 'data', body.data, strings.dataHeading, ui, (m) => {
-        m.setExpanded(m.root, true);
-        const first = m.page(m.root).children;
-        if (first.length === 1) {
-          m.setExpanded(first[0], true);
-        }
-      });
+      addTree(
+        full,
+        'data',
+        body.data,
+        strings.dataHeading,
+        ui,
+        (m) => {
+          m.setExpanded(m.root, true);
+          const first = m.page(m.root).children;
+          if (first.length === 1) {
+            m.setExpanded(first[0], true);
+          }
+        },
+        '$.data',
+      );
     }
     parts.push(data);
 
@@ -268,7 +313,7 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
     whole.append(el('summary', undefined, strings.bodyHeading));
     const build = (): void => {
       if (!whole.querySelector('.json-tree')) {
-        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true));
+        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true), '$');
         saveStateSoon();
       }
     };
@@ -313,6 +358,18 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     trace('received a message that is not a result');
     return;
   }
+  if (message.type === 'filterResult') {
+    if (shown?.view.runId === message.runId) {
+      filterView?.show(message.result);
+    }
+    return;
+  }
+  if (message.type === 'setFilter') {
+    if (shown?.view.runId === message.runId) {
+      filterView?.set(message.expression);
+    }
+    return;
+  }
   trace(`received ${message.view.runId}`);
   if (shown && !shown.summaryOnly && shown.view.runId === message.view.runId) {
     // Already on screen (restored from state, or sent again): keep the user's expansion, and say so.
@@ -323,6 +380,21 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const keepUi = shown?.view.runId === message.view.runId ? currentUi() : undefined;
   render(message.view, false, keepUi);
 });
+// VS Code's context menu on a tree node (package.json "webview/context"): Copy Path and Filter to This get the node's JSONPath.
+root.addEventListener(
+  'contextmenu',
+  (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const tree = target?.closest('.json-tree');
+    const entry = tree ? treeRoots.get(tree) : undefined;
+    const node = entry?.view.nodeAt(target);
+    const item = target?.closest('[role="treeitem"]');
+    if (entry && node && item instanceof HTMLElement) {
+      item.dataset.vscodeContext = JSON.stringify({ webviewSection: 'jsonNode', jsonPath: entry.prefix + jsonPathOf(node.path).slice(1), preventDefaultContextMenuItems: true });
+    }
+  },
+  true,
+);
 window.addEventListener('error', (event) => post({ type: 'webviewError', message: String(event.message) }));
 
 document.addEventListener('visibilitychange', () => trace(`visibility ${document.visibilityState}`));

@@ -33,6 +33,8 @@ describe('results webview messages', () => {
       ['copy with empty run id', { type: 'copyJson', runId: '' }],
       ['rendered with negative count', { type: 'rendered', runId: 'r', treeItems: -1 }],
       ['ready with a non-string run id', { type: 'ready', shownRunId: 3 }],
+      ['filter without an expression', { type: 'filter', runId: 'r' }],
+      ['filter with a huge expression', { type: 'filter', runId: 'r', expression: '$'.repeat(2001) }],
     ];
     for (const [name, raw] of cases) {
       it(name, () => assert.equal(parseWebviewMessage(raw), undefined));
@@ -104,4 +106,23 @@ describe('results webview messages', () => {
   for (const [operationName, file] of names) {
     it(`suggests ${file} for ${String(operationName)}`, () => assert.equal(suggestedFileName({ operationName }), file));
   }
+
+  describe('filter messages', () => {
+    it('a filter about the shown run is accepted (fields copied), others are not', () => {
+      const ok = decideWebviewMessage({ type: 'filter', runId: 'run-7', expression: '$..id', extra: 1 }, shown);
+      assert.deepEqual(ok, { accept: true, message: { type: 'filter', runId: 'run-7', expression: '$..id' } });
+      assert.equal(decideWebviewMessage({ type: 'filter', runId: 'run-6', expression: '$..id' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'filter', runId: 'run-7', expression: '$..id' }, { ...shown, body: undefined }).accept, false);
+    });
+
+    it('the webview checks filter results and setFilter from the extension', () => {
+      const result = { ok: true, expression: '$..id', total: 1, matches: [{ path: "$['a']", valueJson: '"<b>"' }] };
+      assert.deepEqual(parseExtensionMessage({ type: 'filterResult', runId: 'r', result }), { type: 'filterResult', runId: 'r', result });
+      assert.deepEqual(parseExtensionMessage({ type: 'filterResult', runId: 'r', result: { ok: false, expression: '$[', message: 'bad' } })?.type, 'filterResult');
+      assert.equal(parseExtensionMessage({ type: 'filterResult', runId: 'r', result: { ...result, matches: [{ path: 1 }] } }), undefined);
+      assert.equal(parseExtensionMessage({ type: 'filterResult', runId: 'r', result: { ok: true, expression: '$' } }), undefined);
+      assert.deepEqual(parseExtensionMessage({ type: 'setFilter', runId: 'r', expression: '$.data' }), { type: 'setFilter', runId: 'r', expression: '$.data' });
+      assert.equal(parseExtensionMessage({ type: 'setFilter', runId: 'r', expression: 5 }), undefined);
+    });
+  });
 });

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { MAX_FILTER_EXPRESSION } from '../../shared/resultsMessages';
+import type { ResultsCommand } from './resultsCommand';
+
+/** The JSONPath the results page put on the node that was right-clicked (its `data-vscode-context`), checked. */
+function pathOf(arg: unknown): string | undefined {
+  const p = (arg as { jsonPath?: unknown } | undefined)?.jsonPath;
+  return typeof p === 'string' && p.startsWith('$') && p.length <= MAX_FILTER_EXPRESSION ? p : undefined;
+}
+
+/** Results panel, a node's context menu: Copy Path (its JSONPath). Resolves to the path copied. */
+export const copyNodePath: ResultsCommand = {
+  id: 'tenantGraphql.results.copyPath',
+  run: async (_services, arg) => {
+    const path = pathOf(arg);
+    if (path === undefined) {
+      return undefined;
+    }
+    await vscode.env.clipboard.writeText(path);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the path to the clipboard.'), 4000);
+    return path;
+  },
+};
+
+/** Results panel, a node's context menu: Filter to This (the node's JSONPath in the filter box). Resolves to true when applied. */
+export const filterToNode: ResultsCommand = {
+  id: 'tenantGraphql.results.filterToThis',
+  run: ({ panel }, arg) => {
+    const path = pathOf(arg);
+    return path === undefined ? false : panel.applyFilter(path);
+  },
+};
