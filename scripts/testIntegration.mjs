@@ -5,7 +5,8 @@
 //
 // Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
-//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
+//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
+//              TENANT_GRAPHQL_CPU_THROTTLE=N (slow the workbench page's main thread N times: webview start-up races).
 import { spawn } from 'node:child_process';
 import { format } from 'node:util';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -241,10 +242,17 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
 
   const page = await context.newPage();
   page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
-  const webviewRecord = recordWebviews(page);
+  if (process.env.TENANT_GRAPHQL_CPU_THROTTLE) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.TENANT_GRAPHQL_CPU_THROTTLE) });
+    log(`workbench page: CPU throttled ${process.env.TENANT_GRAPHQL_CPU_THROTTLE}x`);
+  }
+  const webviewRecord = recordWebviews(page, browser);
   context.on('serviceworker', (worker) => {
-    webviewRecord.push(`${new Date().toISOString().slice(11, 23)} service worker started: ${worker.url().slice(0, 160)}`);
-    worker.on('close', () => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} service worker closed`));
+    const note = (line) => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    note(`service worker started: ${worker.url().slice(0, 160)}`);
+    worker.on('close', () => note('service worker closed'));
+    void watchServiceWorker(browser, worker, note);
   });
   const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   log(`${suite}: opening the workbench in Chromium; tests start when the extension host is up`);
@@ -272,6 +280,155 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   return { code, browserEntries: browserEntries.map((e) => ({ ...e, where: `${suite} ${e.where}` })) };
 }
 
+/**
+ * Looks into a webview host frame (VS Code's webview/browser/pre/index.html) 6 s after it loaded:
+ * whether a service worker controls it, whether it made its page's frame, and whether an update
+ * check of its registration (what the host awaits when it starts controlled) settles.
+ */
+async function probeHostFrame(frame, browser, note) {
+  await new Promise((r) => setTimeout(r, 6000));
+  const probe = () =>
+    frame
+      .evaluate(async () => {
+        const container = navigator.serviceWorker;
+        const registration = await Promise.race([container.getRegistration(), new Promise((r) => setTimeout(() => r('no answer'), 3000))]);
+        const update =
+          registration && typeof registration === 'object'
+            ? await Promise.race([
+                registration.update().then(
+                  (r) => `settles (${r === undefined ? 'undefined' : 'a registration'})`,
+                  (e) => `rejects (${e})`,
+                ),
+                new Promise((r) => setTimeout(() => r('does not settle within 5 s'), 5000)),
+              ])
+            : `no registration (${registration})`;
+        return JSON.stringify({
+          controlled: container.controller ? `${container.controller.state} by ${new URL(container.controller.scriptURL).pathname.split('/').pop()}` : null,
+          frames: globalThis.document.querySelectorAll('iframe').length,
+          activeFrame: Boolean(globalThis.document.getElementById('active-frame')),
+          update,
+        });
+      })
+      .catch((err) => `gone (${err.message.split('\n')[0]})`);
+  const facts = await probe();
+  note(`host frame after 6 s: ${facts}`);
+  if (facts.includes('does not settle')) {
+    note(`service worker versions: ${await describeServiceWorkerVersions(frame.page())}`);
+    note(`service worker targets: ${await describeServiceWorkerTargets(browser, true)}`);
+    note(`host frame after that: ${await probe()}`);
+  }
+}
+
+/** The service worker registrations and versions as DevTools' ServiceWorker domain reports them. */
+async function describeServiceWorkerVersions(page) {
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    const seen = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) =>
+      seen.push({ registrations: e.registrations.map((r) => ({ id: r.registrationId, deleted: r.isDeleted, scope: r.scopeURL.slice(-40) })) }),
+    );
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) =>
+      seen.push({
+        versions: e.versions.map((v) => ({
+          id: v.versionId,
+          reg: v.registrationId,
+          running: v.runningStatus,
+          status: v.status,
+          target: v.targetId?.slice(0, 8),
+          clients: v.controlledClients?.length,
+        })),
+      }),
+    );
+    cdp.on('ServiceWorker.workerErrorReported', (e) => seen.push({ error: e.errorMessage }));
+    await cdp.send('ServiceWorker.enable');
+    await new Promise((r) => setTimeout(r, 1500));
+    await cdp.detach();
+    return JSON.stringify(seen);
+  } catch (err) {
+    return `could not read them: ${err.message}`;
+  }
+}
+
+/**
+ * The browser's service worker targets (type, attached, url) as CDP lists them; with `resume`,
+ * each is also told to run (Runtime.runIfWaitingForDebugger) through a session of its own.
+ */
+async function describeServiceWorkerTargets(browser, resume) {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const workers = targetInfos.filter((t) => t.type === 'service_worker');
+    if (resume) {
+      for (const target of workers) {
+        const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+        await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.runIfWaitingForDebugger' }) });
+        await cdp.send('Target.detachFromTarget', { sessionId });
+      }
+    }
+    await cdp.detach();
+    return JSON.stringify(workers.map((t) => ({ id: t.targetId.slice(0, 8), attached: t.attached, url: t.url.split('/').pop()?.slice(0, 40) })));
+  } catch (err) {
+    return `could not list them: ${err.message}`;
+  }
+}
+
+/** The registration's workers' states, as the service worker itself sees them. */
+const SERVICE_WORKER_STATE = `JSON.stringify({
+  self: self.serviceWorker ? self.serviceWorker.state : undefined,
+  installing: self.registration.installing ? self.registration.installing.state : null,
+  waiting: self.registration.waiting ? self.registration.waiting.state : null,
+  active: self.registration.active ? self.registration.active.state : null,
+})`;
+
+/**
+ * Checks that a service worker the browser started really runs. Playwright attaches to every
+ * service worker with "wait for the debugger on start" and then lets it run; a worker left waiting
+ * would never finish its script, its registration's jobs would never settle, and every VS Code
+ * webview of the run would stay blank (one hypothesis for the CI record of issue 20: host frames
+ * that never create their page, and no error anywhere). A worker that does
+ * not answer within 10 s is told to run, through a CDP session of its own, and the record and the
+ * run's output say so: if the webviews then load, that was the cause.
+ */
+async function watchServiceWorker(browser, worker, note) {
+  const answer = (ms) =>
+    Promise.race([
+      worker.evaluate(SERVICE_WORKER_STATE).then(
+        (state) => `runs (${state})`,
+        (err) => `gone (${err.message.split('\n')[0]})`,
+      ),
+      new Promise((r) => setTimeout(() => r(undefined), ms)),
+    ]);
+  const first = await answer(10_000);
+  if (first !== undefined) {
+    note(`service worker ${first}`);
+    // Follow it until it is active (or a minute passed): a worker that runs but never activates blocks its scope too.
+    for (let i = 0; i < 12 && !/active":"activated/.test(String(await answer(5_000))); i++) {
+      await new Promise((r) => setTimeout(r, 5_000));
+      note(`service worker ${(await answer(5_000)) ?? 'no answer'}`);
+    }
+    return;
+  }
+  // Rare and worth seeing in every run's output, passing or not.
+  const tell = (line) => {
+    note(line);
+    log(line);
+  };
+  tell('service worker: no answer within 10 s (still waiting for the debugger?): telling it to run');
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    for (const target of targetInfos.filter((t) => t.type === 'service_worker')) {
+      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.runIfWaitingForDebugger' }) });
+      await cdp.send('Target.detachFromTarget', { sessionId });
+    }
+    await cdp.detach();
+  } catch (err) {
+    tell(`service worker: could not tell it to run: ${err.message}`);
+  }
+  tell(`service worker after that: ${(await answer(10_000)) ?? 'still no answer'}`);
+}
+
 /** Marks the results page's trace lines on its console (TRACE_PREFIX in src/webview/results/main.ts). */
 const RESULTS_PAGE_TRACE = '[tenant-graphql results page] ';
 
@@ -280,7 +437,7 @@ const RESULTS_PAGE_TRACE = '[tenant-graphql results page] ';
  * navigated and detached, and the results page's own trace lines from its console.
  * Returns the record (a growing list of lines, the newest last, at most 2,000).
  */
-function recordWebviews(page) {
+function recordWebviews(page, browser) {
   const record = [];
   const add = (line) => {
     record.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
@@ -308,6 +465,9 @@ function recordWebviews(page) {
   page.on('framenavigated', (frame) => {
     if (isWebview(frame)) {
       add(`${nameOf(frame)} navigated: ${short(frame.url())}`);
+      if (/\/pre\/index\.html/.test(frame.url())) {
+        void probeHostFrame(frame, browser, (line) => add(`${nameOf(frame)} ${line}`));
+      }
     }
   });
   page.on('framedetached', (frame) => {

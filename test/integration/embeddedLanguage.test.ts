@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, signInToSandbox } from './helpers';
+import { admin, browserIsDriven, eventually, openFixture, openScratch, signInToSandbox } from './helpers';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 
 /** Opens an unsaved TypeScript document (the environment's schema applies to its templates). */
 async function scratchTs(content: string): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+  const doc = await openScratch('typescript', content);
   await vscode.window.showTextDocument(doc);
   return doc;
 }

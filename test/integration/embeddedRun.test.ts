@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, eventually, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, openFixture, openScratch, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
@@ -60,7 +60,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(lenses[0].range.start.line, doc.positionAt(text.indexOf('query TasksByPriority')).line);
     assert.equal(lenses[1].range.start.line, doc.positionAt(text.indexOf('query WhoAmI')).line);
 
-    const plain = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export const x = `query NotGraphql { a }`;\n' });
+    const plain = await openScratch('typescript', 'export const x = `query NotGraphql { a }`;\n');
     const none = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', plain.uri);
     assert.deepEqual(
       (none ?? []).filter((l) => l.command?.command === 'tenantGraphql.runOperation'),

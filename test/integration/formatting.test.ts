@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionId, workspaceRoot } from './helpers';
+import { extensionId, openScratch, workspaceRoot } from './helpers';
 
 describe('Formatting GraphQL documents', () => {
   before(async () => {
@@ -12,7 +12,7 @@ describe('Formatting GraphQL documents', () => {
   });
 
   it('Format Document rewrites a messy document with its comments, and a second format changes nothing', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content: 'query   Board{tasks(first:10){ # the page\n  id   name}}\n' });
+    const doc = await openScratch('graphql', 'query   Board{tasks(first:10){ # the page\n  id   name}}\n');
     const editor = await vscode.window.showTextDocument(doc);
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true });
     assert.ok(edits && edits.length > 0, 'edits for a messy document');
@@ -26,7 +26,7 @@ describe('Formatting GraphQL documents', () => {
 
   it('Format Selection formats the definitions the selection touches, and nothing else', async () => {
     const content = 'query A{a}\n\nquery   B{b{c}}\n';
-    const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content });
+    const doc = await openScratch('graphql', content);
     await vscode.window.showTextDocument(doc);
     const at = doc.positionAt(content.indexOf('B'));
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatRangeProvider', doc.uri, new vscode.Range(at, at.translate(0, 1)), {
@@ -40,7 +40,7 @@ describe('Formatting GraphQL documents', () => {
   });
 
   it('leaves a document with a syntax error as it is', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content: 'query { tasks { id ' });
+    const doc = await openScratch('graphql', 'query { tasks { id ');
     await vscode.window.showTextDocument(doc);
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true });
     assert.equal(
@@ -59,7 +59,7 @@ describe('Formatting GraphQL documents', () => {
     const content = ['const  messy =   1;', 'export const A = gql`query A{a{b}}`;', 'export const B = /* GraphQL */ `{ c }`;', 'export const C = gql`query { ...${F} }`;', ''].join(
       '\n',
     );
-    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+    const doc = await openScratch('typescript', content);
     const editor = await vscode.window.showTextDocument(doc);
     editor.options = { tabSize: 2, insertSpaces: true };
     // A selection inside B: only B.

@@ -24,6 +24,30 @@ export async function openFixture(relativePath: string): Promise<vscode.TextDocu
   return doc;
 }
 
+const SCRATCH_EXTENSIONS: Record<string, string> = { graphql: 'graphql', typescript: 'ts', javascript: 'js', typescriptreact: 'tsx' };
+let scratchCount = 0;
+
+/**
+ * Opens an unsaved document of `language` holding `content`, under an untitled name no other
+ * document of the run had. Not `openTextDocument({ language, content })`: VS Code gives that
+ * the lowest free "Untitled-N", the name of a document a previous test just closed, and on a busy
+ * machine the extension host can still hold that closed document and return it instead of the new
+ * one (a test then formats, completes or runs the previous test's text).
+ */
+export async function openScratch(language: string, content: string): Promise<vscode.TextDocument> {
+  const extension = SCRATCH_EXTENSIONS[language] ?? 'txt';
+  const uri = vscode.Uri.from({ scheme: 'untitled', path: `/scratch-${Date.now().toString(36)}-${++scratchCount}.${extension}` });
+  let doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== language) {
+    doc = await vscode.languages.setTextDocumentLanguage(doc, language);
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, new vscode.Position(0, 0), content);
+  assert.ok(await vscode.workspace.applyEdit(edit), `the scratch document ${uri.toString()} takes its content`);
+  assert.equal(doc.getText(), content, `the scratch document ${uri.toString()} holds its content`);
+  return doc;
+}
+
 /** Polls until `probe` returns a value that is not undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(
   probe: () => T | undefined | Promise<T | undefined>,

@@ -2,14 +2,14 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, sandbox, signInToSandbox } from './helpers';
+import { admin, browserIsDriven, eventually, openFixture, openScratch, sandbox, signInToSandbox } from './helpers';
 import { EnvironmentSchema } from '../../src/core/schema/environmentSchema';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 import { nullLogger } from '../../src/core/logger';
 
 /** Opens an unsaved GraphQL document (no file, no graphql-config: the environment's schema applies). */
 async function scratch(content: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content });
+  const doc = await openScratch('graphql', content);
   return vscode.window.showTextDocument(doc);
 }
 

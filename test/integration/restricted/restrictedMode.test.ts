@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../../src/run/runController';
-import { admin, eventually, extensionId, openFixture, recordedByListener, workspaceRoot } from '../helpers';
+import { admin, eventually, extensionId, openFixture, openScratch, recordedByListener, workspaceRoot } from '../helpers';
 
 const run = (arg?: unknown) => vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', arg);
 const labelOf = (i: vscode.CompletionItem) => (typeof i.label === 'string' ? i.label : i.label.label);
@@ -29,7 +29,7 @@ describe('Restricted Mode: nothing sent, language features from your cached sche
   });
 
   it('completes from the cached schema of your own environment', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'graphql', content: 'query {\n  \n}\n' });
+    const doc = await openScratch('graphql', 'query {\n  \n}\n');
     await vscode.window.showTextDocument(doc);
     const tasks = await eventually(async () => {
       const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(1, 2));
