@@ -24,7 +24,10 @@ export function decideWebviewMessage(raw: unknown, current: RunResultView | unde
     case 'rendered':
     case 'webviewError':
     case 'filterShown':
+    case 'tableShown':
       return { accept: true, message };
+    case 'tableExport':
+      return checkAction('copyJson', message.runId, current) ?? { accept: true, message };
     case 'copyJson':
     case 'saveJson':
     case 'openJson':

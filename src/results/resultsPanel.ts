@@ -8,6 +8,7 @@ import { resultsStrings } from './strings';
 import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
 import { inert } from '../core/text/inert';
 import type { ResultFilter } from './resultFilter';
+import { exportTable } from './tableExport';
 
 /** What the integration tests can observe of the panel (no data of the result itself). */
 export interface ResultsPanelInfo {
@@ -271,6 +272,15 @@ export class ResultsPanel implements vscode.Disposable {
     return true;
   }
 
+  /** Shows the list at `path` of the shown answer as a table ("Show as Table"). */
+  showTable(path: readonly (string | number)[]): boolean {
+    if (!this.panel || !this.current || !this.webviewReady) {
+      return false;
+    }
+    void this.panel.webview.postMessage({ type: 'showTable', runId: this.current.runId, path });
+    return true;
+  }
+
   /** After a run rendered: its operation's last filter, once per run. */
   private offerRememberedFilter(): void {
     const view = this.current;
@@ -339,6 +349,12 @@ export class ResultsPanel implements vscode.Disposable {
         return this.runFilter(view!, message.expression);
       case 'filterShown':
         this.note(`page filtered ${message.runId}: ${message.invalid ? 'expression refused' : `${message.matches} matches shown`}`);
+        return;
+      case 'tableShown':
+        this.note(`page table ${message.runId}: ${message.rows} rows, ${message.columns} columns, ${message.renderedRows} rows in the page`);
+        return;
+      case 'tableExport':
+        await exportTable(view!, message.path, message.format, message.sort, this.logger);
         return;
       case 'webviewError':
         this.logger.warn(`[results] the results panel reported: ${message.message}`);

@@ -41,6 +41,13 @@ export function resultsStrings(): ResultsStrings {
     filterNoMatch: t('Nothing matches.'),
     filterMoreMatches: t('{0} more matches not shown', '{0}'),
     filterCut: t('(value cut short)'),
+    tableList: t('List'),
+    showTable: t('Show as Table'),
+    showTree: t('Show as Tree'),
+    copyCsv: t('Copy as CSV'),
+    saveCsv: t('Save as CSV…'),
+    copyMarkdown: t('Copy as Markdown Table'),
+    tableRows: t('{0} rows', '{0}'),
     notKeptAcrossReload: t('This result was too large to keep across a reload: run the operation again to see its data.'),
   };
 }

@@ -63,7 +63,29 @@ export type WebviewToExtensionMessage =
   /** Filter the shown run's answer with a JSONPath expression (evaluated by the extension, off its thread). */
   | { readonly type: 'filter'; readonly runId: string; readonly expression: string }
   /** The page showed a filter's answer: how many matches it rendered, or that the expression was refused (no data). */
-  | { readonly type: 'filterShown'; readonly runId: string; readonly matches: number; readonly invalid: boolean };
+  | { readonly type: 'filterShown'; readonly runId: string; readonly matches: number; readonly invalid: boolean }
+  /** Copy / Save as CSV or Copy as Markdown table: the list at `path` of the shown answer, in the order shown. */
+  | { readonly type: 'tableExport'; readonly runId: string; readonly path: readonly (string | number)[]; readonly format: TableExportFormat; readonly sort?: TableSort }
+  /** The page showed a list as a table (no data: its size, and how many rows are in the DOM). */
+  | { readonly type: 'tableShown'; readonly runId: string; readonly rows: number; readonly columns: number; readonly renderedRows: number };
+
+/** What a table export produces. */
+export type TableExportFormat = 'copyCsv' | 'saveCsv' | 'copyMarkdown';
+
+/** The table's sort when exported: a column by name, and the direction. */
+export interface TableSort {
+  readonly column: string;
+  readonly direction: 'ascending' | 'descending';
+}
+
+/** Longest path accepted for a table (a list deeper than this is not offered as a table). */
+const MAX_TABLE_PATH = 200;
+
+function isPath(x: unknown): x is (string | number)[] {
+  return (
+    Array.isArray(x) && x.length <= MAX_TABLE_PATH && x.every((k) => (typeof k === 'string' && k.length <= 10_000) || (typeof k === 'number' && Number.isInteger(k) && k >= 0))
+  );
+}
 
 /** One match of a filter: its normalized JSONPath and its value as JSON text (cut when `cut`). */
 export interface FilterMatchView {
@@ -97,7 +119,9 @@ export type ExtensionToWebviewMessage =
   /** The answer to the webview's `filter`. */
   | { readonly type: 'filterResult'; readonly runId: string; readonly result: FilterResultView }
   /** Put this expression in the filter box and apply it (the operation's last filter; "Filter to this"). */
-  | { readonly type: 'setFilter'; readonly runId: string; readonly expression: string };
+  | { readonly type: 'setFilter'; readonly runId: string; readonly expression: string }
+  /** Show the list at `path` as a table ("Show as Table"). */
+  | { readonly type: 'showTable'; readonly runId: string; readonly path: readonly (string | number)[] };
 
 /**
  * The `show` message for a view: the view as it is, or, when its body is nested deeper than
@@ -182,6 +206,28 @@ export function parseWebviewMessage(raw: unknown): WebviewToExtensionMessage | u
       return isId(raw.runId) && typeof raw.expression === 'string' && raw.expression.length <= MAX_FILTER_EXPRESSION
         ? { type: 'filter', runId: raw.runId, expression: raw.expression }
         : undefined;
+    case 'tableExport': {
+      const formats: unknown[] = ['copyCsv', 'saveCsv', 'copyMarkdown'];
+      if (!isId(raw.runId) || !isPath(raw.path) || !formats.includes(raw.format)) {
+        return undefined;
+      }
+      const sort = raw.sort;
+      const okSort = isRecord(sort) && typeof sort.column === 'string' && (sort.direction === 'ascending' || sort.direction === 'descending');
+      if (sort !== undefined && !okSort) {
+        return undefined;
+      }
+      return {
+        type: 'tableExport',
+        runId: raw.runId,
+        path: [...raw.path],
+        format: raw.format as TableExportFormat,
+        ...(okSort ? { sort: { column: sort.column as string, direction: sort.direction as TableSort['direction'] } } : {}),
+      };
+    }
+    case 'tableShown':
+      return isId(raw.runId) && [raw.rows, raw.columns, raw.renderedRows].every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
+        ? { type: 'tableShown', runId: raw.runId, rows: raw.rows as number, columns: raw.columns as number, renderedRows: raw.renderedRows as number }
+        : undefined;
     case 'filterShown':
       return isId(raw.runId) && typeof raw.matches === 'number' && Number.isInteger(raw.matches) && raw.matches >= 0 && typeof raw.invalid === 'boolean'
         ? { type: 'filterShown', runId: raw.runId, matches: raw.matches, invalid: raw.invalid }
@@ -237,6 +283,9 @@ export function parseExtensionMessage(raw: unknown): ExtensionToWebviewMessage |
     return isId(raw.runId) && typeof raw.expression === 'string' && raw.expression.length <= MAX_FILTER_EXPRESSION
       ? { type: 'setFilter', runId: raw.runId, expression: raw.expression }
       : undefined;
+  }
+  if (isRecord(raw) && raw.type === 'showTable') {
+    return isId(raw.runId) && isPath(raw.path) ? { type: 'showTable', runId: raw.runId, path: [...raw.path] } : undefined;
   }
   if (isRecord(raw) && raw.type === 'filterResult') {
     const result = parseFilterResult(raw.result);
@@ -330,4 +379,11 @@ export interface ResultsStrings {
   readonly filterNoMatch: string;
   readonly filterMoreMatches: string;
   readonly filterCut: string;
+  readonly tableList: string;
+  readonly showTable: string;
+  readonly showTree: string;
+  readonly copyCsv: string;
+  readonly saveCsv: string;
+  readonly copyMarkdown: string;
+  readonly tableRows: string;
 }

@@ -30,3 +30,19 @@ export const filterToNode: ResultsCommand = {
     return path === undefined ? false : panel.applyFilter(path);
   },
 };
+
+/** Results panel, a list node's context menu: Show as Table (the page's `nodePath`, a JSON array of keys). Resolves to true when asked. */
+export const showNodeAsTable: ResultsCommand = {
+  id: 'tenantGraphql.results.showAsTable',
+  run: ({ panel }, arg) => {
+    const raw = (arg as { nodePath?: unknown } | undefined)?.nodePath;
+    let path: unknown;
+    try {
+      path = typeof raw === 'string' && raw.length <= 100_000 ? JSON.parse(raw) : undefined;
+    } catch {
+      path = undefined;
+    }
+    const ok = Array.isArray(path) && path.length <= 200 && path.every((k) => typeof k === 'string' || (typeof k === 'number' && Number.isInteger(k) && k >= 0));
+    return ok ? panel.showTable(path as (string | number)[]) : false;
+  },
+};

@@ -18,6 +18,8 @@ import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deep
 import { JsonTreeModel, format } from './jsonTreeModel';
 import { DEFAULT_DEPTH_STRINGS, TreeView, type DepthStrings } from './treeView';
 import { FilterView } from './filterView';
+import { TableView, type SortState } from './tableView';
+import { buildTable, findLists, rowsOf, valueAt } from '../../shared/table';
 import { jsonPathOf } from '../../shared/jsonPath';
 import { formatBytes, formatDuration, formatTime, operationTitle, pathText, statusClass, statusText } from './format';
 
@@ -53,7 +55,9 @@ let shown: Shown | undefined;
 /** The filter box of the shown result (when it has a body). */
 let filterView: FilterView | undefined;
 /** Each tree on the page and the JSONPath of its root (for Copy Path / Filter to This on its nodes). */
-const treeRoots = new WeakMap<Element, { readonly view: TreeView; readonly prefix: string }>();
+const treeRoots = new WeakMap<Element, { readonly view: TreeView; readonly prefix: string; readonly pathPrefix?: readonly (string | number)[] }>();
+/** Shows a list of the shown answer as a table (set while a result with lists is shown). */
+let showTableAt: ((path: readonly (string | number)[]) => boolean) | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function readStrings(): ResultsStrings {
@@ -235,6 +239,7 @@ function addTree(
   ui: Record<string, TreeUiState> | undefined,
   defaultExpanded: (m: JsonTreeModel) => void,
   prefix: string,
+  pathPrefix: readonly (string | number)[],
 ): void {
   if (!shown) {
     return;
@@ -246,7 +251,7 @@ function addTree(
   shown.trees.set(id, model);
   const view = new TreeView(model, strings, label, saveStateSoon, { depthStrings });
   shown.views.push(view);
-  treeRoots.set(view.element, { view, prefix });
+  treeRoots.set(view.element, { view, prefix, pathPrefix });
   target.append(view.element);
 }
 
@@ -259,8 +264,92 @@ function matchTree(value: unknown, path: string): HTMLElement {
   return view.element;
 }
 
+/**
+ * The table controls of a result: the lists of its data (a connection's edges[].node flattened),
+ * Show as Table / Show as Tree, and the exports (done by the extension: clipboard, save dialog).
+ */
+function tableSection(view: RunResultView, body: NonNullable<RunResultView['body']>, full: HTMLElement, filter: FilterView): HTMLElement {
+  const section = el('div', 'table-section');
+  const host = el('div', 'table-host');
+  host.hidden = true;
+  const lists = findLists(body.data).map((l) => ({ path: ['data', ...l.path] as (string | number)[], rows: l.rows }));
+  const controls = el('div', 'table-controls');
+  const select = el('select');
+  select.setAttribute('aria-label', strings.tableList);
+  const toggle = el('button', 'action', strings.showTable);
+  toggle.type = 'button';
+  const exports = el('span', 'table-exports');
+  exports.hidden = true;
+  let current: { path: readonly (string | number)[]; columns: readonly string[]; sort: SortState } | undefined;
+  const option = (path: readonly (string | number)[], rows: number): void => {
+    const o = el('option', undefined, `${pathText(path) || '(data)'} · ${format(strings.tableRows, rows)}`);
+    o.value = JSON.stringify(path);
+    select.append(o);
+  };
+  lists.forEach((l) => option(l.path, l.rows));
+  const exportAs = (formatName: 'copyCsv' | 'saveCsv' | 'copyMarkdown', label: string): void => {
+    const b = el('button', 'action', label);
+    b.type = 'button';
+    b.addEventListener('click', () => {
+      if (current) {
+        const sort = current.sort ? { column: current.columns[current.sort.column], direction: current.sort.direction } : undefined;
+        post({ type: 'tableExport', runId: view.runId, path: current.path, format: formatName, ...(sort ? { sort } : {}) });
+      }
+    });
+    exports.append(b);
+  };
+  exportAs('copyCsv', strings.copyCsv);
+  exportAs('saveCsv', strings.saveCsv);
+  exportAs('copyMarkdown', strings.copyMarkdown);
+  const showTree = (): void => {
+    current = undefined;
+    host.hidden = true;
+    host.replaceChildren();
+    exports.hidden = true;
+    toggle.textContent = strings.showTable;
+    full.hidden = filter.expression.trim() !== '';
+  };
+  const show = (path: readonly (string | number)[]): boolean => {
+    const rows = rowsOf(valueAt(body, path.slice(0)));
+    if (!rows) {
+      return false;
+    }
+    const key = JSON.stringify(path);
+    if (![...select.options].some((o) => o.value === key)) {
+      option(path, rows.length);
+    }
+    select.value = key;
+    const table = buildTable(rows);
+    const state = { path, columns: table.columns, sort: undefined as SortState };
+    current = state;
+    const tableView = new TableView(table, pathText(path) || strings.dataHeading, (sort) => {
+      state.sort = sort;
+    });
+    host.replaceChildren(tableView.element);
+    host.hidden = false;
+    full.hidden = true;
+    exports.hidden = false;
+    controls.hidden = false;
+    toggle.textContent = strings.showTree;
+    requestAnimationFrame(() => post({ type: 'tableShown', runId: view.runId, rows: table.rows.length, columns: table.columns.length, renderedRows: tableView.renderedRows() }));
+    return true;
+  };
+  toggle.addEventListener('click', () => (current ? showTree() : select.value && show(JSON.parse(select.value) as (string | number)[])));
+  select.addEventListener('change', () => {
+    if (current) {
+      show(JSON.parse(select.value) as (string | number)[]);
+    }
+  });
+  controls.append(select, toggle, exports);
+  controls.hidden = lists.length === 0;
+  showTableAt = show;
+  section.append(controls, host);
+  return section;
+}
+
 function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, TreeUiState>): void {
   filterView = undefined;
+  showTableAt = undefined;
   shown = { view, summaryOnly, trees: new Map(), views: [], initialUi: ui ?? {} };
   const parts: HTMLElement[] = [renderHeader(view)];
   if (summaryOnly) {
@@ -305,15 +394,17 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
           }
         },
         '$.data',
+        ['data'],
       );
     }
+    data.append(tableSection(view, body, full, filterView));
     parts.push(data);
 
     const whole = el('details', 'whole-body');
     whole.append(el('summary', undefined, strings.bodyHeading));
     const build = (): void => {
       if (!whole.querySelector('.json-tree')) {
-        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true), '$');
+        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true), '$', []);
         saveStateSoon();
       }
     };
@@ -364,6 +455,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     }
     return;
   }
+  if (message.type === 'showTable') {
+    if (shown?.view.runId === message.runId) {
+      showTableAt?.(message.path);
+    }
+    return;
+  }
   if (message.type === 'setFilter') {
     if (shown?.view.runId === message.runId) {
       filterView?.set(message.expression);
@@ -390,7 +487,14 @@ root.addEventListener(
     const node = entry?.view.nodeAt(target);
     const item = target?.closest('[role="treeitem"]');
     if (entry && node && item instanceof HTMLElement) {
-      item.dataset.vscodeContext = JSON.stringify({ webviewSection: 'jsonNode', jsonPath: entry.prefix + jsonPathOf(node.path).slice(1), preventDefaultContextMenuItems: true });
+      const path = node.path;
+      const list = entry.pathPrefix !== undefined && rowsOf(node.value) !== undefined;
+      item.dataset.vscodeContext = JSON.stringify({
+        webviewSection: list ? 'jsonList' : 'jsonNode',
+        jsonPath: entry.prefix + jsonPathOf(path).slice(1),
+        ...(list ? { nodePath: JSON.stringify([...entry.pathPrefix!, ...path]) } : {}),
+        preventDefaultContextMenuItems: true,
+      });
     }
   },
   true,
