@@ -26,6 +26,11 @@ export function decideWebviewMessage(raw: unknown, current: RunResultView | unde
     case 'filterShown':
     case 'tableShown':
       return { accept: true, message };
+    case 'runAgain':
+      if (!current || message.runId !== current.runId || !current.documentUri) {
+        return { accept: false, reason: 'run again for a run that is not shown, or has no document' };
+      }
+      return { accept: true, message };
     case 'tableExport':
       return checkAction('copyJson', message.runId, current) ?? { accept: true, message };
     case 'copyJson':

@@ -356,6 +356,10 @@ export class ResultsPanel implements vscode.Disposable {
       case 'tableExport':
         await exportTable(view!, message.path, message.format, message.sort, this.logger);
         return;
+      case 'runAgain':
+        // Through the command (the results feature does not reach into the run feature), as the History view's Run Again does.
+        await vscode.commands.executeCommand('tenantGraphql.runOperation', { uri: view!.documentUri, operationName: view!.operationName, variables: view!.variables });
+        return;
       case 'webviewError':
         this.logger.warn(`[results] the results panel reported: ${message.message}`);
         return;

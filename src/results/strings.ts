@@ -48,6 +48,9 @@ export function resultsStrings(): ResultsStrings {
     saveCsv: t('Save as CSV…'),
     copyMarkdown: t('Copy as Markdown Table'),
     tableRows: t('{0} rows', '{0}'),
+    runAgain: t('Run Again'),
+    responseHeading: t('Response headers ({0})', '{0}'),
+    attempts: t('Requests'),
     notKeptAcrossReload: t('This result was too large to keep across a reload: run the operation again to see its data.'),
   };
 }

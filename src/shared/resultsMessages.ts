@@ -45,6 +45,11 @@ export interface RunResultView {
   }[];
   /** A failure without a usable body: what happened and what to do, plus the first bytes as text. */
   readonly failure?: { readonly title: string; readonly message: string; readonly bodyText?: string };
+  /**
+   * The HTTP answer's headers (lower-case names; cookies and credentials left out) and how many
+   * requests it took, for the panel's collapsible Response section. Never kept in the run history.
+   */
+  readonly response?: { readonly headers: readonly (readonly [string, string])[]; readonly attempts?: number };
 }
 
 /** The webview panel's view type (also the `onWebviewPanel:` activation event and the serializer's key). */
@@ -67,6 +72,8 @@ export type WebviewToExtensionMessage =
   /** Copy / Save as CSV or Copy as Markdown table: the list at `path` of the shown answer, in the order shown. */
   | { readonly type: 'tableExport'; readonly runId: string; readonly path: readonly (string | number)[]; readonly format: TableExportFormat; readonly sort?: TableSort }
   /** The page showed a list as a table (no data: its size, and how many rows are in the DOM). */
+  /** Run the shown run's operation again (its document, operation and variables). */
+  | { readonly type: 'runAgain'; readonly runId: string }
   | { readonly type: 'tableShown'; readonly runId: string; readonly rows: number; readonly columns: number; readonly renderedRows: number };
 
 /** What a table export produces. */
@@ -224,6 +231,8 @@ export function parseWebviewMessage(raw: unknown): WebviewToExtensionMessage | u
         ...(okSort ? { sort: { column: sort.column as string, direction: sort.direction as TableSort['direction'] } } : {}),
       };
     }
+    case 'runAgain':
+      return isId(raw.runId) ? { type: 'runAgain', runId: raw.runId } : undefined;
     case 'tableShown':
       return isId(raw.runId) && [raw.rows, raw.columns, raw.renderedRows].every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
         ? { type: 'tableShown', runId: raw.runId, rows: raw.rows as number, columns: raw.columns as number, renderedRows: raw.renderedRows as number }
@@ -386,4 +395,7 @@ export interface ResultsStrings {
   readonly saveCsv: string;
   readonly copyMarkdown: string;
   readonly tableRows: string;
+  readonly runAgain: string;
+  readonly responseHeading: string;
+  readonly attempts: string;
 }

@@ -139,6 +139,19 @@ const diffTabs = () =>
     runs.groups2 = again;
   });
 
+  it('Run Again in the results panel runs the shown operation again, into the history', async () => {
+    const api = await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate();
+    await resultsRendered(runs.groups2.runId);
+    assert.equal(await api.results.receive({ type: 'runAgain', runId: runs.groups2.runId }), true);
+    const again = await eventually(() => {
+      const id = api.results.info().shownRunId;
+      return id && id !== runs.groups2.runId ? id : undefined;
+    }, 'the run again to be shown');
+    await resultsRendered(again);
+    assert.ok(runRow(await rows(), again), 'the new run is in the History view');
+    assert.equal(await api.results.receive({ type: 'runAgain', runId: runs.groups.runId }), false, 'only the shown run');
+  });
+
   it('keeps runs, pins, names and results across a new store on the same folder (as after a reload)', async () => {
     const store = new HistoryStore({
       dir: (await api()).historyDir,

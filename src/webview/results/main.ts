@@ -165,6 +165,9 @@ function renderHeader(view: RunResultView): HTMLElement {
   fact(strings.duration, formatDuration(view.durationMs));
   fact(strings.size, formatBytes(view.bytes));
   fact(strings.time, formatTime(view.at));
+  if (view.response?.attempts !== undefined && view.response.attempts > 1) {
+    fact(strings.attempts, String(view.response.attempts));
+  }
   header.append(facts);
 
   const actions = el('div', 'actions');
@@ -175,10 +178,29 @@ function renderHeader(view: RunResultView): HTMLElement {
     button.addEventListener('click', () => post({ type, runId: view.runId }));
     actions.append(button);
   };
+  if (view.documentUri) {
+    const again = el('button', 'action', strings.runAgain);
+    again.type = 'button';
+    again.addEventListener('click', () => post({ type: 'runAgain', runId: view.runId }));
+    actions.append(again);
+  }
   action('copyJson', strings.copyJson);
   action('saveJson', strings.saveJson);
   action('openJson', strings.openJson);
   header.append(actions);
+  const headers = Array.isArray(view.response?.headers) ? view.response.headers.filter((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string') : [];
+  if (headers.length > 0) {
+    const details = el('details', 'response-headers');
+    details.append(el('summary', undefined, format(strings.responseHeading, headers.length)));
+    const list = el('dl', 'headers');
+    for (const [name, value] of headers) {
+      const row = el('div', 'header-row');
+      row.append(el('dt', undefined, name), el('dd', undefined, value));
+      list.append(row);
+    }
+    details.append(list);
+    header.append(details);
+  }
   return header;
 }
 

@@ -115,6 +115,24 @@ describe('results webview messages', () => {
       assert.equal(decideWebviewMessage({ type: 'filter', runId: 'run-7', expression: '$..id' }, { ...shown, body: undefined }).accept, false);
     });
 
+    it('Run Again is about the shown run, which must come from a document', () => {
+      assert.equal(decideWebviewMessage({ type: 'runAgain', runId: 'run-7' }, shown).accept, true);
+      assert.equal(decideWebviewMessage({ type: 'runAgain', runId: 'run-6' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'runAgain', runId: 'run-7' }, { ...shown, documentUri: undefined }).accept, false);
+    });
+
+    it('a table export names the shown run, a path of keys and a known format', () => {
+      assert.equal(
+        decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data', 'tasks', 0], format: 'copyCsv', sort: { column: 'id', direction: 'ascending' } }, shown).accept,
+        true,
+      );
+      assert.equal(decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data', -1], format: 'copyCsv' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data'], format: 'exec' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data'], format: 'copyCsv', sort: { column: 1 } }, shown).accept, false);
+      assert.deepEqual(parseExtensionMessage({ type: 'showTable', runId: 'r', path: ['data', 'x'] }), { type: 'showTable', runId: 'r', path: ['data', 'x'] });
+      assert.equal(parseExtensionMessage({ type: 'showTable', runId: 'r', path: 'data' }), undefined);
+    });
+
     it('the webview checks filter results and setFilter from the extension', () => {
       const result = { ok: true, expression: '$..id', total: 1, matches: [{ path: "$['a']", valueJson: '"<b>"' }] };
       assert.deepEqual(parseExtensionMessage({ type: 'filterResult', runId: 'r', result }), { type: 'filterResult', runId: 'r', result });

@@ -61,11 +61,18 @@ describe('RunStore (run history on disk)', () => {
     const dir = await tempDir();
     const s = store(dir);
     const input = runOf('Raw', { data: { x: 1 } });
-    const withHeaders = { ...input, view: { ...input.view, headers: { authorization: 'Bearer SECRET-TOKEN', 'set-cookie': 'sid=COOKIE' } } as RunResultView };
+    const withHeaders = {
+      ...input,
+      view: {
+        ...input.view,
+        response: { headers: [['x-request-id', 'REQ-HEADER']] },
+        headers: { authorization: 'Bearer SECRET-TOKEN', 'set-cookie': 'sid=COOKIE' },
+      } as RunResultView,
+    };
     await s.add({ ...withHeaders, bodyBytes: Buffer.from('{"data":{"x":1},"extensions":{"cost":3}}') });
     const files = await readdir(path.join(dir, 'runs'));
     const all = (await Promise.all(files.map((f) => readFile(path.join(dir, 'runs', f), 'utf8')))).join('\n');
-    assert.doesNotMatch(all, /SECRET-TOKEN|COOKIE|authorization/i);
+    assert.doesNotMatch(all, /SECRET-TOKEN|COOKIE|authorization|REQ-HEADER/i);
     const shown = await s.view(input.view.runId);
     assert.ok('view' in shown);
     assert.deepEqual(shown.view.body, { data: { x: 1 }, extensions: { cost: 3 } });
