@@ -8,7 +8,7 @@ import type { FilterResultView, ResultsStrings } from '../../shared/resultsMessa
 import { format } from './jsonTreeModel';
 
 /** Typing pauses this long before the filter is sent. */
-const DEBOUNCE_MS = 150;
+const DEBOUNCE_MS = 50;
 /** Matches rendered as trees (the rest are counted). */
 const SHOWN_MATCHES = 100;
 
