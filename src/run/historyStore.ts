@@ -108,6 +108,12 @@ export class HistoryStore implements vscode.Disposable {
     return undefined;
   }
 
+  /** A run's stored view without its body, and the body's JSON text when kept (no message when missing). */
+  async resultText(id: string): Promise<{ head: Omit<RunResultView, 'body'>; text?: string } | undefined> {
+    await this.ready;
+    return this.store.viewText(id);
+  }
+
   /** Pins or unpins a run, or names a pinned one. */
   async update(id: string, patch: { readonly pinned?: boolean; readonly name?: string }): Promise<StoredRun | undefined> {
     await this.ready;

@@ -1,4 +1,6 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
 import type { AuthService } from '../auth';
 import type { GraphqlService } from '../graphql';
@@ -17,6 +19,8 @@ import type { FragmentLookup } from './hostTemplates';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
+
+declare const __FILTER_WORKER__: string | undefined;
 
 export type { RunOutcome } from './runController';
 export type { HistoryRow } from './historyView';
@@ -60,7 +64,14 @@ export class RunFeature implements vscode.Disposable {
     this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
     const history = new HistoryStore({ dir: this.historyDir, limits: services.historyLimits, logger, legacyState: context.workspaceState });
     const historyView = new HistoryView(history);
-    const diff = new RunDiff(history);
+    const worker = new FilterClient({
+      script:
+        typeof __FILTER_WORKER__ === 'string'
+          ? path.join(context.extensionPath, 'dist', __FILTER_WORKER__)
+          : path.join(context.extensionPath, 'src', 'core', 'results', 'filterWorker.ts'),
+      execArgv: typeof __FILTER_WORKER__ === 'string' ? [] : ['--import', 'tsx'],
+    });
+    const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
@@ -79,6 +90,7 @@ export class RunFeature implements vscode.Disposable {
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
     this.disposables = vscode.Disposable.from(
+      worker,
       history,
       historyView,
       diff,

@@ -4,7 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Disposable } from '../clock';
-import type { FilterReply, FilterRequest } from './filterProtocol';
+import type { FilterReply, FilterRequest, PrettyReply, PrettyRequest } from './filterProtocol';
 import type { FilterAnswer } from './jsonFilter';
 
 /** How to start the worker: its script and the Node options it needs (tests: a TypeScript loader). */
@@ -16,7 +16,7 @@ export interface FilterClientOptions {
 export class FilterClient implements Disposable {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: FilterReply) => void; reject: (err: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (reply: FilterReply | PrettyReply) => void; reject: (err: Error) => void }>();
   private disposed = false;
 
   constructor(private readonly options: FilterClientOptions) {}
@@ -34,15 +34,26 @@ export class FilterClient implements Disposable {
     return 'answer' in second ? second.answer : { ok: false, expression, message: 'The answer could not be read.' };
   }
 
-  private send(request: Omit<FilterRequest, 'id'>): Promise<FilterReply> {
+  /** An answer's JSON text pretty-printed for a diff, keys sorted (runCompare.comparableText), in the worker. */
+  async pretty(text: string): Promise<string> {
+    const reply = (await this.send({ kind: 'pretty', text })) as PrettyReply;
+    if ('error' in reply) {
+      throw new Error(`The answer could not be read: ${reply.error}`);
+    }
+    return reply.pretty;
+  }
+
+  private send(request: Omit<FilterRequest, 'id'>): Promise<FilterReply>;
+  private send(request: Omit<PrettyRequest, 'id'>): Promise<PrettyReply>;
+  private send(request: Omit<FilterRequest, 'id'> | Omit<PrettyRequest, 'id'>): Promise<FilterReply | PrettyReply> {
     if (this.disposed) {
       return Promise.reject(new Error('The filter worker has stopped.'));
     }
     const worker = this.start();
     const id = this.nextId++;
-    return new Promise<FilterReply>((resolve, reject) => {
+    return new Promise<FilterReply | PrettyReply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } satisfies FilterRequest);
+      worker.postMessage({ ...request, id });
     });
   }
 
@@ -52,7 +63,7 @@ export class FilterClient implements Disposable {
     }
     const worker = new Worker(this.options.script, { execArgv: [...(this.options.execArgv ?? [])] });
     worker.unref();
-    worker.on('message', (reply: FilterReply) => {
+    worker.on('message', (reply: FilterReply | PrettyReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       waiting?.resolve(reply);

@@ -1,17 +1,29 @@
 /**
  * The filter worker: a worker thread of the extension host that parses answers and evaluates
- * JSONPath filters over them (jsonFilter.ts), so that neither holds the extension host's thread.
+ * JSONPath filters over them (jsonFilter.ts), and pretty-prints answers for a diff (runCompare.ts),
+ * so that none of it holds the extension host's thread.
  * Its own bundle (dist/filter.js, scripts/build.mjs), started on the first filter. It keeps the
  * last few answers parsed, by run id.
  */
 import { parentPort } from 'node:worker_threads';
 import { filterJson } from './jsonFilter';
-import type { FilterReply, FilterRequest } from './filterProtocol';
+import type { FilterReply, FilterRequest, PrettyReply, PrettyRequest } from './filterProtocol';
+import { comparableText } from '../run/runCompare';
 
 const KEPT = 3;
 const bodies = new Map<string, unknown>();
 
-parentPort?.on('message', (request: FilterRequest) => {
+parentPort?.on('message', (request: FilterRequest | PrettyRequest) => {
+  if (request.kind === 'pretty') {
+    let answer: PrettyReply;
+    try {
+      answer = { id: request.id, pretty: comparableText({ body: JSON.parse(request.text) as never }) };
+    } catch (err) {
+      answer = { id: request.id, error: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(answer);
+    return;
+  }
   let reply: FilterReply;
   try {
     if (request.text !== undefined) {

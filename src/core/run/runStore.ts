@@ -206,6 +206,25 @@ export class RunStore {
     });
   }
 
+  /**
+   * The stored view of a run without its body, and the body's JSON text as stored (unparsed: for
+   * work done elsewhere, e.g. a diff's pretty-printing in a worker). `text` is undefined when no
+   * body is kept.
+   */
+  viewText(id: string): Promise<{ head: StoredView; text?: string } | undefined> {
+    return this.serial(async () => {
+      const loaded = this.runs.get(id);
+      if (!loaded) {
+        return undefined;
+      }
+      if (loaded.meta.run.body !== 'kept') {
+        return { head: { ...loaded.meta.view } };
+      }
+      const text = await readFile(this.file(id, BODY), 'utf8').catch(() => undefined);
+      return { head: { ...loaded.meta.view }, ...(text !== undefined ? { text } : {}) };
+    });
+  }
+
   /** Pins or unpins a run; a name (for a pinned run) when given, `''` to remove it. */
   update(id: string, patch: { readonly pinned?: boolean; readonly name?: string }): Promise<StoredRun | undefined> {
     return this.serial(async () => {

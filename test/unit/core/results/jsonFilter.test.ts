@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { filterJson, jsonPathOf } from '../../../../src/core/results/jsonFilter';
 import { FilterClient } from '../../../../src/core/results/filterClient';
+import { comparableText } from '../../../../src/core/run/runCompare';
 
 const answer = {
   data: {
@@ -128,6 +129,9 @@ describe('JSONPath filter adapter (jsonpath-plus, safe mode)', () => {
       assert.equal(asked, 1);
       const broken = await client.filter('run-2', '$..id', () => '{"data": [1,');
       assert.equal(broken.ok, false);
+      // The diff's documents are pretty-printed there too, keys sorted.
+      assert.equal(await client.pretty('{"data":{"b":1,"a":[{"y":2,"x":1}]}}'), comparableText({ body: { data: { a: [{ x: 1, y: 2 }], b: 1 } } }));
+      await assert.rejects(client.pretty('{"data":'), /could not be read/);
     } finally {
       client.dispose();
     }

@@ -84,6 +84,15 @@ describe('Comparing runs', () => {
     assert.equal(a, JSON.stringify({ data: { a: { c: null, z: [{ x: 2, y: 1 }] }, b: 1 } }, null, 2) + '\n');
   });
 
+  it('prints a 100,000-deep answer without recursion, sorted, on one line', () => {
+    let deep: unknown = { b: 1, a: 2 };
+    for (let i = 0; i < 100_000; i++) {
+      deep = [deep];
+    }
+    const text = comparableText({ body: { data: deep } });
+    assert.ok(text.startsWith('{"data":[[[') && text.endsWith('[{"a":2,"b":1}' + ']'.repeat(100_000) + '}\n'));
+  });
+
   it('shows a failure when there is no body', () => {
     assert.match(comparableText({ status: 502, failure: { title: 'Server error', message: 'm' } }), /"status": 502/);
   });
