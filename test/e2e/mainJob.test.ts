@@ -162,6 +162,11 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   async function goToLine(line: number): Promise<void> {
     const input = await openQuickInput('Control+G');
     await input.fill(`:${line}`);
+    // Enter before the picker has read what was typed does nothing (a loaded machine showed ":3" and the picker still open).
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`line ${line}\\b`) })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await statusBarItem(new RegExp(`^\\s*Ln ${line}, Col`)).waitFor({ timeout: UI_TIMEOUT_MS });
