@@ -26,6 +26,8 @@ export function decideWebviewMessage(raw: unknown, current: RunResultView | unde
     case 'filterShown':
     case 'tableShown':
       return { accept: true, message };
+    case 'pin':
+      return current && message.runId === current.runId ? { accept: true, message } : { accept: false, reason: 'pin for a run that is not shown' };
     case 'runAgain':
       if (!current || message.runId !== current.runId || !current.documentUri) {
         return { accept: false, reason: 'run again for a run that is not shown, or has no document' };

@@ -53,7 +53,10 @@ export class ResultsPanel implements vscode.Disposable {
     private readonly logger: Logger,
     /** The JSONPath filter (its own module: resultFilter.ts); optional for tests that leave it out. */
     private readonly filter?: ResultFilter,
+    /** Pin this result (resultsPins.ts): told when the page asks to keep this panel; `serialBase` continues the serials of the panel before. */
+    private readonly pins?: { readonly onPin: (panel: ResultsPanel) => void; readonly onClosed: (panel: ResultsPanel) => void; readonly serialBase?: number },
   ) {
+    this.panelSerial = pins?.serialBase ?? 0;
     this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
   }
 
@@ -194,7 +197,27 @@ export class ResultsPanel implements vscode.Disposable {
     return { enableScripts: true, localResourceRoots: [this.mediaRoot], enableFindWidget: true, retainContextWhenHidden: false };
   }
 
+  /** True once the person pinned this panel: it keeps its result, and the next run opens a new panel. */
+  private pinnedPanel = false;
+
+  /** Keeps this panel's result (the feature sends the next runs to a new panel). */
+  markPinned(): void {
+    this.pinnedPanel = true;
+    this.note('pinned');
+    if (this.panel) {
+      this.panel.title = this.title();
+    }
+  }
+
+  /** Whether the person pinned this panel. */
+  get pinned(): boolean {
+    return this.pinnedPanel;
+  }
+
   private title(): string {
+    if (this.pinnedPanel) {
+      return vscode.l10n.t('📌 {0}', this.current?.operationName ?? vscode.l10n.t('GraphQL Results'));
+    }
     return this.current?.operationName ? vscode.l10n.t('Results: {0}', this.current.operationName) : vscode.l10n.t('GraphQL Results');
   }
 
@@ -239,6 +262,9 @@ export class ResultsPanel implements vscode.Disposable {
   private detach(): void {
     if (this.panel) {
       this.note(`panel ${this.panelSerial} closed`);
+      if (this.pinnedPanel) {
+        this.pins?.onClosed(this);
+      }
     }
     clearTimeout(this.watchdog);
     this.panel = undefined;
@@ -355,6 +381,11 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'tableExport':
         await exportTable(view!, message.path, message.format, message.sort, this.logger);
+        return;
+      case 'pin':
+        if (!this.pinnedPanel) {
+          this.pins?.onPin(this);
+        }
         return;
       case 'runAgain':
         // Through the command (the results feature does not reach into the run feature), as the History view's Run Again does.

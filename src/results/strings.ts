@@ -49,6 +49,7 @@ export function resultsStrings(): ResultsStrings {
     copyMarkdown: t('Copy as Markdown Table'),
     tableRows: t('{0} rows', '{0}'),
     runAgain: t('Run Again'),
+    pinResult: t('Pin This Result'),
     responseHeading: t('Response headers ({0})', '{0}'),
     attempts: t('Requests'),
     notKeptAcrossReload: t('This result was too large to keep across a reload: run the operation again to see its data.'),

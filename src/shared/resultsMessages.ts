@@ -72,6 +72,8 @@ export type WebviewToExtensionMessage =
   /** Copy / Save as CSV or Copy as Markdown table: the list at `path` of the shown answer, in the order shown. */
   | { readonly type: 'tableExport'; readonly runId: string; readonly path: readonly (string | number)[]; readonly format: TableExportFormat; readonly sort?: TableSort }
   /** The page showed a list as a table (no data: its size, and how many rows are in the DOM). */
+  /** Pin this result: this panel keeps it, the next run opens a new panel. */
+  | { readonly type: 'pin'; readonly runId: string }
   /** Run the shown run's operation again (its document, operation and variables). */
   | { readonly type: 'runAgain'; readonly runId: string }
   | { readonly type: 'tableShown'; readonly runId: string; readonly rows: number; readonly columns: number; readonly renderedRows: number };
@@ -232,7 +234,8 @@ export function parseWebviewMessage(raw: unknown): WebviewToExtensionMessage | u
       };
     }
     case 'runAgain':
-      return isId(raw.runId) ? { type: 'runAgain', runId: raw.runId } : undefined;
+    case 'pin':
+      return isId(raw.runId) ? { type: raw.type, runId: raw.runId } : undefined;
     case 'tableShown':
       return isId(raw.runId) && [raw.rows, raw.columns, raw.renderedRows].every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
         ? { type: 'tableShown', runId: raw.runId, rows: raw.rows as number, columns: raw.columns as number, renderedRows: raw.renderedRows as number }
@@ -396,6 +399,7 @@ export interface ResultsStrings {
   readonly copyMarkdown: string;
   readonly tableRows: string;
   readonly runAgain: string;
+  readonly pinResult: string;
   readonly responseHeading: string;
   readonly attempts: string;
 }

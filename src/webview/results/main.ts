@@ -184,6 +184,13 @@ function renderHeader(view: RunResultView): HTMLElement {
     again.addEventListener('click', () => post({ type: 'runAgain', runId: view.runId }));
     actions.append(again);
   }
+  const pin = el('button', 'action', strings.pinResult);
+  pin.type = 'button';
+  pin.addEventListener('click', () => {
+    pin.disabled = true;
+    post({ type: 'pin', runId: view.runId });
+  });
+  actions.append(pin);
   action('copyJson', strings.copyJson);
   action('saveJson', strings.saveJson);
   action('openJson', strings.openJson);
