@@ -5,8 +5,7 @@
 //
 // Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
-//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
-//              TENANT_GRAPHQL_CPU_THROTTLE=N (slow the workbench page's main thread N times: webview start-up races).
+//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
 import { spawn } from 'node:child_process';
 import { format } from 'node:util';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -242,17 +241,18 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
 
   const page = await context.newPage();
   page.on('pageerror', (err) => log(`workbench page error: ${err.message}`));
-  if (process.env.TENANT_GRAPHQL_CPU_THROTTLE) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.TENANT_GRAPHQL_CPU_THROTTLE) });
-    log(`workbench page: CPU throttled ${process.env.TENANT_GRAPHQL_CPU_THROTTLE}x`);
-  }
   const webviewRecord = recordWebviews(page, browser);
   context.on('serviceworker', (worker) => {
     const note = (line) => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
     note(`service worker started: ${worker.url().slice(0, 160)}`);
     worker.on('close', () => note('service worker closed'));
-    void watchServiceWorker(browser, worker, note);
+    void watchServiceWorker(worker, note);
+  });
+  // Other tabs (sign-in pages): a tab closing while a webview starts was issue 20's cause.
+  context.on('page', (tab) => {
+    const note = (line) => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    note('tab opened');
+    tab.on('close', () => note(`tab closed: ${tab.url().slice(0, 100)}`));
   });
   const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   log(`${suite}: opening the workbench in Chromium; tests start when the extension host is up`);
@@ -314,8 +314,7 @@ async function probeHostFrame(frame, browser, note) {
   note(`host frame after 6 s: ${facts}`);
   if (facts.includes('does not settle')) {
     note(`service worker versions: ${await describeServiceWorkerVersions(frame.page())}`);
-    note(`service worker targets: ${await describeServiceWorkerTargets(browser, true)}`);
-    note(`host frame after that: ${await probe()}`);
+    note(`service worker targets: ${await describeServiceWorkerTargets(browser)}`);
   }
 }
 
@@ -349,23 +348,13 @@ async function describeServiceWorkerVersions(page) {
   }
 }
 
-/**
- * The browser's service worker targets (type, attached, url) as CDP lists them; with `resume`,
- * each is also told to run (Runtime.runIfWaitingForDebugger) through a session of its own.
- */
-async function describeServiceWorkerTargets(browser, resume) {
+/** The browser's service worker targets (id, attached, script) as DevTools lists them. */
+async function describeServiceWorkerTargets(browser) {
   try {
     const cdp = await browser.newBrowserCDPSession();
     const { targetInfos } = await cdp.send('Target.getTargets');
-    const workers = targetInfos.filter((t) => t.type === 'service_worker');
-    if (resume) {
-      for (const target of workers) {
-        const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-        await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.runIfWaitingForDebugger' }) });
-        await cdp.send('Target.detachFromTarget', { sessionId });
-      }
-    }
     await cdp.detach();
+    const workers = targetInfos.filter((t) => t.type === 'service_worker');
     return JSON.stringify(workers.map((t) => ({ id: t.targetId.slice(0, 8), attached: t.attached, url: t.url.split('/').pop()?.slice(0, 40) })));
   } catch (err) {
     return `could not list them: ${err.message}`;
@@ -381,15 +370,11 @@ const SERVICE_WORKER_STATE = `JSON.stringify({
 })`;
 
 /**
- * Checks that a service worker the browser started really runs. Playwright attaches to every
- * service worker with "wait for the debugger on start" and then lets it run; a worker left waiting
- * would never finish its script, its registration's jobs would never settle, and every VS Code
- * webview of the run would stay blank (one hypothesis for the CI record of issue 20: host frames
- * that never create their page, and no error anywhere). A worker that does
- * not answer within 10 s is told to run, through a CDP session of its own, and the record and the
- * run's output say so: if the webviews then load, that was the cause.
+ * Follows a service worker the browser started until its registration is active (or a minute
+ * passed), as the worker itself sees its registration: the record then shows whether the webview
+ * worker ran, installed and activated, and when.
  */
-async function watchServiceWorker(browser, worker, note) {
+async function watchServiceWorker(worker, note) {
   const answer = (ms) =>
     Promise.race([
       worker.evaluate(SERVICE_WORKER_STATE).then(
@@ -398,35 +383,13 @@ async function watchServiceWorker(browser, worker, note) {
       ),
       new Promise((r) => setTimeout(() => r(undefined), ms)),
     ]);
-  const first = await answer(10_000);
-  if (first !== undefined) {
-    note(`service worker ${first}`);
-    // Follow it until it is active (or a minute passed): a worker that runs but never activates blocks its scope too.
-    for (let i = 0; i < 12 && !/active":"activated/.test(String(await answer(5_000))); i++) {
-      await new Promise((r) => setTimeout(r, 5_000));
-      note(`service worker ${(await answer(5_000)) ?? 'no answer'}`);
-    }
-    return;
+  let state = await answer(10_000);
+  note(`service worker ${state ?? 'does not answer within 10 s'}`);
+  for (let i = 0; i < 12 && !/active":"activated|gone/.test(String(state)); i++) {
+    await new Promise((r) => setTimeout(r, 5_000));
+    state = await answer(5_000);
+    note(`service worker ${state ?? 'no answer'}`);
   }
-  // Rare and worth seeing in every run's output, passing or not.
-  const tell = (line) => {
-    note(line);
-    log(line);
-  };
-  tell('service worker: no answer within 10 s (still waiting for the debugger?): telling it to run');
-  try {
-    const cdp = await browser.newBrowserCDPSession();
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    for (const target of targetInfos.filter((t) => t.type === 'service_worker')) {
-      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.runIfWaitingForDebugger' }) });
-      await cdp.send('Target.detachFromTarget', { sessionId });
-    }
-    await cdp.detach();
-  } catch (err) {
-    tell(`service worker: could not tell it to run: ${err.message}`);
-  }
-  tell(`service worker after that: ${(await answer(10_000)) ?? 'still no answer'}`);
 }
 
 /** Marks the results page's trace lines on its console (TRACE_PREFIX in src/webview/results/main.ts). */
@@ -632,7 +595,15 @@ function createBrowserHarness(context, servers, codeServerBase) {
     if (verbose) {
       log(`browser harness: after consent: ${page.url().slice(0, 200)} ${(await page.textContent('body').catch(() => ''))?.slice(0, 200)}`);
     }
-    setTimeout(() => void page.close().catch(() => undefined), 2000);
+    // The tab stays open until the browser closes, as a person's would ("You can close this tab").
+    // Closing it here blanked every webview of the run (issue 20): this tab shows code-server's
+    // origin once the sign-in comes back, so Playwright's auto-attach on it also attaches to that
+    // origin's service workers, and Chromium holds a service worker's update check until every
+    // attached page has answered. A tab closed while VS Code's webview host awaited that update
+    // check (its first frame always does) never answered: the update never settled, every later
+    // job of the webview worker's registration queued behind it, and no webview made its page.
+    // The record of each failing run showed the tab's session attaching to both workers, then
+    // 'Render process gone', then host frames whose update check never settles.
   };
   context.on('page', (page) => {
     void (async () => {
