@@ -33,6 +33,7 @@ import { benchReferences } from './bench/references';
 import { benchEmbedded } from './bench/embedded';
 import { ms, summarize, timeEach, type Summary } from './bench/stats';
 import { benchTypes } from './bench/types';
+import { benchResults } from './bench/resultsPage';
 import { generatedWorkspace, indexOf, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './bench/schemaChanges';
 
 interface Row {
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   }
   // Issue 26: generated types for 200 operations, the codegen CLI beside (scripts/bench/types.ts).
   await benchTypes(quick);
+  // Issue 25: the results page (first paint, filter, table) in headless Chromium, history and compare (scripts/bench/resultsPage.ts).
+  await benchResults(quick);
   if (!quick && !process.argv.includes('--no-vscode')) {
     // The same measures through the VS Code adapter, in a real VS Code (test/integration/*.bench.ts).
     console.log('');

@@ -68,12 +68,14 @@ const builds = [
     entryPoints: { extension: 'src/extension.ts' },
     outdir: join(outRoot, 'dist'),
     external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js'],
-    define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"', __CODEGEN_WORKER__: '"codegen.js"' },
+    define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"', __CODEGEN_WORKER__: '"codegen.js"', __FILTER_WORKER__: '"filter.js"' },
   },
   // The types worker (GraphQL Code Generator, prettier's TypeScript printer, its own graphql): a
   // worker thread started on the first generation (src/core/codegen/typesWorker.ts), never loaded
   // into the extension host's thread.
   { ...common, entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' }, outdir: join(outRoot, 'dist'), plugins: [withoutRelayOptimizer] },
+  // The results filter (jsonpath-plus over an answer): a worker thread started on the first filter.
+  { ...common, entryPoints: { filter: 'src/core/results/filterWorker.ts' }, outdir: join(outRoot, 'dist') },
   // prettier's standalone printer with its GraphQL plugin, loaded on the first Format Document.
   { ...common, entryPoints: { prettier: 'scripts/prettierEntry.mjs' }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { undici: createRequire(import.meta.url).resolve('undici') }, outdir: join(outRoot, 'dist') },

@@ -9,7 +9,7 @@ import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
 import { SchemaFeature, Schemas } from './schema';
 import { LanguageFeature, type LanguageTestApi } from './language';
-import { RunFeature } from './run';
+import { RunFeature, type RunTestApi } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
@@ -20,6 +20,7 @@ export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
   readonly language: LanguageTestApi;
   readonly types: TypesTestApi;
+  readonly run: RunTestApi;
   /** The text of the last schema-change notification, if one was shown. */
   readonly lastSchemaChangeNotice: () => string | undefined;
 }
@@ -65,6 +66,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const language = new LanguageFeature(schemas, logger);
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
+    const run = new RunFeature({
+      context,
+      logger,
+      auth,
+      graphql,
+      schemas,
+      presenter: results.presenter,
+      fragments: language.fragments,
+      historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
+    });
     context.subscriptions.push(
       network,
       config,
@@ -77,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       schemaFeature,
       language,
       results,
-      new RunFeature({ context, logger, auth, graphql, schemas, presenter: results.presenter, fragments: language.fragments }),
+      run,
       types,
     );
     await auth.initialize();
@@ -91,7 +102,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     return context.extensionMode === vscode.ExtensionMode.Test
-      ? { results: results.testApi(), language: language.testApi(), types: types.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
+      ? { results: results.testApi(), language: language.testApi(), types: types.testApi(), run: run.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
       : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

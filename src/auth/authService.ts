@@ -212,6 +212,11 @@ export class AuthService implements vscode.Disposable {
     return this.config.activeEnvironment();
   }
 
+  /** The configured environments (user's, allowed workspace ones, built-in). */
+  environments(): readonly Environment[] {
+    return this.config.settings.environments;
+  }
+
   /** Sessions of one environment's server (its identity, not its name), preferred first. */
   async sessionsOf(environment: Environment): Promise<SessionRecord[]> {
     const server = serverIdentity(environment);

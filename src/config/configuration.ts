@@ -22,12 +22,21 @@ export interface Settings {
   readonly schemaTtlMinutes: number;
   /** Seconds a run waits for the Service's answer (`tenantGraphql.requestTimeoutSeconds`); introspection waits four times as long. */
   readonly requestTimeoutSeconds: number;
+  /** How many runs (besides the pinned ones) the run history keeps on disk (`tenantGraphql.history.maxRuns`). */
+  readonly historyMaxRuns: number;
+  /** How many megabytes the run history may take on disk (`tenantGraphql.history.maxMegabytes`). */
+  readonly historyMaxMegabytes: number;
 }
 
 /** Default of `tenantGraphql.schema.ttlMinutes`. */
 const DEFAULT_SCHEMA_TTL_MINUTES = 60;
 /** Default of `tenantGraphql.requestTimeoutSeconds`. */
 const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+
+/** Default of `tenantGraphql.history.maxRuns`. */
+const DEFAULT_HISTORY_MAX_RUNS = 50;
+/** Default of `tenantGraphql.history.maxMegabytes`. */
+const DEFAULT_HISTORY_MAX_MEGABYTES = 100;
 
 const SECTION = 'tenantGraphql';
 
@@ -73,6 +82,20 @@ function read(builtIn: readonly Environment[], chosen: string | undefined): Sett
   } else if (timeout !== undefined && timeout !== null) {
     extraProblems.push(`tenantGraphql.requestTimeoutSeconds must be a number of seconds between 1 and 600; using ${DEFAULT_REQUEST_TIMEOUT_SECONDS}.`);
   }
+  const maxRuns = config.get<unknown>('history.maxRuns');
+  let historyMaxRuns = DEFAULT_HISTORY_MAX_RUNS;
+  if (typeof maxRuns === 'number' && Number.isInteger(maxRuns) && maxRuns >= 0 && maxRuns <= 10_000) {
+    historyMaxRuns = maxRuns;
+  } else if (maxRuns !== undefined && maxRuns !== null) {
+    extraProblems.push(`tenantGraphql.history.maxRuns must be a whole number between 0 and 10000; using ${DEFAULT_HISTORY_MAX_RUNS}.`);
+  }
+  const maxMegabytes = config.get<unknown>('history.maxMegabytes');
+  let historyMaxMegabytes = DEFAULT_HISTORY_MAX_MEGABYTES;
+  if (typeof maxMegabytes === 'number' && Number.isFinite(maxMegabytes) && maxMegabytes >= 1 && maxMegabytes <= 10_000) {
+    historyMaxMegabytes = maxMegabytes;
+  } else if (maxMegabytes !== undefined && maxMegabytes !== null) {
+    extraProblems.push(`tenantGraphql.history.maxMegabytes must be a number of megabytes between 1 and 10000; using ${DEFAULT_HISTORY_MAX_MEGABYTES}.`);
+  }
   const tags = config.get<unknown>('embedded.tags');
   if (tags !== undefined && tags !== null && !isTagList(tags)) {
     extraProblems.push('tenantGraphql.embedded.tags must be a list of tag names such as "gql", "graphql" or "graphql.experimental"; using "gql" and "graphql".');
@@ -85,6 +108,8 @@ function read(builtIn: readonly Environment[], chosen: string | undefined): Sett
     activeEnvironment,
     schemaTtlMinutes,
     requestTimeoutSeconds,
+    historyMaxRuns,
+    historyMaxMegabytes,
   });
 }
 

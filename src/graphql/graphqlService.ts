@@ -15,6 +15,8 @@ export interface GraphqlRequest {
   readonly operationName?: string;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** Send to this environment (with its server's session) instead of the active one (Run on Another Environment). */
+  readonly environment?: Environment;
 }
 
 /** The result plus who it was made for. */
@@ -28,6 +30,8 @@ export interface SessionSource extends TokenSource {
   activeEnvironment(): Environment | undefined;
   /** The active environment's session: one issued by that environment's server. */
   activeSession(): Promise<SessionRecord | undefined>;
+  /** The sessions of an environment's server, preferred first. */
+  sessionsOf(environment: Environment): Promise<SessionRecord[]>;
   /** False in Restricted Mode and for a workspace-defined server the person has not allowed. */
   isAllowed(environment: Environment): boolean;
   /** False in Restricted Mode. */
@@ -66,15 +70,15 @@ export class GraphqlService implements vscode.Disposable {
    * server the person has not allowed ({@link ServerNotApprovedError}), and only a session that
    * server issued ({@link NotSignedInError} otherwise).
    */
-  async target(): Promise<{ environment: Environment; session: SessionRecord }> {
-    const environment = this.sessions.activeEnvironment();
+  async target(chosen?: Environment): Promise<{ environment: Environment; session: SessionRecord }> {
+    const environment = chosen ?? this.sessions.activeEnvironment();
     if (environment && !this.sessions.trusted) {
       throw new RestrictedModeError();
     }
     if (environment && !this.sessions.isAllowed(environment)) {
       throw new ServerNotApprovedError(environment.name, serverHosts(environment));
     }
-    const session = environment ? await this.sessions.activeSession() : undefined;
+    const session = environment ? (chosen ? (await this.sessions.sessionsOf(chosen))[0] : await this.sessions.activeSession()) : undefined;
     if (!environment || !session || !sameServer(session.server, environment)) {
       throw new NotSignedInError(environment?.name);
     }
@@ -89,7 +93,7 @@ export class GraphqlService implements vscode.Disposable {
 
   /** Runs one request against the active environment; throws the core's typed errors. */
   async execute(request: GraphqlRequest, hooks?: ExecuteHooks): Promise<GraphqlServiceResult> {
-    const { environment, session } = await this.target();
+    const { environment, session } = await this.target(request.environment);
     // The environment's headers go to its own server only: the base address is the environment's.
     const { authHeader, headers } = await this.sessions.headersOf(environment);
     const result = await this.http.execute(

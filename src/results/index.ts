@@ -5,6 +5,7 @@ import { RESULTS_VIEW_TYPE, type RunResultView } from '../shared/resultsMessages
 import { resultsCommands } from './commands';
 import type { ResultsPresenter } from './resultsModel';
 import { ResultsPanel, type ResultsPanelInfo } from './resultsPanel';
+import { ResultFilter } from './resultFilter';
 
 export type { ResultsPresenter, RunResultView } from './resultsModel';
 export type { ResultsPanelInfo } from './resultsPanel';
@@ -17,6 +18,8 @@ export interface ResultsTestApi {
   info(): ResultsPanelInfo;
   /** Handles a message as if the webview had posted it; resolves whether it was accepted. */
   receive(message: unknown): Promise<boolean>;
+  /** How many panels are pinned (Pin This Result). */
+  pinnedPanels(): number;
 }
 
 /**
@@ -25,24 +28,60 @@ export interface ResultsTestApi {
  * activation: the serializer must be registered then for VS Code to restore the panel.
  */
 export class ResultsFeature implements vscode.Disposable {
-  private readonly panel: ResultsPanel;
+  /** The panel the next result goes to. */
+  private panel: ResultsPanel;
+  /** Panels the person pinned ("Pin This Result"): they keep their result until closed. */
+  private readonly pinnedPanels = new Set<ResultsPanel>();
   private readonly disposables: vscode.Disposable;
-  /** Shows run results in the one panel. */
+  /** Shows run results in the current panel. */
   readonly presenter: ResultsPresenter;
 
   constructor(services: { readonly context: vscode.ExtensionContext; readonly logger: Logger }) {
     const { context, logger } = services;
-    this.panel = new ResultsPanel(context.extensionUri, logger);
-    this.presenter = { show: (view) => this.panel.show(view) };
+    const filter = new ResultFilter(context.extensionPath, context.workspaceState);
+    const pins = (serialBase: number) => ({
+      serialBase,
+      onPin: (pinned: ResultsPanel) => {
+        if (pinned !== this.panel) {
+          return;
+        }
+        pinned.markPinned();
+        this.pinnedPanels.add(pinned);
+        // The next result opens a new panel; its serials continue this one's (tests tell panels apart by them).
+        this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(pinned.info().panelSerial));
+      },
+      onClosed: (closed: ResultsPanel) => {
+        this.pinnedPanels.delete(closed);
+        closed.dispose();
+      },
+    });
+    this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(0));
+    this.presenter = {
+      show: (view, body) => {
+        filter.keep(view.runId, body);
+        this.panel.show(view);
+      },
+    };
+    const current = () => this.panel;
     this.disposables = vscode.Disposable.from(
-      this.panel,
+      { dispose: () => [this.panel, ...this.pinnedPanels].forEach((p) => p.dispose()) },
+      filter,
       vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
         deserializeWebviewPanel: (restored, state: unknown) => {
           this.panel.restore(restored, state);
           return Promise.resolve();
         },
       }),
-      registerCommands(resultsCommands, { panel: this.panel }, logger, 'results'),
+      registerCommands(
+        resultsCommands,
+        {
+          get panel() {
+            return current();
+          },
+        },
+        logger,
+        'results',
+      ),
     );
   }
 
@@ -55,6 +94,7 @@ export class ResultsFeature implements vscode.Disposable {
       },
       info: () => this.panel.info(),
       receive: (message) => this.panel.receive(message),
+      pinnedPanels: () => this.pinnedPanels.size,
     };
   }
 

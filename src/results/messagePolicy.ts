@@ -23,11 +23,27 @@ export function decideWebviewMessage(raw: unknown, current: RunResultView | unde
     case 'ready':
     case 'rendered':
     case 'webviewError':
+    case 'filterShown':
+    case 'tableShown':
       return { accept: true, message };
+    case 'pin':
+      return current && message.runId === current.runId ? { accept: true, message } : { accept: false, reason: 'pin for a run that is not shown' };
+    case 'runAgain':
+      if (!current || message.runId !== current.runId || !current.documentUri) {
+        return { accept: false, reason: 'run again for a run that is not shown, or has no document' };
+      }
+      return { accept: true, message };
+    case 'tableExport':
+      return checkAction('copyJson', message.runId, current) ?? { accept: true, message };
     case 'copyJson':
     case 'saveJson':
     case 'openJson':
       return checkAction(message.type, message.runId, current) ?? { accept: true, message };
+    case 'filter':
+      if (!current || message.runId !== current.runId) {
+        return { accept: false, reason: 'filter for a run that is not shown' };
+      }
+      return current.body === undefined ? { accept: false, reason: 'filter without a response body' } : { accept: true, message };
     case 'reveal': {
       if (!current || message.runId !== current.runId) {
         return { accept: false, reason: 'reveal for a run that is not shown' };

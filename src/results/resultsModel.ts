@@ -4,6 +4,9 @@ export type { RunResultView };
 
 /** Shows run results; implemented by the results webview panel. */
 export interface ResultsPresenter {
-  /** Shows (or replaces) the result in the one results panel, creating or revealing it. */
-  show(view: RunResultView): void;
+  /**
+   * Shows (or replaces) the result in the one results panel, creating or revealing it. `body` is the
+   * answer as the Service sent it, when the caller has it (the filter reads it off the host's thread).
+   */
+  show(view: RunResultView, body?: Uint8Array): void;
 }

@@ -7,6 +7,8 @@ import { resultsHtml } from './webviewHtml';
 import { resultsStrings } from './strings';
 import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
 import { inert } from '../core/text/inert';
+import type { ResultFilter } from './resultFilter';
+import { exportTable } from './tableExport';
 
 /** What the integration tests can observe of the panel (no data of the result itself). */
 export interface ResultsPanelInfo {
@@ -43,11 +45,18 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly mediaRoot: vscode.Uri;
   private readonly events: string[] = [];
   private loads = 0;
+  /** The run whose operation's remembered filter was offered to the page (once per run). */
+  private filterOffered: string | undefined;
 
   constructor(
     extensionUri: vscode.Uri,
     private readonly logger: Logger,
+    /** The JSONPath filter (its own module: resultFilter.ts); optional for tests that leave it out. */
+    private readonly filter?: ResultFilter,
+    /** Pin this result (resultsPins.ts): told when the page asks to keep this panel; `serialBase` continues the serials of the panel before. */
+    private readonly pins?: { readonly onPin: (panel: ResultsPanel) => void; readonly onClosed: (panel: ResultsPanel) => void; readonly serialBase?: number },
   ) {
+    this.panelSerial = pins?.serialBase ?? 0;
     this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
   }
 
@@ -188,7 +197,27 @@ export class ResultsPanel implements vscode.Disposable {
     return { enableScripts: true, localResourceRoots: [this.mediaRoot], enableFindWidget: true, retainContextWhenHidden: false };
   }
 
+  /** True once the person pinned this panel: it keeps its result, and the next run opens a new panel. */
+  private pinnedPanel = false;
+
+  /** Keeps this panel's result (the feature sends the next runs to a new panel). */
+  markPinned(): void {
+    this.pinnedPanel = true;
+    this.note('pinned');
+    if (this.panel) {
+      this.panel.title = this.title();
+    }
+  }
+
+  /** Whether the person pinned this panel. */
+  get pinned(): boolean {
+    return this.pinnedPanel;
+  }
+
   private title(): string {
+    if (this.pinnedPanel) {
+      return vscode.l10n.t('📌 {0}', this.current?.operationName ?? vscode.l10n.t('GraphQL Results'));
+    }
     return this.current?.operationName ? vscode.l10n.t('Results: {0}', this.current.operationName) : vscode.l10n.t('GraphQL Results');
   }
 
@@ -233,6 +262,9 @@ export class ResultsPanel implements vscode.Disposable {
   private detach(): void {
     if (this.panel) {
       this.note(`panel ${this.panelSerial} closed`);
+      if (this.pinnedPanel) {
+        this.pins?.onClosed(this);
+      }
     }
     clearTimeout(this.watchdog);
     this.panel = undefined;
@@ -255,6 +287,46 @@ export class ResultsPanel implements vscode.Disposable {
       (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
       (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
     );
+  }
+
+  /** Puts an expression in the page's filter box and applies it ("Filter to this"). */
+  applyFilter(expression: string): boolean {
+    if (!this.panel || !this.current || !this.webviewReady) {
+      return false;
+    }
+    void this.panel.webview.postMessage({ type: 'setFilter', runId: this.current.runId, expression });
+    return true;
+  }
+
+  /** Shows the list at `path` of the shown answer as a table ("Show as Table"). */
+  showTable(path: readonly (string | number)[]): boolean {
+    if (!this.panel || !this.current || !this.webviewReady) {
+      return false;
+    }
+    void this.panel.webview.postMessage({ type: 'showTable', runId: this.current.runId, path });
+    return true;
+  }
+
+  /** After a run rendered: its operation's last filter, once per run. */
+  private offerRememberedFilter(): void {
+    const view = this.current;
+    const remembered = view && this.filter?.remembered(view);
+    if (view && this.filterOffered !== view.runId) {
+      this.filterOffered = view.runId;
+      if (remembered) {
+        this.applyFilter(remembered);
+      }
+    }
+  }
+
+  private async runFilter(view: RunResultView, expression: string): Promise<void> {
+    if (!this.filter) {
+      return;
+    }
+    const result = await this.filter.filter(view, expression);
+    if (this.panel && this.current?.runId === view.runId) {
+      void this.panel.webview.postMessage({ type: 'filterResult', runId: view.runId, result });
+    }
   }
 
   /** Records one event of the panel's life (see {@link ResultsPanelInfo.trace}) and logs it. */
@@ -297,6 +369,27 @@ export class ResultsPanel implements vscode.Disposable {
           this.panel.title = this.title(); // no longer "(not shown)"
         }
         this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
+        this.offerRememberedFilter();
+        return;
+      case 'filter':
+        return this.runFilter(view!, message.expression);
+      case 'filterShown':
+        this.note(`page filtered ${message.runId}: ${message.invalid ? 'expression refused' : `${message.matches} matches shown`}`);
+        return;
+      case 'tableShown':
+        this.note(`page table ${message.runId}: ${message.rows} rows, ${message.columns} columns, ${message.renderedRows} rows in the page`);
+        return;
+      case 'tableExport':
+        await exportTable(view!, message.path, message.format, message.sort, this.logger);
+        return;
+      case 'pin':
+        if (!this.pinnedPanel) {
+          this.pins?.onPin(this);
+        }
+        return;
+      case 'runAgain':
+        // Through the command (the results feature does not reach into the run feature), as the History view's Run Again does.
+        await vscode.commands.executeCommand('tenantGraphql.runOperation', { uri: view!.documentUri, operationName: view!.operationName, variables: view!.variables });
         return;
       case 'webviewError':
         this.logger.warn(`[results] the results panel reported: ${message.message}`);

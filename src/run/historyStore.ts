@@ -1,52 +1,167 @@
-import type * as vscode from 'vscode';
-import { RunHistory, type RunHistoryEntry } from '../core/run/history';
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { RunHistoryInput } from '../core/run/runRecord';
+import { RunStore, type StoredRun } from '../core/run/runStore';
+import { inert } from '../core/text/inert';
 import type { RunResultView } from '../shared/resultsMessages';
 
-const STATE_KEY = 'tenantGraphql.runHistory';
-/** Results kept in memory for "Show result" (the last few runs only: bodies can be large). */
-const RESULTS_KEPT = 10;
+/** The limits of the history on disk (`tenantGraphql.history.*`). */
+export interface HistoryLimits {
+  readonly maxRuns: number;
+  readonly maxMegabytes: number;
+}
+
+/** The workspaceState key of the history before it moved to disk (cleared: it had no results). */
+const LEGACY_STATE_KEY = 'tenantGraphql.runHistory';
 
 /**
- * The workspace's run history, persisted in workspaceState after every change, plus the
- * result views of the last few runs (memory only) for "Show result".
+ * The workspace's run history: the core {@link RunStore} in the extension's workspace storage
+ * (pinned runs and the last N with their results, size-capped), loaded in the background so that
+ * activation never waits on it. Other windows of the workspace write to the same folder: it is read
+ * again when this window gets the focus. Problems with a file are logged and told once.
  */
-export class HistoryStore {
-  private readonly history: RunHistory;
-  private readonly results = new Map<string, RunResultView>();
+export class HistoryStore implements vscode.Disposable {
+  private readonly store: RunStore;
+  private readonly emitter = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable;
+  private told = false;
+  private readonly logger: Logger;
+  /** Fires after the list changed (a run added, pinned, renamed, deleted; the folder read again). */
+  readonly onDidChange = this.emitter.event;
+  /** Settles when the folder was first read (never rejects). */
+  readonly ready: Promise<void>;
 
-  constructor(private readonly state: vscode.Memento) {
-    this.history = RunHistory.fromJSON(state.get<unknown>(STATE_KEY));
-  }
-
-  list(): readonly RunHistoryEntry[] {
-    return this.history.list();
-  }
-
-  async add(run: Parameters<RunHistory['add']>[0], view?: RunResultView): Promise<RunHistoryEntry> {
-    const entry = this.history.add(run);
-    if (view) {
-      this.results.set(entry.id, view);
-      for (const id of this.results.keys()) {
-        if (this.results.size <= RESULTS_KEPT) {
-          break;
-        }
-        this.results.delete(id);
-      }
+  constructor(options: { readonly dir: string; readonly limits: () => HistoryLimits; readonly logger: Logger; readonly legacyState?: vscode.Memento }) {
+    const { dir, limits, logger } = options;
+    this.logger = logger;
+    this.store = new RunStore({
+      dir,
+      maxRuns: () => limits().maxRuns,
+      maxBytes: () => limits().maxMegabytes * 1024 * 1024,
+      report: (problem) => this.report(problem),
+    });
+    this.ready = this.reload();
+    if (options.legacyState?.get<unknown>(LEGACY_STATE_KEY) !== undefined) {
+      void options.legacyState.update(LEGACY_STATE_KEY, undefined);
     }
-    await this.state.update(STATE_KEY, this.history.toJSON());
-    return entry;
+    this.disposables = vscode.Disposable.from(
+      this.emitter,
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused) {
+          void this.reload();
+        }
+      }),
+    );
   }
 
-  /** The result view of a run, while it is still kept. */
-  result(id: string): RunResultView | undefined {
-    return this.results.get(id);
+  /** Newest first. */
+  list(): readonly StoredRun[] {
+    return this.store.list();
   }
 
+  get(id: string): StoredRun | undefined {
+    return this.store.get(id);
+  }
+
+  /** Records a finished run; a failure to write is logged, never thrown at the run. */
+  async add(run: RunHistoryInput, view: RunResultView, bodyBytes?: Uint8Array): Promise<StoredRun | undefined> {
+    await this.ready;
+    try {
+      return await this.store.add({ ...run, view, bodyBytes });
+    } catch (err) {
+      this.logger.warn(`[run] the run could not be kept in the history: ${errorMessage(err)}`);
+      return undefined;
+    } finally {
+      this.emitter.fire();
+    }
+  }
+
+  /**
+   * The result of a run as it was shown (from disk). Undefined, with the reason told to the
+   * person, when it is not kept.
+   */
+  async result(id: string, options: { readonly quiet?: boolean } = {}): Promise<RunResultView | undefined> {
+    await this.ready;
+    const found = await this.store.view(id);
+    if ('view' in found) {
+      if (this.store.get(id)?.body === 'tooLarge' && !options.quiet) {
+        void vscode.window.showInformationMessage(
+          inert(vscode.l10n.t('The result of that run was larger than the history may keep (tenantGraphql.history.maxMegabytes); only its summary is shown.'), {
+            sink: 'notification',
+          }),
+        );
+      }
+      return found.view;
+    }
+    if (found.missing === 'setAside') {
+      this.emitter.fire();
+    }
+    if (options.quiet) {
+      return undefined;
+    }
+    const message =
+      found.missing === 'missing'
+        ? vscode.l10n.t('That run is no longer in the history. Run the operation again to see a result.')
+        : vscode.l10n.t('The result of that run is not kept. Run the operation again to see a result.');
+    void vscode.window.showInformationMessage(inert(message, { sink: 'notification' }));
+    return undefined;
+  }
+
+  /** A run's stored view without its body, and the body's JSON text when kept (no message when missing). */
+  async resultText(id: string): Promise<{ head: Omit<RunResultView, 'body'>; text?: string } | undefined> {
+    await this.ready;
+    return this.store.viewText(id);
+  }
+
+  /** Pins or unpins a run, or names a pinned one. */
+  async update(id: string, patch: { readonly pinned?: boolean; readonly name?: string }): Promise<StoredRun | undefined> {
+    await this.ready;
+    try {
+      return await this.store.update(id, patch);
+    } finally {
+      this.emitter.fire();
+    }
+  }
+
+  async delete(ids: readonly string[]): Promise<number> {
+    await this.ready;
+    try {
+      return await this.store.delete(ids);
+    } finally {
+      this.emitter.fire();
+    }
+  }
+
+  /** Forgets every run that is not pinned; resolves to how many. */
   async clear(): Promise<number> {
-    const n = this.history.list().length;
-    this.history.clear();
-    this.results.clear();
-    await this.state.update(STATE_KEY, undefined);
-    return n;
+    await this.ready;
+    try {
+      return await this.store.clear();
+    } finally {
+      this.emitter.fire();
+    }
+  }
+
+  /** Reads the folder again (what other windows wrote). */
+  async reload(): Promise<void> {
+    try {
+      await this.store.load();
+    } catch (err) {
+      this.logger.warn(`[run] the run history could not be read: ${errorMessage(err)}`);
+    }
+    this.emitter.fire();
+  }
+
+  private report(problem: string): void {
+    this.logger.warn(`[run] ${problem}`);
+    if (!this.told) {
+      this.told = true;
+      void vscode.window.showWarningMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', problem), { sink: 'notification' }));
+    }
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
   }
 }

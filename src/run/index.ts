@@ -1,4 +1,6 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
 import type { AuthService } from '../auth';
 import type { GraphqlService } from '../graphql';
@@ -6,7 +8,9 @@ import type { ResultsPresenter } from '../results';
 import type { Schemas } from '../schema';
 import { registerCommands } from '../platform/commands';
 import { runCommands } from './commands';
-import { HistoryStore } from './historyStore';
+import { HistoryStore, type HistoryLimits } from './historyStore';
+import { HistoryView, type HistoryRow } from './historyView';
+import { RunDiff } from './runDiff';
 import { RunCodeLensProvider } from './runCodeLens';
 import { RunController } from './runController';
 import { ServerDiagnostics } from './serverDiagnostics';
@@ -16,7 +20,18 @@ import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
 
+declare const __FILTER_WORKER__: string | undefined;
+
 export type { RunOutcome } from './runController';
+export type { HistoryRow } from './historyView';
+
+/** What the integration tests read of the run feature (never a command). */
+export interface RunTestApi {
+  /** The History view's rows as a person sees them (after the history was first read). */
+  historyRows(): Promise<HistoryRow[]>;
+  /** The folder the history is kept in (a second store on it sees what a reload would). */
+  readonly historyDir: string;
+}
 
 /**
  * The run feature: Run Operation (command, CodeLens, keybinding) in .graphql files and in GraphQL
@@ -26,20 +41,39 @@ export type { RunOutcome } from './runController';
  */
 export class RunFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable;
+  private readonly history: HistoryStore;
+  private readonly historyView: HistoryView;
+  private readonly historyDir: string;
 
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed' | 'environments' | 'sessionsOf'>;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
     /** The workspace's fragments (the language feature's index): spreads a run's document does not define. */
     readonly fragments?: FragmentLookup;
+    /** The history's limits on disk (`tenantGraphql.history.*`), read at each write. */
+    readonly historyLimits: () => HistoryLimits;
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
-    const history = new HistoryStore(context.workspaceState);
+    // The workspace's storage (the global one in a window without a folder): pinned and recent runs with their results.
+    const storage = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
+    this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
+    const history = new HistoryStore({ dir: this.historyDir, limits: services.historyLimits, logger, legacyState: context.workspaceState });
+    const historyView = new HistoryView(history);
+    const worker = new FilterClient({
+      script:
+        typeof __FILTER_WORKER__ === 'string'
+          ? path.join(context.extensionPath, 'dist', __FILTER_WORKER__)
+          : path.join(context.extensionPath, 'src', 'core', 'results', 'filterWorker.ts'),
+      execArgv: typeof __FILTER_WORKER__ === 'string' ? [] : ['--import', 'tsx'],
+    });
+    const diff = new RunDiff(history, (text) => worker.pretty(text));
+    this.history = history;
+    this.historyView = historyView;
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
     const permission = new RunPermission(auth, context.globalState);
     const controller = new RunController({
@@ -52,15 +86,53 @@ export class RunFeature implements vscode.Disposable {
       history,
       schema,
       fragments,
-      permit: (type, label) => permission.check(type, label),
+      permit: (type, label, environment) => permission.check(type, label, environment),
+      environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
     this.disposables = vscode.Disposable.from(
+      worker,
+      history,
+      historyView,
+      diff,
       diagnostics,
       new SidecarSupport(schema, logger),
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider()),
       new TemplateContext(),
-      registerCommands(runCommands, { controller, history, presenter, accessToken: () => graphql.currentAccessToken() }, logger, 'run'),
+      registerCommands(
+        runCommands,
+        {
+          controller,
+          history,
+          historyView,
+          diff,
+          presenter,
+          signedInElsewhere: async () => {
+            const active = auth.activeEnvironment()?.name;
+            const names: string[] = [];
+            for (const env of auth.environments()) {
+              if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+                names.push(env.name);
+              }
+            }
+            return names;
+          },
+          accessToken: () => graphql.currentAccessToken(),
+        },
+        logger,
+        'run',
+      ),
     );
+  }
+
+  /** The run feature as the integration tests see it. */
+  testApi(): RunTestApi {
+    return {
+      historyRows: async () => {
+        await this.history.ready;
+        return this.historyView.rows();
+      },
+      historyDir: this.historyDir,
+    };
   }
 
   dispose(): void {

@@ -25,6 +25,7 @@ import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
+import type { Environment } from '../core/auth';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
@@ -46,7 +47,9 @@ export interface RunControllerDeps {
   /** The workspace's fragments, for spreads a document does not define (optional: tests may leave it out). */
   readonly fragments?: FragmentLookup;
   /** Asked before sending (Restricted Mode, a workspace's server, a mutation); optional: tests may leave it out. */
-  permit?(operationType: OperationInfo['type'], label: string): Promise<RunPermit>;
+  permit?(operationType: OperationInfo['type'], label: string, environment?: Environment): Promise<RunPermit>;
+  /** A configured environment by name (a run on another environment than the active one). */
+  environmentNamed?(name: string): Environment | undefined;
 }
 
 /** Runs operations: picks the operation, gathers variables, executes, shows and records. */
@@ -63,17 +66,21 @@ export class RunController {
   /** The Run Operation command. Undefined when the user cancelled (silently) or there is nothing to run. */
   async run(arg?: unknown): Promise<RunOutcome | undefined> {
     const args = normalizeArgs(arg);
+    const chosen = args.environment !== undefined ? this.deps.environmentNamed?.(args.environment) : undefined;
+    if (args.environment !== undefined && !chosen) {
+      return this.localFailure('noEnvironment', vscode.l10n.t('No environment named "{0}" is configured.', args.environment));
+    }
     const prepared = await this.prepare(args);
     if (!prepared || 'failure' in prepared) {
       return prepared?.failure;
     }
-    const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label)) ?? { go: true };
+    const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label, chosen)) ?? { go: true };
     if (!permit.go) {
       // The person declined (nothing to say) or was told why.
       this.deps.logger.info(`[run] not run: ${permit.failure?.kind ?? 'declined'}`);
       return permit.failure && { runId: randomUUID(), errors: 0, durationMs: 0, failure: permit.failure.kind, message: permit.failure.message, diagnostics: 0 };
     }
-    return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args);
+    return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args, chosen);
   }
 
   /**
@@ -228,6 +235,7 @@ export class RunController {
     sentOperationName: string | undefined,
     variables: VariableValues | undefined,
     args: RunArgs,
+    environment: Environment | undefined,
   ): Promise<RunOutcome | undefined> {
     const { document, op } = target;
     const sent = buildSentDocument(target.doc, fragmentResolver(document, this.deps.fragments));
@@ -244,13 +252,14 @@ export class RunController {
       sentOperationName,
       documentUri: document.uri.toString(),
       variables,
-      environment: this.deps.activeEnvironment(),
+      environment: environment?.name ?? this.deps.activeEnvironment(),
     };
     const started = Date.now();
     this.deps.diagnostics.clear(document.uri);
     let record: RunRecord;
+    let bodyBytes: Uint8Array | undefined;
     try {
-      const result = await this.send(sent.text, label, sentOperationName, variables, args);
+      const result = await this.send(sent.text, label, sentOperationName, variables, args, environment);
       this.lastSentRequest = {
         endpoint: new URL(joinUrl(result.environment.baseUrl, 'v1/graphql')).toString(),
         query: sent.text,
@@ -260,6 +269,7 @@ export class RunController {
         authHeader: result.environment.authHeader,
         headers: exportHeaders(result.environment),
       };
+      bodyBytes = result.raw;
       const errors = result.body.errors ?? [];
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;
       record = answeredRun(start, { ...result, environment: result.environment.name }, diagnostics);
@@ -283,14 +293,14 @@ export class RunController {
       const errors = record.view.body?.errors;
       record = { ...record, view: { ...record.view, revealAt: errors ? revealTargets(sent, target.doc, target.host, errors, target.nameRange) : [] } };
     }
-    this.deps.presenter.show(record.view);
-    await this.deps.history.add(record.history, record.view);
+    this.deps.presenter.show(record.view, bodyBytes);
+    await this.deps.history.add(record.history, record.view, bodyBytes);
     this.deps.logger[record.log.level](record.log.line);
     return record.outcome;
   }
 
   /** Sends the operation with a cancellable progress notification that reports retry waits. */
-  private send(text: string, label: string, operationName: string | undefined, variables: VariableValues | undefined, args: RunArgs) {
+  private send(text: string, label: string, operationName: string | undefined, variables: VariableValues | undefined, args: RunArgs, environment?: Environment) {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0}', label), cancellable: true },
       async (progress, token) => {
@@ -302,7 +312,7 @@ export class RunController {
         }
         try {
           return await this.deps.graphql.execute(
-            { query: text, variables, operationName, signal: controller.signal },
+            { query: text, variables, operationName, signal: controller.signal, environment },
             {
               onRetryWait: ({ status, attempt, waitMs }) =>
                 progress.report({

@@ -13,6 +13,8 @@ export interface RunArgs {
   variables?: VariableValues;
   /** Cancels like the notification's Cancel button (for callers that cannot click it). */
   cancellation?: vscode.CancellationToken;
+  /** Run on this environment (by name) instead of the active one (Run on Another Environment and Compare). */
+  environment?: string;
 }
 
 /** The sidecar of a document (`tasks.graphql` -> `tasks.variables.json`), if it can have one. */
@@ -69,6 +71,9 @@ export function normalizeArgs(arg: unknown): RunArgs {
   }
   if (a.variables !== null && typeof a.variables === 'object' && !Array.isArray(a.variables)) {
     out.variables = a.variables as VariableValues;
+  }
+  if (typeof a.environment === 'string' && a.environment !== '') {
+    out.environment = a.environment;
   }
   const c = a.cancellation as vscode.CancellationToken | undefined;
   if (c && typeof c.isCancellationRequested === 'boolean' && typeof c.onCancellationRequested === 'function') {

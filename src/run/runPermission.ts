@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { serverHost, serverIdentity, serverKey } from '../core/auth';
+import { serverHost, serverIdentity, serverKey, type Environment } from '../core/auth';
 import type { LocalFailureKind } from '../core/run/runRecord';
 import { mutationDecision } from '../core/run/runPermission';
 import { inert } from '../core/text/inert';
@@ -22,8 +22,9 @@ export class RunPermission {
     private readonly globalState: vscode.Memento,
   ) {}
 
-  async check(operationType: 'query' | 'mutation' | 'subscription', label: string): Promise<RunPermit> {
-    const env = this.auth.activeEnvironment();
+  /** @param environment the environment the run goes to, when it is not the active one. */
+  async check(operationType: 'query' | 'mutation' | 'subscription', label: string, environment?: Environment): Promise<RunPermit> {
+    const env = environment ?? this.auth.activeEnvironment();
     if (!env) {
       return { go: true }; // the request says "no environment" with its own actions
     }

@@ -43,6 +43,8 @@ export interface StringifyJsonOptions {
   readonly space?: number;
   /** Stop after about this many characters and end with `…` (for previews); unlimited by default. */
   readonly maxLength?: number;
+  /** Object keys in sorted order (code unit order), for a stable text to compare; as given by default. */
+  readonly sortKeys?: boolean;
 }
 
 /**
@@ -102,7 +104,14 @@ export function stringifyJson(value: unknown, options: StringifyJsonOptions = {}
     }
     open.add(obj);
     const isArray = Array.isArray(obj);
-    frames.push({ container: obj, isArray, keys: isArray ? undefined : Object.keys(obj), index: 0, wrote: false, level: frames.length + 1 });
+    frames.push({
+      container: obj,
+      isArray,
+      keys: isArray ? undefined : options.sortKeys ? Object.keys(obj).sort() : Object.keys(obj),
+      index: 0,
+      wrote: false,
+      level: frames.length + 1,
+    });
     return emit(isArray ? '[' : '{');
   };
 

@@ -45,6 +45,11 @@ export interface RunResultView {
   }[];
   /** A failure without a usable body: what happened and what to do, plus the first bytes as text. */
   readonly failure?: { readonly title: string; readonly message: string; readonly bodyText?: string };
+  /**
+   * The HTTP answer's headers (lower-case names; cookies and credentials left out) and how many
+   * requests it took, for the panel's collapsible Response section. Never kept in the run history.
+   */
+  readonly response?: { readonly headers: readonly (readonly [string, string])[]; readonly attempts?: number };
 }
 
 /** The webview panel's view type (also the `onWebviewPanel:` activation event and the serializer's key). */
@@ -59,21 +64,80 @@ export type WebviewToExtensionMessage =
   | { readonly type: 'reveal'; readonly runId: string; readonly documentUri: string; readonly line: number; readonly column: number }
   | { readonly type: JsonActionKind; readonly runId: string }
   | { readonly type: 'rendered'; readonly runId: string; readonly treeItems: number }
-  | { readonly type: 'webviewError'; readonly message: string };
+  | { readonly type: 'webviewError'; readonly message: string }
+  /** Filter the shown run's answer with a JSONPath expression (evaluated by the extension, off its thread). */
+  | { readonly type: 'filter'; readonly runId: string; readonly expression: string }
+  /** The page showed a filter's answer: how many matches it rendered, or that the expression was refused (no data). */
+  | { readonly type: 'filterShown'; readonly runId: string; readonly matches: number; readonly invalid: boolean }
+  /** Copy / Save as CSV or Copy as Markdown table: the list at `path` of the shown answer, in the order shown. */
+  | { readonly type: 'tableExport'; readonly runId: string; readonly path: readonly (string | number)[]; readonly format: TableExportFormat; readonly sort?: TableSort }
+  /** The page showed a list as a table (no data: its size, and how many rows are in the DOM). */
+  /** Pin this result: this panel keeps it, the next run opens a new panel. */
+  | { readonly type: 'pin'; readonly runId: string }
+  /** Run the shown run's operation again (its document, operation and variables). */
+  | { readonly type: 'runAgain'; readonly runId: string }
+  | { readonly type: 'tableShown'; readonly runId: string; readonly rows: number; readonly columns: number; readonly renderedRows: number };
+
+/** What a table export produces. */
+export type TableExportFormat = 'copyCsv' | 'saveCsv' | 'copyMarkdown';
+
+/** The table's sort when exported: a column by name, and the direction. */
+export interface TableSort {
+  readonly column: string;
+  readonly direction: 'ascending' | 'descending';
+}
+
+/** Longest path accepted for a table (a list deeper than this is not offered as a table). */
+const MAX_TABLE_PATH = 200;
+
+function isPath(x: unknown): x is (string | number)[] {
+  return (
+    Array.isArray(x) && x.length <= MAX_TABLE_PATH && x.every((k) => (typeof k === 'string' && k.length <= 10_000) || (typeof k === 'number' && Number.isInteger(k) && k >= 0))
+  );
+}
+
+/** One match of a filter: its normalized JSONPath and its value as JSON text (cut when `cut`). */
+export interface FilterMatchView {
+  readonly path: string;
+  readonly valueJson: string;
+  readonly cut?: boolean;
+}
+
+/** The answer to a `filter` message: matches (the first ones of `total`), or what is wrong with the expression. */
+export type FilterResultView =
+  | { readonly ok: true; readonly expression: string; readonly matches: readonly FilterMatchView[]; readonly total: number }
+  | { readonly ok: false; readonly expression: string; readonly message: string };
+
+/** Longest filter expression accepted from the webview. */
+export const MAX_FILTER_EXPRESSION = 2000;
 
 /**
  * Messages from the extension to the webview. `bodyJson` carries `view.body` as JSON text when
  * the body is too deep for `postMessage` (which serializes recursively); build the message with
  * {@link showMessage}.
  */
-export type ExtensionToWebviewMessage = { readonly type: 'show'; readonly view: RunResultView; readonly bodyJson?: string };
+/** The `show` message (build it with {@link showMessage}). */
+export interface ShowMessage {
+  readonly type: 'show';
+  readonly view: RunResultView;
+  readonly bodyJson?: string;
+}
+
+export type ExtensionToWebviewMessage =
+  | ShowMessage
+  /** The answer to the webview's `filter`. */
+  | { readonly type: 'filterResult'; readonly runId: string; readonly result: FilterResultView }
+  /** Put this expression in the filter box and apply it (the operation's last filter; "Filter to this"). */
+  | { readonly type: 'setFilter'; readonly runId: string; readonly expression: string }
+  /** Show the list at `path` as a table ("Show as Table"). */
+  | { readonly type: 'showTable'; readonly runId: string; readonly path: readonly (string | number)[] };
 
 /**
  * The `show` message for a view: the view as it is, or, when its body is nested deeper than
  * {@link DEEP_JSON_LEVELS}, the view without its body plus the body as JSON text (written without
  * recursion). The extension posts this instead of `{ type: 'show', view }`.
  */
-export function showMessage(view: RunResultView): ExtensionToWebviewMessage {
+export function showMessage(view: RunResultView): ShowMessage {
   if (view.body !== undefined && nestingDepth(view.body, DEEP_JSON_LEVELS) > DEEP_JSON_LEVELS) {
     const { body, ...rest } = view;
     return { type: 'show', view: rest, bodyJson: stringifyJson(body) };
@@ -147,6 +211,39 @@ export function parseWebviewMessage(raw: unknown): WebviewToExtensionMessage | u
       return { type: 'rendered', runId: raw.runId, treeItems: raw.treeItems };
     case 'webviewError':
       return typeof raw.message === 'string' ? { type: 'webviewError', message: raw.message.slice(0, MAX_ERROR_TEXT) } : undefined;
+    case 'filter':
+      return isId(raw.runId) && typeof raw.expression === 'string' && raw.expression.length <= MAX_FILTER_EXPRESSION
+        ? { type: 'filter', runId: raw.runId, expression: raw.expression }
+        : undefined;
+    case 'tableExport': {
+      const formats: unknown[] = ['copyCsv', 'saveCsv', 'copyMarkdown'];
+      if (!isId(raw.runId) || !isPath(raw.path) || !formats.includes(raw.format)) {
+        return undefined;
+      }
+      const sort = raw.sort;
+      const okSort = isRecord(sort) && typeof sort.column === 'string' && (sort.direction === 'ascending' || sort.direction === 'descending');
+      if (sort !== undefined && !okSort) {
+        return undefined;
+      }
+      return {
+        type: 'tableExport',
+        runId: raw.runId,
+        path: [...raw.path],
+        format: raw.format as TableExportFormat,
+        ...(okSort ? { sort: { column: sort.column as string, direction: sort.direction as TableSort['direction'] } } : {}),
+      };
+    }
+    case 'runAgain':
+    case 'pin':
+      return isId(raw.runId) ? { type: raw.type, runId: raw.runId } : undefined;
+    case 'tableShown':
+      return isId(raw.runId) && [raw.rows, raw.columns, raw.renderedRows].every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
+        ? { type: 'tableShown', runId: raw.runId, rows: raw.rows as number, columns: raw.columns as number, renderedRows: raw.renderedRows as number }
+        : undefined;
+    case 'filterShown':
+      return isId(raw.runId) && typeof raw.matches === 'number' && Number.isInteger(raw.matches) && raw.matches >= 0 && typeof raw.invalid === 'boolean'
+        ? { type: 'filterShown', runId: raw.runId, matches: raw.matches, invalid: raw.invalid }
+        : undefined;
     default:
       return undefined;
   }
@@ -194,6 +291,18 @@ export function isRunResultView(x: unknown): x is RunResultView {
 
 /** Checks a message from the extension (the webview trusts nothing it has not checked). */
 export function parseExtensionMessage(raw: unknown): ExtensionToWebviewMessage | undefined {
+  if (isRecord(raw) && raw.type === 'setFilter') {
+    return isId(raw.runId) && typeof raw.expression === 'string' && raw.expression.length <= MAX_FILTER_EXPRESSION
+      ? { type: 'setFilter', runId: raw.runId, expression: raw.expression }
+      : undefined;
+  }
+  if (isRecord(raw) && raw.type === 'showTable') {
+    return isId(raw.runId) && isPath(raw.path) ? { type: 'showTable', runId: raw.runId, path: [...raw.path] } : undefined;
+  }
+  if (isRecord(raw) && raw.type === 'filterResult') {
+    const result = parseFilterResult(raw.result);
+    return isId(raw.runId) && result ? { type: 'filterResult', runId: raw.runId, result } : undefined;
+  }
   if (!isRecord(raw) || raw.type !== 'show') {
     return undefined;
   }
@@ -207,6 +316,26 @@ export function parseExtensionMessage(raw: unknown): ExtensionToWebviewMessage |
     }
   }
   return isRunResultView(view) ? { type: 'show', view } : undefined;
+}
+
+function parseFilterResult(x: unknown): FilterResultView | undefined {
+  if (!isRecord(x) || typeof x.expression !== 'string') {
+    return undefined;
+  }
+  if (x.ok === false) {
+    return typeof x.message === 'string' ? { ok: false, expression: x.expression, message: x.message } : undefined;
+  }
+  if (x.ok !== true || typeof x.total !== 'number' || !Array.isArray(x.matches)) {
+    return undefined;
+  }
+  const matches: FilterMatchView[] = [];
+  for (const m of x.matches as unknown[]) {
+    if (!isRecord(m) || typeof m.path !== 'string' || typeof m.valueJson !== 'string') {
+      return undefined;
+    }
+    matches.push({ path: m.path, valueJson: m.valueJson, ...(m.cut === true ? { cut: true } : {}) });
+  }
+  return { ok: true, expression: x.expression, matches, total: x.total };
 }
 
 /**
@@ -256,4 +385,21 @@ export interface ResultsStrings {
   readonly oneKey: string;
   readonly firstBytes: string;
   readonly notKeptAcrossReload: string;
+  readonly filterLabel: string;
+  readonly filterPlaceholder: string;
+  readonly filterMatches: string;
+  readonly filterNoMatch: string;
+  readonly filterMoreMatches: string;
+  readonly filterCut: string;
+  readonly tableList: string;
+  readonly showTable: string;
+  readonly showTree: string;
+  readonly copyCsv: string;
+  readonly saveCsv: string;
+  readonly copyMarkdown: string;
+  readonly tableRows: string;
+  readonly runAgain: string;
+  readonly pinResult: string;
+  readonly responseHeading: string;
+  readonly attempts: string;
 }

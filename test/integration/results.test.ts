@@ -126,6 +126,27 @@ const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
     assert.notEqual(shown.panelSerial, firstPanel, 'a new panel');
   });
 
+  it('Pin This Result keeps the panel; the next run opens a new one, and the pinned one keeps its result', async () => {
+    const first = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    assert.equal(first?.status, 200);
+    const shown = await resultsRendered(first.runId);
+    const before = resultsTabs().length;
+    assert.equal(await fromWebview({ type: 'pin', runId: 'not-shown' }), false);
+    assert.equal(await fromWebview({ type: 'pin', runId: first.runId }), true);
+    assert.equal((await resultsApi()).pinnedPanels(), 1);
+    await eventually(() => resultsTabs().find((t) => t.label.startsWith('📌')), 'the pinned tab’s title to say so');
+    const second = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
+    assert.equal(second?.status, 200);
+    const next = await resultsRendered(second.runId);
+    assert.notEqual(next.panelSerial, shown.panelSerial, 'a new panel');
+    assert.equal(resultsTabs().length, before + 1, 'the pinned panel is still open beside the new one');
+    // Closing the pinned panel forgets it; the current one stays.
+    const pinnedTab = resultsTabs().find((t) => t.label.startsWith('📌'))!;
+    await vscode.window.tabGroups.close(pinnedTab);
+    await eventually(async () => ((await resultsApi()).pinnedPanels() === 0 ? true : undefined), 'the pinned panel to be forgotten');
+    assert.equal((await info()).shownRunId, second.runId);
+  });
+
   it('makes the panel anew when its webview cannot load (VS Code could not register its service worker), and shows the result', async function () {
     this.timeout(90_000);
     // The next panel's webview host frame fails as on microsoft/vscode#125993: it never loads a page.

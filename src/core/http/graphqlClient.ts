@@ -57,6 +57,8 @@ export interface GraphqlHttpResult {
   /** Size of the final response body. */
   bytes: number;
   body: GraphqlResponseBody;
+  /** The final response body as the server sent it (kept by the run history as it is). */
+  raw?: Uint8Array;
   /** Response headers with lower-case names. */
   headers: Record<string, string>;
   /** Number of HTTP requests it took (1 when nothing was retried). */
@@ -197,6 +199,7 @@ export class GraphqlHttpClient {
           durationMs: this.clock.now() - started,
           bytes: res.body.length,
           body: parseGraphqlBody(res),
+          raw: res.body,
           headers: res.headers,
           attempts,
         };

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
 import type { VariableValues } from './variables';
 
-/** One run of an operation, as kept for "look at and re-run". Plain JSON, for workspaceState. */
+/** One run of an operation, as kept for "look at and re-run" (see runStore.ts for how it is stored). */
 export interface RunHistoryEntry {
   id: string;
   /** When the run started, epoch milliseconds. */
@@ -20,81 +18,6 @@ export interface RunHistoryEntry {
   durationMs: number;
   /** Which Service it went to (e.g. "Sandbox" or the base URL's host). */
   environment: string;
-}
-
-/** Options of a RunHistory. */
-export interface RunHistoryOptions {
-  /** How many runs to keep; the oldest go first. Default 50. */
-  limit?: number;
-  clock?: Clock;
-  newId?: () => string;
-}
-
-const MAX_VARIABLES_JSON = 64 * 1024;
-
-/**
- * The last runs of the workspace, newest first, bounded. Serialise with `toJSON()` into
- * workspaceState and restore with `RunHistory.fromJSON`, which drops anything malformed.
- */
-export class RunHistory {
-  private entries: RunHistoryEntry[] = [];
-  private readonly limit: number;
-  private readonly clock: Clock;
-  private readonly newId: () => string;
-
-  constructor(options: RunHistoryOptions = {}) {
-    this.limit = Math.max(1, options.limit ?? 50);
-    this.clock = options.clock ?? { now: () => Date.now() };
-    this.newId = options.newId ?? randomUUID;
-  }
-
-  /** Restores a history saved with `toJSON()`; malformed entries are skipped, never thrown. */
-  static fromJSON(value: unknown, options: RunHistoryOptions = {}): RunHistory {
-    const history = new RunHistory(options);
-    if (Array.isArray(value)) {
-      history.entries = value
-        .filter(isEntry)
-        .map((e) => ({ ...e }))
-        .slice(0, history.limit);
-    }
-    return history;
-  }
-
-  /** Records a run (newest first) and returns the stored entry. Variables are copied. */
-  add(run: Omit<RunHistoryEntry, 'id' | 'at' | 'variablesOmitted'> & { at?: number }): RunHistoryEntry {
-    const json = JSON.stringify(run.variables ?? {});
-    const tooLarge = json.length > MAX_VARIABLES_JSON;
-    const entry: RunHistoryEntry = {
-      ...run,
-      id: this.newId(),
-      at: run.at ?? this.clock.now(),
-      variables: tooLarge ? {} : (JSON.parse(json) as VariableValues),
-    };
-    if (tooLarge) {
-      entry.variablesOmitted = true;
-    }
-    this.entries.unshift(entry);
-    this.entries.length = Math.min(this.entries.length, this.limit);
-    return entry;
-  }
-
-  /** Newest first. */
-  list(): readonly RunHistoryEntry[] {
-    return this.entries;
-  }
-
-  get(id: string): RunHistoryEntry | undefined {
-    return this.entries.find((e) => e.id === id);
-  }
-
-  /** Forgets every run. */
-  clear(): void {
-    this.entries = [];
-  }
-
-  toJSON(): RunHistoryEntry[] {
-    return this.entries.map((e) => ({ ...e }));
-  }
 }
 
 /** A one-line label: the operation and its variables, each value cut short. */
@@ -117,7 +40,8 @@ export function historyDescription(entry: RunHistoryEntry, now: number): string 
   return parts.join(' · ');
 }
 
-function ago(ms: number): string {
+/** How long ago, in words ('just now', '5 min ago', '3 h ago', '2 days ago'). */
+export function ago(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) {
     return 'just now';
@@ -135,23 +59,4 @@ function ago(ms: number): string {
 
 function truncate(s: string, max: number): string {
   return s.length > max ? s.slice(0, Math.max(0, max - 1)) + '…' : s;
-}
-
-function isEntry(v: unknown): v is RunHistoryEntry {
-  if (v === null || typeof v !== 'object') {
-    return false;
-  }
-  const e = v as Record<string, unknown>;
-  return (
-    typeof e.id === 'string' &&
-    typeof e.at === 'number' &&
-    typeof e.documentUri === 'string' &&
-    (e.operationName === undefined || typeof e.operationName === 'string') &&
-    e.variables !== null &&
-    typeof e.variables === 'object' &&
-    !Array.isArray(e.variables) &&
-    typeof e.status === 'number' &&
-    typeof e.durationMs === 'number' &&
-    typeof e.environment === 'string'
-  );
 }

@@ -65,6 +65,19 @@ export interface RunAnswer {
   readonly bytes: number;
   readonly attempts: number;
   readonly body: NonNullable<RunResultView['body']>;
+  /** Response headers (lower-case names), when known. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Headers never shown in the results panel: cookies and anything that carries a credential. */
+const HIDDEN_HEADERS = /^(set-cookie2?|cookie|authorization|proxy-authorization|www-authenticate|proxy-authenticate|x-api-key|x-auth-token|x-amz-security-token)$/;
+
+/** The headers the panel may show, sorted by name, values cut at 500 characters. */
+export function shownHeaders(headers: Readonly<Record<string, string>> | undefined): [string, string][] {
+  return Object.entries(headers ?? {})
+    .filter(([name]) => !HIDDEN_HEADERS.test(name.toLowerCase()))
+    .map(([name, value]): [string, string] => [name.toLowerCase(), String(value).slice(0, 500)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /** The history entry of a run (as `RunHistory.add` takes it). */
@@ -125,6 +138,7 @@ export function answeredRun(start: RunStart, answer: RunAnswer, diagnostics: num
     durationMs: answer.durationMs,
     bytes: answer.bytes,
     body: answer.body,
+    response: { headers: shownHeaders(answer.headers), attempts: answer.attempts },
   };
   return {
     view,

@@ -1,7 +1,8 @@
 import type { ResultsCommand } from './resultsCommand';
 import { showResults } from './showResults';
+import { copyNodePath, filterToNode, showNodeAsTable } from './nodePath';
 
 export type { ResultsCommand, ResultsCommandServices } from './resultsCommand';
 
 /** The results feature's commands, one file each. */
-export const resultsCommands: readonly ResultsCommand[] = [showResults];
+export const resultsCommands: readonly ResultsCommand[] = [showResults, copyNodePath, filterToNode, showNodeAsTable];

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { RunCommand } from './runCommand';
 
-/** Tenant GraphQL: Clear Run History. Resolves to the number of runs forgotten. */
+/** Tenant GraphQL: Clear Run History: forgets every run but the pinned ones. Resolves to the number of runs forgotten. */
 export const clearHistory: RunCommand = {
   id: 'tenantGraphql.clearHistory',
   run: async ({ history }) => {

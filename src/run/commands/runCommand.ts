@@ -1,13 +1,20 @@
 import type { Command } from '../../platform/commands';
 import type { ResultsPresenter } from '../../results';
 import type { HistoryStore } from '../historyStore';
+import type { HistoryView } from '../historyView';
+import type { RunDiff } from '../runDiff';
 import type { RunController } from '../runController';
 
 /** What the run feature's command handlers may use. */
 export interface RunCommandServices {
   readonly controller: RunController;
   readonly history: HistoryStore;
+  readonly historyView: HistoryView;
+  /** Runs' answers as documents, and the diff editor on two of them. */
+  readonly diff: RunDiff;
   readonly presenter: ResultsPresenter;
+  /** Environments other than the active one that have a session (Run on Another Environment), by name. */
+  readonly signedInElsewhere: () => Promise<string[]>;
   /** The active session's access token (only for an export the person confirmed). */
   readonly accessToken: () => Promise<string>;
 }

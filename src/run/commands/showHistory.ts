@@ -1,18 +1,20 @@
 import * as vscode from 'vscode';
-import { historyDescription, historyLabel, type RunHistoryEntry } from '../../core/run/history';
+import { historyDescription, historyLabel } from '../../core/run/history';
+import type { StoredRun } from '../../core/run/runStore';
 import type { RunCommand, RunCommandServices } from './runCommand';
 import { inert } from '../../core/text/inert';
 
 /**
  * Tenant GraphQL: Show Run History. A quick pick of the workspace's last runs (operation and
  * variables; status, outcome, time). Picking one offers "Run Again" and, while its result is
- * still in memory, "Show Result". Argument `{ index, action: 'run' | 'show' }` (newest first)
+ * kept in the history, "Show Result". Argument `{ index, action: 'run' | 'show' }` (newest first)
  * does the same without asking. Resolves to the re-run's outcome, true when a result was shown,
  * or undefined.
  */
 export const showHistory: RunCommand = {
   id: 'tenantGraphql.showHistory',
   run: async (services, arg) => {
+    await services.history.ready;
     const entries = services.history.list();
     const a = (arg ?? {}) as { index?: unknown; action?: unknown };
     if (typeof a.index === 'number') {
@@ -36,7 +38,7 @@ export const showHistory: RunCommand = {
     if (!picked) {
       return undefined;
     }
-    if (!services.history.result(picked.entry.id)) {
+    if (picked.entry.body === 'none') {
       return act(services, picked.entry, 'run');
     }
     const runAgain = { label: vscode.l10n.t('$(play) Run Again'), description: vscode.l10n.t('with the same variables'), action: 'run' as const };
@@ -46,11 +48,10 @@ export const showHistory: RunCommand = {
   },
 };
 
-async function act(services: RunCommandServices, entry: RunHistoryEntry, action: 'run' | 'show'): Promise<unknown> {
+async function act(services: RunCommandServices, entry: StoredRun, action: 'run' | 'show'): Promise<unknown> {
   if (action === 'show') {
-    const view = services.history.result(entry.id);
+    const view = await services.history.result(entry.id);
     if (!view) {
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('The result of that run is no longer kept. Run it again to see a result.'), { sink: 'notification' }));
       return undefined;
     }
     services.presenter.show(view);

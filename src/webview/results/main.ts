@@ -17,6 +17,10 @@ import {
 import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deepJson';
 import { JsonTreeModel, format } from './jsonTreeModel';
 import { DEFAULT_DEPTH_STRINGS, TreeView, type DepthStrings } from './treeView';
+import { FilterView } from './filterView';
+import { TableView, type SortState } from './tableView';
+import { buildTable, findLists, rowsOf, valueAt } from '../../shared/table';
+import { jsonPathOf } from '../../shared/jsonPath';
 import { formatBytes, formatDuration, formatTime, operationTitle, pathText, statusClass, statusText } from './format';
 
 interface VsCodeApi {
@@ -48,6 +52,12 @@ interface Shown {
   readonly initialUi: Record<string, TreeUiState>;
 }
 let shown: Shown | undefined;
+/** The filter box of the shown result (when it has a body). */
+let filterView: FilterView | undefined;
+/** Each tree on the page and the JSONPath of its root (for Copy Path / Filter to This on its nodes). */
+const treeRoots = new WeakMap<Element, { readonly view: TreeView; readonly prefix: string; readonly pathPrefix?: readonly (string | number)[] }>();
+/** Shows a list of the shown answer as a table (set while a result with lists is shown). */
+let showTableAt: ((path: readonly (string | number)[]) => boolean) | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function readStrings(): ResultsStrings {
@@ -155,6 +165,9 @@ function renderHeader(view: RunResultView): HTMLElement {
   fact(strings.duration, formatDuration(view.durationMs));
   fact(strings.size, formatBytes(view.bytes));
   fact(strings.time, formatTime(view.at));
+  if (view.response?.attempts !== undefined && view.response.attempts > 1) {
+    fact(strings.attempts, String(view.response.attempts));
+  }
   header.append(facts);
 
   const actions = el('div', 'actions');
@@ -165,10 +178,36 @@ function renderHeader(view: RunResultView): HTMLElement {
     button.addEventListener('click', () => post({ type, runId: view.runId }));
     actions.append(button);
   };
+  if (view.documentUri) {
+    const again = el('button', 'action', strings.runAgain);
+    again.type = 'button';
+    again.addEventListener('click', () => post({ type: 'runAgain', runId: view.runId }));
+    actions.append(again);
+  }
+  const pin = el('button', 'action', strings.pinResult);
+  pin.type = 'button';
+  pin.addEventListener('click', () => {
+    pin.disabled = true;
+    post({ type: 'pin', runId: view.runId });
+  });
+  actions.append(pin);
   action('copyJson', strings.copyJson);
   action('saveJson', strings.saveJson);
   action('openJson', strings.openJson);
   header.append(actions);
+  const headers = Array.isArray(view.response?.headers) ? view.response.headers.filter((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string') : [];
+  if (headers.length > 0) {
+    const details = el('details', 'response-headers');
+    details.append(el('summary', undefined, format(strings.responseHeading, headers.length)));
+    const list = el('dl', 'headers');
+    for (const [name, value] of headers) {
+      const row = el('div', 'header-row');
+      row.append(el('dt', undefined, name), el('dd', undefined, value));
+      list.append(row);
+    }
+    details.append(list);
+    header.append(details);
+  }
   return header;
 }
 
@@ -221,7 +260,16 @@ function renderErrors(view: RunResultView, errors: NonNullable<NonNullable<RunRe
   return section;
 }
 
-function addTree(target: HTMLElement, id: string, value: unknown, label: string, ui: Record<string, TreeUiState> | undefined, defaultExpanded: (m: JsonTreeModel) => void): void {
+function addTree(
+  target: HTMLElement,
+  id: string,
+  value: unknown,
+  label: string,
+  ui: Record<string, TreeUiState> | undefined,
+  defaultExpanded: (m: JsonTreeModel) => void,
+  prefix: string,
+  pathPrefix: readonly (string | number)[],
+): void {
   if (!shown) {
     return;
   }
@@ -232,10 +280,105 @@ function addTree(target: HTMLElement, id: string, value: unknown, label: string,
   shown.trees.set(id, model);
   const view = new TreeView(model, strings, label, saveStateSoon, { depthStrings });
   shown.views.push(view);
+  treeRoots.set(view.element, { view, prefix, pathPrefix });
   target.append(view.element);
 }
 
+/** The tree of one filter match (expanded one level), its nodes' paths below the match's. */
+function matchTree(value: unknown, path: string): HTMLElement {
+  const model = new JsonTreeModel(value);
+  model.setExpanded(model.root, true);
+  const view = new TreeView(model, strings, path, () => undefined, { depthStrings });
+  treeRoots.set(view.element, { view, prefix: path });
+  return view.element;
+}
+
+/**
+ * The table controls of a result: the lists of its data (a connection's edges[].node flattened),
+ * Show as Table / Show as Tree, and the exports (done by the extension: clipboard, save dialog).
+ */
+function tableSection(view: RunResultView, body: NonNullable<RunResultView['body']>, full: HTMLElement, filter: FilterView): HTMLElement {
+  const section = el('div', 'table-section');
+  const host = el('div', 'table-host');
+  host.hidden = true;
+  const lists = findLists(body.data).map((l) => ({ path: ['data', ...l.path] as (string | number)[], rows: l.rows }));
+  const controls = el('div', 'table-controls');
+  const select = el('select');
+  select.setAttribute('aria-label', strings.tableList);
+  const toggle = el('button', 'action', strings.showTable);
+  toggle.type = 'button';
+  const exports = el('span', 'table-exports');
+  exports.hidden = true;
+  let current: { path: readonly (string | number)[]; columns: readonly string[]; sort: SortState } | undefined;
+  const option = (path: readonly (string | number)[], rows: number): void => {
+    const o = el('option', undefined, `${pathText(path) || '(data)'} · ${format(strings.tableRows, rows)}`);
+    o.value = JSON.stringify(path);
+    select.append(o);
+  };
+  lists.forEach((l) => option(l.path, l.rows));
+  const exportAs = (formatName: 'copyCsv' | 'saveCsv' | 'copyMarkdown', label: string): void => {
+    const b = el('button', 'action', label);
+    b.type = 'button';
+    b.addEventListener('click', () => {
+      if (current) {
+        const sort = current.sort ? { column: current.columns[current.sort.column], direction: current.sort.direction } : undefined;
+        post({ type: 'tableExport', runId: view.runId, path: current.path, format: formatName, ...(sort ? { sort } : {}) });
+      }
+    });
+    exports.append(b);
+  };
+  exportAs('copyCsv', strings.copyCsv);
+  exportAs('saveCsv', strings.saveCsv);
+  exportAs('copyMarkdown', strings.copyMarkdown);
+  const showTree = (): void => {
+    current = undefined;
+    host.hidden = true;
+    host.replaceChildren();
+    exports.hidden = true;
+    toggle.textContent = strings.showTable;
+    full.hidden = filter.expression.trim() !== '';
+  };
+  const show = (path: readonly (string | number)[]): boolean => {
+    const rows = rowsOf(valueAt(body, path.slice(0)));
+    if (!rows) {
+      return false;
+    }
+    const key = JSON.stringify(path);
+    if (![...select.options].some((o) => o.value === key)) {
+      option(path, rows.length);
+    }
+    select.value = key;
+    const table = buildTable(rows);
+    const state = { path, columns: table.columns, sort: undefined as SortState };
+    current = state;
+    const tableView = new TableView(table, pathText(path) || strings.dataHeading, (sort) => {
+      state.sort = sort;
+    });
+    host.replaceChildren(tableView.element);
+    host.hidden = false;
+    full.hidden = true;
+    exports.hidden = false;
+    controls.hidden = false;
+    toggle.textContent = strings.showTree;
+    requestAnimationFrame(() => post({ type: 'tableShown', runId: view.runId, rows: table.rows.length, columns: table.columns.length, renderedRows: tableView.renderedRows() }));
+    return true;
+  };
+  toggle.addEventListener('click', () => (current ? showTree() : select.value && show(JSON.parse(select.value) as (string | number)[])));
+  select.addEventListener('change', () => {
+    if (current) {
+      show(JSON.parse(select.value) as (string | number)[]);
+    }
+  });
+  controls.append(select, toggle, exports);
+  controls.hidden = lists.length === 0;
+  showTableAt = show;
+  section.append(controls, host);
+  return section;
+}
+
 function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, TreeUiState>): void {
+  filterView = undefined;
+  showTableAt = undefined;
   shown = { view, summaryOnly, trees: new Map(), views: [], initialUi: ui ?? {} };
   const parts: HTMLElement[] = [renderHeader(view)];
   if (summaryOnly) {
@@ -251,24 +394,46 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
   if (body) {
     const data = el('section', 'data');
     data.append(el('h2', undefined, strings.dataHeading));
+    const runId = view.runId;
+    const full = el('div', 'full-tree');
+    filterView = new FilterView(
+      strings,
+      (expression) => post({ type: 'filter', runId, expression }),
+      matchTree,
+      (active) => {
+        full.hidden = active;
+      },
+      (matches, invalid) => post({ type: 'filterShown', runId, matches, invalid }),
+    );
+    data.append(filterView.element, full);
     if (body.data === undefined || body.data === null) {
-      data.append(el('p', 'hint', strings.noData));
+      full.append(el('p', 'hint', strings.noData));
     } else {
-      addTree(data, 'data', body.data, strings.dataHeading, ui, (m) => {
-        m.setExpanded(m.root, true);
-        const first = m.page(m.root).children;
-        if (first.length === 1) {
-          m.setExpanded(first[0], true);
-        }
-      });
+      addTree(
+        full,
+        'data',
+        body.data,
+        strings.dataHeading,
+        ui,
+        (m) => {
+          m.setExpanded(m.root, true);
+          const first = m.page(m.root).children;
+          if (first.length === 1) {
+            m.setExpanded(first[0], true);
+          }
+        },
+        '$.data',
+        ['data'],
+      );
     }
+    data.append(tableSection(view, body, full, filterView));
     parts.push(data);
 
     const whole = el('details', 'whole-body');
     whole.append(el('summary', undefined, strings.bodyHeading));
     const build = (): void => {
       if (!whole.querySelector('.json-tree')) {
-        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true));
+        addTree(whole, 'body', body, strings.bodyHeading, ui, (m) => m.setExpanded(m.root, true), '$', []);
         saveStateSoon();
       }
     };
@@ -313,6 +478,24 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     trace('received a message that is not a result');
     return;
   }
+  if (message.type === 'filterResult') {
+    if (shown?.view.runId === message.runId) {
+      filterView?.show(message.result);
+    }
+    return;
+  }
+  if (message.type === 'showTable') {
+    if (shown?.view.runId === message.runId) {
+      showTableAt?.(message.path);
+    }
+    return;
+  }
+  if (message.type === 'setFilter') {
+    if (shown?.view.runId === message.runId) {
+      filterView?.set(message.expression);
+    }
+    return;
+  }
   trace(`received ${message.view.runId}`);
   if (shown && !shown.summaryOnly && shown.view.runId === message.view.runId) {
     // Already on screen (restored from state, or sent again): keep the user's expansion, and say so.
@@ -323,6 +506,28 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const keepUi = shown?.view.runId === message.view.runId ? currentUi() : undefined;
   render(message.view, false, keepUi);
 });
+// VS Code's context menu on a tree node (package.json "webview/context"): Copy Path and Filter to This get the node's JSONPath.
+root.addEventListener(
+  'contextmenu',
+  (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const tree = target?.closest('.json-tree');
+    const entry = tree ? treeRoots.get(tree) : undefined;
+    const node = entry?.view.nodeAt(target);
+    const item = target?.closest('[role="treeitem"]');
+    if (entry && node && item instanceof HTMLElement) {
+      const path = node.path;
+      const list = entry.pathPrefix !== undefined && rowsOf(node.value) !== undefined;
+      item.dataset.vscodeContext = JSON.stringify({
+        webviewSection: list ? 'jsonList' : 'jsonNode',
+        jsonPath: entry.prefix + jsonPathOf(path).slice(1),
+        ...(list ? { nodePath: JSON.stringify([...entry.pathPrefix!, ...path]) } : {}),
+        preventDefaultContextMenuItems: true,
+      });
+    }
+  },
+  true,
+);
 window.addEventListener('error', (event) => post({ type: 'webviewError', message: String(event.message) }));
 
 document.addEventListener('visibilitychange', () => trace(`visibility ${document.visibilityState}`));

@@ -57,6 +57,12 @@ export class TreeView {
     return this.top;
   }
 
+  /** The node an element of this tree shows (its tree item or anything inside it), if any. */
+  nodeAt(target: Element | null): JsonTreeNode | undefined {
+    const li = target?.closest('[role="treeitem"]');
+    return li && this.element.contains(li) ? this.nodes.get(li) : undefined;
+  }
+
   /** Puts `node` on top of the view (what "Continue from here" and "Back" do). */
   showFrom(node: JsonTreeNode): void {
     this.top = node;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { GraphqlService, type SessionSource } from '../../../src/graphql/graphqlService';
 import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../../../src/core/errors';
-import { serverIdentity } from '../../../src/core/auth/serverIdentity';
+import { serverIdentity, serverKey } from '../../../src/core/auth/serverIdentity';
 import type { Environment } from '../../../src/core/auth/environments';
 import { nullLogger } from '../../../src/core/logger';
 import { environmentHeaders, HeaderSecrets } from '../../../src/core/auth/headerSecrets';
@@ -27,6 +27,7 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
     const source: SessionSource = {
       activeEnvironment: () => env,
       activeSession: () => Promise.resolve(session),
+      sessionsOf: (e) => Promise.resolve(serverKey(serverIdentity(e)) === serverKey(session.server) ? [session] : []),
       isAllowed: () => options.allowed ?? true,
       trusted: options.trusted ?? true,
       getAccessToken: () => Promise.resolve(session.accessToken),
@@ -60,6 +61,22 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
       assert.equal(server.requests.length, 0);
     });
   }
+
+  it('sends to another environment (Run on Another Environment) only with that server’s own session', async () => {
+    const active = testEnv('https://api.example.test', { name: 'Production' });
+    const staging = testEnv(server.baseUrl, { name: 'Staging' });
+    // The session belongs to Staging's server: a request for Staging goes there with it.
+    const s = service(active, { sessionServer: staging });
+    const result = await s.execute({ query: '{ ok }', environment: staging });
+    assert.equal(result.environment.name, 'Staging');
+    assert.equal(server.requests[0].headers.authorization, 'Bearer USER-TOKEN');
+    // A session of another server is never sent to an environment it was not issued for.
+    const other = service(active, { sessionServer: testEnv('https://api.example.test', { name: 'Production' }) });
+    await assert.rejects(other.execute({ query: '{ ok }', environment: staging }), NotSignedInError);
+    assert.equal(server.requests.length, 1);
+    // The checks hold for the chosen environment too.
+    await assert.rejects(service(active, { trusted: false, sessionServer: staging }).execute({ query: '{ ok }', environment: staging }), RestrictedModeError);
+  });
 
   it('gives no token for an export when the target is refused', async () => {
     await assert.rejects(service(testEnv(server.baseUrl), { trusted: false }).currentAccessToken(), RestrictedModeError);

@@ -75,6 +75,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/dist/undici.js',
       'extension/dist/prettier.js',
       'extension/dist/codegen.js',
+      'extension/dist/filter.js',
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',

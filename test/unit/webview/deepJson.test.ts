@@ -59,7 +59,7 @@ describe('shared/deepJson', () => {
     assert.equal(typeof message.bodyJson, 'string');
     // What postMessage does to it (JSON round trip) must work now.
     const parsed = parseExtensionMessage(JSON.parse(JSON.stringify(message)));
-    assert.ok(parsed);
+    assert.ok(parsed && parsed.type === 'show');
     assert.equal(nestingDepth(parsed.view.body), 100_001);
     const shallow: RunResultView = { ...view, body: { data: deepValue(DEEP_JSON_LEVELS - 5) } };
     assert.deepEqual(showMessage(shallow), { type: 'show', view: shallow });

@@ -33,6 +33,8 @@ describe('results webview messages', () => {
       ['copy with empty run id', { type: 'copyJson', runId: '' }],
       ['rendered with negative count', { type: 'rendered', runId: 'r', treeItems: -1 }],
       ['ready with a non-string run id', { type: 'ready', shownRunId: 3 }],
+      ['filter without an expression', { type: 'filter', runId: 'r' }],
+      ['filter with a huge expression', { type: 'filter', runId: 'r', expression: '$'.repeat(2001) }],
     ];
     for (const [name, raw] of cases) {
       it(name, () => assert.equal(parseWebviewMessage(raw), undefined));
@@ -104,4 +106,41 @@ describe('results webview messages', () => {
   for (const [operationName, file] of names) {
     it(`suggests ${file} for ${String(operationName)}`, () => assert.equal(suggestedFileName({ operationName }), file));
   }
+
+  describe('filter messages', () => {
+    it('a filter about the shown run is accepted (fields copied), others are not', () => {
+      const ok = decideWebviewMessage({ type: 'filter', runId: 'run-7', expression: '$..id', extra: 1 }, shown);
+      assert.deepEqual(ok, { accept: true, message: { type: 'filter', runId: 'run-7', expression: '$..id' } });
+      assert.equal(decideWebviewMessage({ type: 'filter', runId: 'run-6', expression: '$..id' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'filter', runId: 'run-7', expression: '$..id' }, { ...shown, body: undefined }).accept, false);
+    });
+
+    it('Run Again is about the shown run, which must come from a document', () => {
+      assert.equal(decideWebviewMessage({ type: 'runAgain', runId: 'run-7' }, shown).accept, true);
+      assert.equal(decideWebviewMessage({ type: 'runAgain', runId: 'run-6' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'runAgain', runId: 'run-7' }, { ...shown, documentUri: undefined }).accept, false);
+    });
+
+    it('a table export names the shown run, a path of keys and a known format', () => {
+      assert.equal(
+        decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data', 'tasks', 0], format: 'copyCsv', sort: { column: 'id', direction: 'ascending' } }, shown).accept,
+        true,
+      );
+      assert.equal(decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data', -1], format: 'copyCsv' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data'], format: 'exec' }, shown).accept, false);
+      assert.equal(decideWebviewMessage({ type: 'tableExport', runId: 'run-7', path: ['data'], format: 'copyCsv', sort: { column: 1 } }, shown).accept, false);
+      assert.deepEqual(parseExtensionMessage({ type: 'showTable', runId: 'r', path: ['data', 'x'] }), { type: 'showTable', runId: 'r', path: ['data', 'x'] });
+      assert.equal(parseExtensionMessage({ type: 'showTable', runId: 'r', path: 'data' }), undefined);
+    });
+
+    it('the webview checks filter results and setFilter from the extension', () => {
+      const result = { ok: true, expression: '$..id', total: 1, matches: [{ path: "$['a']", valueJson: '"<b>"' }] };
+      assert.deepEqual(parseExtensionMessage({ type: 'filterResult', runId: 'r', result }), { type: 'filterResult', runId: 'r', result });
+      assert.deepEqual(parseExtensionMessage({ type: 'filterResult', runId: 'r', result: { ok: false, expression: '$[', message: 'bad' } })?.type, 'filterResult');
+      assert.equal(parseExtensionMessage({ type: 'filterResult', runId: 'r', result: { ...result, matches: [{ path: 1 }] } }), undefined);
+      assert.equal(parseExtensionMessage({ type: 'filterResult', runId: 'r', result: { ok: true, expression: '$' } }), undefined);
+      assert.deepEqual(parseExtensionMessage({ type: 'setFilter', runId: 'r', expression: '$.data' }), { type: 'setFilter', runId: 'r', expression: '$.data' });
+      assert.equal(parseExtensionMessage({ type: 'setFilter', runId: 'r', expression: 5 }), undefined);
+    });
+  });
 });

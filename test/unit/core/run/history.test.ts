@@ -1,75 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { RunHistory, historyDescription, historyLabel, type RunHistoryEntry } from '../../../../src/core/run/history';
+import { historyDescription, historyLabel, type RunHistoryEntry } from '../../../../src/core/run/history';
+import { groupRuns, matchesSearch, runDescription } from '../../../../src/core/run/historyTree';
+import { comparableText, previousRun, runFileName } from '../../../../src/core/run/runCompare';
+import type { StoredRun } from '../../../../src/core/run/runStore';
+import { formatBytes } from '../../../../src/core/http/graphqlResponse';
 
 const T0 = Date.parse('2025-01-01T12:00:00Z');
-
-function history(limit?: number): RunHistory {
-  let n = 0;
-  return new RunHistory({ limit, clock: { now: () => T0 }, newId: () => `id-${++n}` });
-}
-
-function run(operationName: string, variables: Record<string, unknown> = {}) {
-  return { documentUri: 'file:///w/tasks.graphql', operationName, variables, status: 200, durationMs: 12, environment: 'Sandbox' };
-}
-
-describe('RunHistory', () => {
-  it('keeps runs newest first and finds them by id', () => {
-    const h = history();
-    const a = h.add(run('A'));
-    const b = h.add(run('B', { p: 'HIGH' }));
-    assert.deepEqual(
-      h.list().map((e) => e.operationName),
-      ['B', 'A'],
-    );
-    assert.equal(h.get(a.id)?.operationName, 'A');
-    assert.deepEqual(h.get(b.id)?.variables, { p: 'HIGH' });
-    assert.equal(b.at, T0);
-    assert.equal(h.get('nope'), undefined);
-  });
-
-  it('is bounded: the oldest runs drop out', () => {
-    const h = history(3);
-    for (const name of ['A', 'B', 'C', 'D', 'E']) {
-      h.add(run(name));
-    }
-    assert.deepEqual(
-      h.list().map((e) => e.operationName),
-      ['E', 'D', 'C'],
-    );
-  });
-
-  it('copies the variables, so later changes do not rewrite history', () => {
-    const h = history();
-    const vars = { filter: { priority: 'LOW' } };
-    const e = h.add(run('A', vars));
-    vars.filter.priority = 'HIGH';
-    assert.deepEqual(e.variables, { filter: { priority: 'LOW' } });
-  });
-
-  it('omits variables too large to keep in workspace state', () => {
-    const e = history().add(run('Big', { blob: 'x'.repeat(70_000) }));
-    assert.deepEqual(e.variables, {});
-    assert.equal(e.variablesOmitted, true);
-  });
-
-  it('round-trips through JSON and drops malformed entries', () => {
-    const h = history();
-    h.add(run('A', { n: 1 }));
-    h.add({ ...run('B'), status: 0, outcome: 'connection refused' });
-    const saved = JSON.parse(JSON.stringify(h)) as unknown[];
-    const restored = RunHistory.fromJSON([...saved, { id: 'x' }, null, 'junk', { ...(saved[0] as object), variables: [] }]);
-    assert.deepEqual(restored.list(), h.list());
-    assert.deepEqual(RunHistory.fromJSON(undefined).list(), []);
-    assert.deepEqual(RunHistory.fromJSON({ not: 'an array' }).list(), []);
-  });
-
-  it('clear forgets everything', () => {
-    const h = history();
-    h.add(run('A'));
-    h.clear();
-    assert.deepEqual(h.list(), []);
-  });
-});
 
 describe('history labels', () => {
   const base: RunHistoryEntry = { id: '1', at: T0, documentUri: 'u', variables: {}, status: 200, durationMs: 12.4, environment: 'Sandbox' };
@@ -98,4 +34,77 @@ describe('history labels', () => {
   for (const [patch, now, text] of descriptions) {
     it(`description ${text}`, () => assert.equal(historyDescription({ ...base, ...patch }, now), text));
   }
+});
+
+function stored(id: string, operationName: string | undefined, at: number, patch: Partial<StoredRun> = {}): StoredRun {
+  return { id, at, documentUri: 'file:///w/a.graphql', operationName, variables: {}, status: 200, durationMs: 12, environment: 'Sandbox', pinned: false, body: 'kept', ...patch };
+}
+
+describe('History view model', () => {
+  const runs = [stored('5', 'Tasks', T0 + 5), stored('4', undefined, T0 + 4), stored('3', 'Me', T0 + 3), stored('2', 'Tasks', T0 + 2), stored('1', 'Me', T0 + 1)];
+
+  it('groups by operation, groups ordered by their newest run, runs newest first', () => {
+    assert.deepEqual(
+      groupRuns(runs).map((g) => [g.operation, g.runs.map((r) => r.id)]),
+      [
+        ['Tasks', ['5', '2']],
+        [undefined, ['4']],
+        ['Me', ['3', '1']],
+      ],
+    );
+  });
+
+  const searches: [string, Partial<StoredRun>, boolean][] = [
+    ['', {}, true],
+    ['tasks', {}, true],
+    ['TASKS high', { variables: { p: 'HIGH' } }, true],
+    ['tasks low', { variables: { p: 'HIGH' } }, false],
+    ['502', { status: 502 }, true],
+    ['errors', { outcome: '2 errors' }, true],
+    ['baseline', { pinned: true, name: 'Baseline' }, true],
+    ['pinned', { pinned: true }, true],
+    ['staging', {}, false],
+    ['staging', { environment: 'Staging' }, true],
+  ];
+  for (const [text, patch, expected] of searches) {
+    it(`search "${text}" ${expected ? 'matches' : 'does not match'} ${JSON.stringify(patch)}`, () => assert.equal(matchesSearch(stored('1', 'Tasks', T0, patch), text), expected));
+  }
+
+  it('describes a run with status, duration, size, environment and time', () => {
+    assert.equal(runDescription(stored('1', 'Tasks', T0, { bytes: 12_345 }), T0 + 5 * 60_000, formatBytes), '200 · 12 ms · 12.3 kB · Sandbox · 5 min ago');
+    assert.equal(runDescription(stored('1', 'Tasks', T0, { status: 0, outcome: 'Timed out' }), T0, formatBytes), 'no answer · Timed out · 12 ms · Sandbox · just now');
+  });
+});
+
+describe('Comparing runs', () => {
+  it('prints answers pretty, with keys in a stable order at every level', () => {
+    const a = comparableText({ body: { data: { b: 1, a: { z: [{ y: 1, x: 2 }], c: null } } } });
+    const b = comparableText({ body: { data: { a: { c: null, z: [{ x: 2, y: 1 }] }, b: 1 } } });
+    assert.equal(a, b);
+    assert.equal(a, JSON.stringify({ data: { a: { c: null, z: [{ x: 2, y: 1 }] }, b: 1 } }, null, 2) + '\n');
+  });
+
+  it('prints a 100,000-deep answer without recursion, sorted, on one line', () => {
+    let deep: unknown = { b: 1, a: 2 };
+    for (let i = 0; i < 100_000; i++) {
+      deep = [deep];
+    }
+    const text = comparableText({ body: { data: deep } });
+    assert.ok(text.startsWith('{"data":[[[') && text.endsWith('[{"a":2,"b":1}' + ']'.repeat(100_000) + '}\n'));
+  });
+
+  it('shows a failure when there is no body', () => {
+    assert.match(comparableText({ status: 502, failure: { title: 'Server error', message: 'm' } }), /"status": 502/);
+  });
+
+  it('finds the previous run of the same operation and document', () => {
+    const runs = [stored('4', 'Tasks', T0 + 4), stored('3', 'Tasks', T0 + 3, { documentUri: 'file:///w/b.graphql' }), stored('2', 'Me', T0 + 2), stored('1', 'Tasks', T0 + 1)];
+    assert.equal(previousRun(runs, runs[0])?.id, '1');
+    assert.equal(previousRun(runs, runs[3]), undefined);
+  });
+
+  it('names each side after operation, environment and time, safe in a path', () => {
+    assert.equal(runFileName(stored('1', 'Tasks', T0)), 'Tasks Sandbox 2025-01-01T12-00-00.json');
+    assert.equal(runFileName(stored('1', 'Tasks', T0, { name: 'a/../b\u202e' })), 'a_.._b_ Sandbox 2025-01-01T12-00-00.json');
+  });
 });

@@ -40,6 +40,25 @@ describe('core/run/runRecord', () => {
       });
     }
 
+    it('shows the answer’s headers without cookies or credentials, sorted, and the number of requests', () => {
+      const headers = {
+        'Content-Type': 'application/json',
+        'set-cookie': 'sid=SECRET',
+        authorization: 'Bearer SECRET',
+        'www-authenticate': 'Bearer realm=x',
+        'x-request-id': 'r1',
+        'x-long': 'v'.repeat(600),
+      };
+      const r = answeredRun(START, { environment: 'Sandbox', status: 200, durationMs: 5, bytes: 1, attempts: 2, body: {}, headers }, 0);
+      assert.deepEqual(
+        r.view.response?.headers.map(([n]) => n),
+        ['content-type', 'x-long', 'x-request-id'],
+      );
+      assert.equal(r.view.response?.headers[1][1].length, 500);
+      assert.equal(r.view.response?.attempts, 2);
+      assert.doesNotMatch(JSON.stringify(r.view), /SECRET/);
+    });
+
     it('mentions retries in the log line', () => {
       const r = answeredRun(START, { environment: 'Sandbox', status: 200, durationMs: 5, bytes: 1, attempts: 3, body: {} }, 0);
       assert.match(r.log.line, /, 3 attempts$/);

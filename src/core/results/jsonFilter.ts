@@ -1,0 +1,77 @@
+/**
+ * The results panel's filter: a JSONPath expression over an answer, evaluated with `jsonpath-plus`
+ * in its safe mode (its own expression evaluator: never `eval` or `Function`), giving each match
+ * with its path. Pure; runs in the filter worker (filterWorker.ts) so that a big answer never holds
+ * the extension host's thread.
+ */
+import { JSONPath } from 'jsonpath-plus';
+import { stringifyJson } from '../../shared/deepJson';
+
+export { jsonPathOf } from '../../shared/jsonPath';
+
+/** One match: where it is (a normalized JSONPath such as `$['data']['tasks'][0]`) and its value as JSON text. */
+export interface FilterMatch {
+  readonly path: string;
+  /** The value as JSON text, cut at {@link FilterLimits.maxValueChars} (then `cut` is true). */
+  readonly valueJson: string;
+  readonly cut?: boolean;
+}
+
+/** The answer to one filter: the matches (the first `maxMatches`) and how many there were; or why not. */
+export type FilterAnswer =
+  | { readonly ok: true; readonly expression: string; readonly matches: readonly FilterMatch[]; readonly total: number }
+  | { readonly ok: false; readonly expression: string; readonly message: string };
+
+/** How much of the matches is sent back. */
+export interface FilterLimits {
+  readonly maxMatches: number;
+  readonly maxValueChars: number;
+}
+
+export const DEFAULT_FILTER_LIMITS: FilterLimits = { maxMatches: 500, maxValueChars: 200_000 };
+/** Longer expressions are refused (nobody types them; a generated one could be a resource trap). */
+export const MAX_EXPRESSION_LENGTH = 2000;
+
+/** Evaluates `expression` over `json`; never throws. */
+export function filterJson(json: unknown, expression: string, limits: FilterLimits = DEFAULT_FILTER_LIMITS): FilterAnswer {
+  const text = expression.trim();
+  if (text === '') {
+    return { ok: false, expression, message: 'Type a JSONPath expression, such as $..id or $.data.tasks[?(@.done == false)].' };
+  }
+  if (text.length > MAX_EXPRESSION_LENGTH) {
+    return { ok: false, expression, message: `The expression is longer than ${MAX_EXPRESSION_LENGTH} characters.` };
+  }
+  if (!text.startsWith('$')) {
+    return { ok: false, expression, message: 'A JSONPath expression starts with $ (the whole answer), e.g. $.data or $..name.' };
+  }
+  let results: { path: string; value: unknown }[];
+  try {
+    results = JSONPath({ path: text, json: json as object, eval: 'safe', resultType: 'all', wrap: true }) as { path: string; value: unknown }[];
+  } catch (err) {
+    return { ok: false, expression, message: explain(err) };
+  }
+  if (!Array.isArray(results)) {
+    results = [];
+  }
+  const matches: FilterMatch[] = [];
+  for (const r of results.slice(0, limits.maxMatches)) {
+    let valueJson: string;
+    try {
+      valueJson = stringifyJson(r.value, { maxLength: limits.maxValueChars + 1 }) ?? 'null';
+    } catch {
+      valueJson = 'null';
+    }
+    const cut = valueJson.length > limits.maxValueChars;
+    matches.push({ path: typeof r.path === 'string' ? r.path : '$', valueJson: cut ? valueJson.slice(0, limits.maxValueChars) : valueJson, ...(cut ? { cut } : {}) });
+  }
+  return { ok: true, expression, matches, total: results.length };
+}
+
+function explain(err: unknown): string {
+  if (err instanceof RangeError) {
+    return 'The answer is nested too deeply for this expression (a recursive descent such as $.. walks every level). Filter from a path nearer the top, e.g. $.data.items[*].';
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  // jsonpath-plus / jsep messages name the problem and often the character index.
+  return `The expression is not valid JSONPath: ${message.replace(/\s+/g, ' ').slice(0, 300)}`;
+}

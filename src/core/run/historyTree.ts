@@ -1,0 +1,62 @@
+/** The History view's model: runs grouped by operation, the search, the one-line description. Pure. */
+import { ago } from './history';
+import type { StoredRun } from './runStore';
+
+/** The runs of one operation, newest first. */
+export interface RunGroup {
+  /** The operation's name; undefined for anonymous operations. */
+  readonly operation: string | undefined;
+  readonly runs: readonly StoredRun[];
+}
+
+/** Groups runs (given newest first) by operation name; groups ordered by their newest run. */
+export function groupRuns(runs: readonly StoredRun[]): RunGroup[] {
+  const groups = new Map<string, StoredRun[]>();
+  for (const run of runs) {
+    const key = run.operationName === undefined ? '' : `:${run.operationName}`;
+    const list = groups.get(key);
+    if (list) {
+      list.push(run);
+    } else {
+      groups.set(key, [run]);
+    }
+  }
+  return [...groups.values()].map((list) => ({ operation: list[0].operationName, runs: list }));
+}
+
+/**
+ * Whether a run matches a search: every word of `text` (case-insensitive) is in its operation
+ * name, its name, its variables (as JSON), its status, its outcome or its environment.
+ */
+export function matchesSearch(run: StoredRun, text: string): boolean {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) {
+    return true;
+  }
+  const hay = [
+    run.operationName ?? '(anonymous)',
+    run.name ?? '',
+    JSON.stringify(run.variables),
+    String(run.status),
+    run.outcome ?? '',
+    run.environment,
+    run.pinned ? 'pinned' : '',
+  ]
+    .join('\n')
+    .toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+
+/** Status · duration · size · environment · time ago, as the History view describes a run. */
+export function runDescription(run: StoredRun, now: number, formatBytes: (n: number) => string): string {
+  const parts = [run.status > 0 ? String(run.status) : 'no answer'];
+  if (run.outcome) {
+    parts.push(run.outcome);
+  }
+  parts.push(`${Math.round(run.durationMs)} ms`);
+  if (run.bytes !== undefined) {
+    parts.push(formatBytes(run.bytes));
+  }
+  parts.push(run.environment || '?', ago(now - run.at));
+  return parts.join(' · ');
+}

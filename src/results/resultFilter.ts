@@ -1,0 +1,85 @@
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import { FilterClient } from '../core/results/filterClient';
+import type { FilterAnswer } from '../core/results/jsonFilter';
+import { stringifyJson } from '../shared/deepJson';
+import type { RunResultView } from '../shared/resultsMessages';
+
+declare const __FILTER_WORKER__: string | undefined;
+
+/** workspaceState: the last filter per operation name. */
+const FILTERS_KEY = 'tenantGraphql.results.filters';
+/** How many operations' filters are remembered. */
+const REMEMBERED = 200;
+/** How many answers' bytes are kept for the worker (the shown one and a few before). */
+const KEPT_BYTES = 3;
+
+/**
+ * The results panel's filter on the host: answers go to the filter worker (a thread of its own:
+ * parsing a 20 MB answer and walking it never holds the extension host's thread) as the bytes the
+ * Service sent, when the run kept them, else as JSON text written here. Remembers the last filter
+ * of each operation in workspace state.
+ */
+export class ResultFilter implements vscode.Disposable {
+  private readonly client: FilterClient;
+  private readonly bytes = new Map<string, Uint8Array>();
+
+  constructor(
+    extensionPath: string,
+    private readonly state: vscode.Memento,
+  ) {
+    const script =
+      typeof __FILTER_WORKER__ === 'string' ? path.join(extensionPath, 'dist', __FILTER_WORKER__) : path.join(extensionPath, 'src', 'core', 'results', 'filterWorker.ts');
+    this.client = new FilterClient({ script, execArgv: typeof __FILTER_WORKER__ === 'string' ? [] : ['--import', 'tsx'] });
+  }
+
+  /** Keeps the answer's bytes as the Service sent them (for the worker), when the run has them. */
+  keep(runId: string, body: Uint8Array | undefined): void {
+    if (!body) {
+      return;
+    }
+    this.bytes.delete(runId);
+    this.bytes.set(runId, body);
+    while (this.bytes.size > KEPT_BYTES) {
+      this.bytes.delete(this.bytes.keys().next().value as string);
+    }
+  }
+
+  /** Filters the shown answer; remembers the expression as its operation's last filter ('' forgets it). */
+  async filter(view: RunResultView, expression: string): Promise<FilterAnswer> {
+    await this.remember(view, expression);
+    return this.client.filter(view.runId, expression, () => {
+      const kept = this.bytes.get(view.runId);
+      return kept ? Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('utf8') : stringifyJson(view.body ?? null);
+    });
+  }
+
+  /** The operation's last filter, if any. */
+  remembered(view: RunResultView): string | undefined {
+    const all = this.state.get<Record<string, string>>(FILTERS_KEY, {});
+    const value = all[keyOf(view)];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  private async remember(view: RunResultView, expression: string): Promise<void> {
+    const all = { ...this.state.get<Record<string, string>>(FILTERS_KEY, {}) };
+    const key = keyOf(view);
+    delete all[key];
+    if (expression.trim() !== '') {
+      all[key] = expression;
+    }
+    const keys = Object.keys(all);
+    for (const old of keys.slice(0, Math.max(0, keys.length - REMEMBERED))) {
+      delete all[old];
+    }
+    await this.state.update(FILTERS_KEY, all);
+  }
+
+  dispose(): void {
+    this.client.dispose();
+  }
+}
+
+function keyOf(view: RunResultView): string {
+  return `${view.operationName ?? ''}\u0000${view.documentUri ?? ''}`;
+}

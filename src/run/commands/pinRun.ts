@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import { inert } from '../../core/text/inert';
+import { runsOf } from './historyArgs';
+import type { RunCommand } from './runCommand';
+
+/** History view: Pin. A pinned run is kept whatever the history's limits. Resolves to the number pinned. */
+export const pinRun: RunCommand = {
+  id: 'tenantGraphql.history.pin',
+  run: async ({ history }, arg, selected) => {
+    const runs = runsOf(history, arg, selected);
+    for (const run of runs) {
+      await history.update(run.id, { pinned: true });
+    }
+    return runs.length;
+  },
+};
+
+/** History view: Unpin (the run then counts towards the history's limits again). */
+export const unpinRun: RunCommand = {
+  id: 'tenantGraphql.history.unpin',
+  run: async ({ history }, arg, selected) => {
+    const runs = runsOf(history, arg, selected);
+    for (const run of runs) {
+      await history.update(run.id, { pinned: false });
+    }
+    return runs.length;
+  },
+};
+
+/** History view: Rename (pinned runs). Argument `{ runId, name }` renames without asking. Resolves to the new name. */
+export const renameRun: RunCommand = {
+  id: 'tenantGraphql.history.rename',
+  run: async ({ history }, arg) => {
+    const [run] = runsOf(history, arg);
+    if (!run) {
+      return undefined;
+    }
+    if (!run.pinned) {
+      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Pin the run first: only pinned runs keep a name.'), { sink: 'notification' }));
+      return undefined;
+    }
+    const given = (arg as { name?: unknown } | undefined)?.name;
+    const name =
+      typeof given === 'string'
+        ? given
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('Rename Pinned Run'),
+            prompt: vscode.l10n.t('A name for this run (empty to remove the name)'),
+            value: run.name ?? '',
+            validateInput: (v) => (v.length > 200 ? vscode.l10n.t('At most 200 characters.') : undefined),
+          });
+    if (name === undefined) {
+      return undefined;
+    }
+    return (await history.update(run.id, { name }))?.name ?? '';
+  },
+};
