@@ -25,7 +25,6 @@ import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
-import type { Environment } from '../core/auth';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
