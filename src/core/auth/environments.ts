@@ -1,5 +1,6 @@
 import { errorMessage } from '../errors';
 import { parseServiceUrl } from '../urlPolicy';
+import { RESERVED_HEADERS } from '../http/reservedHeaders';
 
 /** How the browser hands the authorization response back to the extension. */
 export type RedirectMode = 'uriHandler' | 'loopback' | 'paste';
@@ -63,22 +64,6 @@ export const DEFAULT_AUTH_HEADER: AuthHeader = Object.freeze({ name: 'Authorizat
 
 /** The parameters of E1 the flow sets itself; `authorizeParameters` cannot replace them. */
 const RESERVED_AUTHORIZE_PARAMETERS = new Set(['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']);
-/** Headers the client sets itself (or that a request must not carry): not allowed in `headers`. */
-const RESERVED_HEADERS = new Set([
-  'host',
-  'content-type',
-  'content-length',
-  'accept',
-  'connection',
-  'transfer-encoding',
-  'user-agent',
-  'cookie',
-  'proxy-authorization',
-  'te',
-  'upgrade',
-  'keep-alive',
-  'expect',
-]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
 /** Default fixed port of the loopback redirect `http://127.0.0.1:<port>/auth-callback`. */

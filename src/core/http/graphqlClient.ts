@@ -7,6 +7,7 @@ import { timeoutError, toNetworkError, findErrorCode } from './networkErrors';
 import { backoffMs, defaultRetryPolicy, parseRetryAfter, realSleep, type RetryPolicy, type SleepFn } from './retryPolicy';
 import { systemClock, type Clock } from '../clock';
 import { loadUndici } from './undiciLoader';
+import { RESERVED_HEADERS } from './reservedHeaders';
 
 import {
   badRequestError,
@@ -103,22 +104,6 @@ export interface GraphqlHttpClientOptions {
 }
 
 const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
-/** Headers the client sets (or that must not come from settings). */
-const OWN_HEADERS = new Set([
-  'host',
-  'content-type',
-  'content-length',
-  'accept',
-  'connection',
-  'transfer-encoding',
-  'user-agent',
-  'cookie',
-  'proxy-authorization',
-  'te',
-  'upgrade',
-  'keep-alive',
-  'expect',
-]);
 
 /**
  * Sends GraphQL operations to the Service: one keep-alive undici Pool per origin (never the
@@ -260,7 +245,7 @@ export class GraphqlHttpClient {
   private headersFor(request: GraphqlRequest, token: string): Record<string, string> {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) {
-      if (!OWN_HEADERS.has(name.toLowerCase())) {
+      if (!RESERVED_HEADERS.has(name.toLowerCase())) {
         headers[name.toLowerCase()] = value;
       }
     }
