@@ -90,6 +90,17 @@ function selectedSelections(schema: GraphQLSchema, def: ParsedDefinition, start:
  */
 export function extractFragment(text: string | ActionText, schema: GraphQLSchema, range: Range, name: string): TextEdit[] | undefined {
   const doc = actionText(text);
+  const parts = extractedParts(doc, schema, range, name);
+  if (!parts) {
+    return undefined;
+  }
+  const tail = doc.text.endsWith('\n') ? '' : '\n';
+  return [parts.spread, doc.insertAt(doc.text.length, `${tail}\n${parts.fragment}\n`)];
+}
+
+/** Extract fragment, split: the edit that puts the spread in place of the selections, and the fragment's text (at column 0, no final line break). */
+export function extractedParts(text: string | ActionText, schema: GraphQLSchema, range: Range, name: string): { spread: TextEdit; fragment: string } | undefined {
+  const doc = actionText(text);
   const start = doc.lines.offsetAt(range.start);
   const end = doc.lines.offsetAt(range.end);
   const def = doc.definitionAt(start);
@@ -109,8 +120,7 @@ export function extractFragment(text: string | ActionText, schema: GraphQLSchema
     .split(/\r?\n/)
     .map((l, i) => (i === 0 ? `  ${l}` : l.startsWith(indent) ? `  ${l.slice(indent.length)}` : l))
     .join('\n');
-  const tail = doc.text.endsWith('\n') ? '' : '\n';
-  return [doc.replace(from, to, `...${name}`), doc.insertAt(doc.text.length, `${tail}\nfragment ${name} on ${parentType.name} {\n${body}\n}\n`)];
+  return { spread: doc.replace(from, to, `...${name}`), fragment: `fragment ${name} on ${parentType.name} {\n${body}\n}` };
 }
 
 /** Inline fragment: the spread under the cursor replaced by the fragment's selections (the definition dropped when it was its only spread). */

@@ -8,6 +8,9 @@ import { schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/sch
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { applyEdits, parseUnknownName, quickFixes, type CoreCodeAction, type FixableDiagnostic } from '../../../../src/core/language/codeActions';
 import { extractFragment, refactorings } from '../../../../src/core/language/codeActionsRefactor';
+import { extractFragmentToConstant } from '../../../../src/core/language/codeActionsConstant';
+import { findTemplates } from '../../../../src/core/embedded/templates';
+import { LineIndex } from '../../../../src/core/text/lineIndex';
 import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { document } from './helpers';
@@ -301,6 +304,60 @@ describe('Code actions: refactorings', () => {
     assert.equal(out, 'query T {\n  task(id: "1") {\n    ...TaskBasics\n    status\n  }\n}\n\nfragment TaskBasics on Task {\n  id\n  name\n}\n');
     assert.deepEqual(errorsOf(sandbox, out), []);
     assert.equal(extractFragment(text, sandbox, range, 'not a name'), undefined);
+  });
+
+  describe('extract fragment into a new gql constant (code templates)', () => {
+    const cases: { name: string; host: string; selected: string; expected: string; elsewhere?: string }[] = [
+      {
+        name: 'a multi-line template of an exported constant',
+        host: 'const before = 1;\nexport const Q = gql`\n  query T {\n    task(id: "1") {\n      id\n      name\n      status\n    }\n  }\n`;\n',
+        selected: 'id\n      name',
+        expected:
+          'const before = 1;\nconst TaskBasicsFragment = gql`\n  fragment TaskBasics on Task {\n    id\n    name\n  }\n`;\n\nexport const Q = gql`\n  query T {\n    task(id: "1") {\n      ...TaskBasics\n      status\n    }\n  }\n  ${TaskBasicsFragment}\n`;\n',
+      },
+      {
+        name: 'a template in a call spanning lines, indented in a function',
+        host: 'function f() {\n  return useQuery(\n    gql`{ task(id: "1") { id name } }`,\n  );\n}\n',
+        selected: 'id name',
+        expected:
+          'function f() {\n  const TaskBasicsFragment = gql`\n    fragment TaskBasics on Task {\n      id name\n    }\n  `;\n\n  return useQuery(\n    gql`{ task(id: "1") { ...TaskBasics } } ${TaskBasicsFragment}`,\n  );\n}\n',
+      },
+      {
+        name: 'after an existing interpolation, keeping it',
+        host: 'const Q = graphql`\n  query T {\n    task(id: "1") {\n      id\n      ...Other\n    }\n  }\n  ${Other}\n`;\n',
+        selected: 'id\n',
+        elsewhere: 'fragment Other on Task { name }',
+        expected:
+          'const TaskBasicsFragment = graphql`\n  fragment TaskBasics on Task {\n    id\n  }\n`;\n\nconst Q = graphql`\n  query T {\n    task(id: "1") {\n      ...TaskBasics\n      ...Other\n    }\n  }\n  ${Other}\n  ${TaskBasicsFragment}\n`;\n',
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const [template] = findTemplates(c.host);
+        assert.ok(template);
+        const at = template.text.indexOf(c.selected);
+        const lines = new LineIndex(template.text);
+        const edits = extractFragmentToConstant(c.host, template, sandbox, { start: lines.positionAt(at), end: lines.positionAt(at + c.selected.length) }, 'TaskBasics');
+        assert.ok(edits);
+        let out = c.host;
+        for (const e of [...edits].sort((a, b) => b.start - a.start)) {
+          out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+        }
+        assert.equal(out, c.expected);
+        const [fragment, query] = findTemplates(out);
+        assert.deepEqual(errorsOf(sandbox, `${query.text}\n${fragment.text}\n${c.elsewhere ?? ''}`), []);
+      });
+    }
+
+    it('is refused when the constant name is already used in the file, or the range cuts a field', () => {
+      const host = 'const TaskBasicsFragment = 1;\nconst Q = gql`{ task(id: "1") { id name } }`;\n';
+      const [template] = findTemplates(host);
+      const lines = new LineIndex(template.text);
+      const at = template.text.indexOf('id name');
+      const range = { start: lines.positionAt(at), end: lines.positionAt(at + 7) };
+      assert.equal(extractFragmentToConstant(host, template, sandbox, range, 'TaskBasics'), undefined);
+      assert.equal(extractFragmentToConstant(host, template, sandbox, { start: lines.positionAt(at + 1), end: lines.positionAt(at + 7) }, 'Other'), undefined);
+    });
   });
 
   it('extract fragment is not offered for a range that cuts a selection', () => {
