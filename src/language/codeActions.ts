@@ -58,6 +58,8 @@ function titleOf(id: CodeActionTitleId, args: readonly string[]): string {
       return vscode.l10n.t('Extract fragment…');
     case 'inlineFragment':
       return vscode.l10n.t('Inline fragment `{0}`', a);
+    case 'inlineAllSpreads':
+      return vscode.l10n.t('Inline all spreads of `{0}`', a);
     case 'addToSidecar':
       return vscode.l10n.t('Add `{0}` to {1}', a, b);
     case 'extractVariable':

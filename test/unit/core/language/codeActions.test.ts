@@ -384,6 +384,41 @@ describe('Code actions: refactorings', () => {
     assert.match(out, /\.\.\. on Task \{/);
   });
 
+  describe('inline all spreads of a fragment spread more than once', () => {
+    const cases: { name: string; text: string; cursor: string; expected: string }[] = [
+      {
+        name: 'two spreads in two operations, comments kept, the definition removed',
+        text: 'query A {\n  task(id: "1") {\n    ...TaskBasics\n  }\n}\n\nquery B {\n  task(id: "2") {\n    status\n    ...TaskBasics\n  }\n}\n\nfragment TaskBasics on Task {\n  id # the key\n  name\n}\n',
+        cursor: '...TaskBasics',
+        expected: 'query A {\n  task(id: "1") {\n    id # the key\n    name\n  }\n}\n\nquery B {\n  task(id: "2") {\n    status\n    id # the key\n    name\n  }\n}\n',
+      },
+      {
+        name: "from the definition's name, with a spread on an abstract parent and one in another fragment",
+        text: 'fragment F on Task { name }\nquery N { node(id: "1") { ...F } }\nfragment G on Task { id ...F }\nquery H { task(id: "1") { ...G } }\n',
+        cursor: 'F on',
+        expected: 'query N { node(id: "1") { ... on Task {\n  name\n} } }\nfragment G on Task { id name }\nquery H { task(id: "1") { ...G } }\n',
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const actions = refactorings(c.text, sandbox, at(c.text, c.cursor));
+        const all = actions.find((a) => a.title.id === 'inlineAllSpreads');
+        assert.ok(all, titles(actions).join(', '));
+        assert.deepEqual(all.title.args, [c.cursor === '...TaskBasics' ? 'TaskBasics' : 'F']);
+        const out = applyEdits(c.text, all.edits);
+        assert.equal(out, c.expected);
+        assert.deepEqual(errorsOf(sandbox, out), []);
+      });
+    }
+
+    it('is not offered for a fragment spread once, nor when a spread has directives', () => {
+      const once = 'query A { task(id: "1") { ...F } }\nfragment F on Task { name }\n';
+      assert.ok(!refactorings(once, sandbox, at(once, '...F')).some((a) => a.title.id === 'inlineAllSpreads'));
+      const directive = 'query A { task(id: "1") { ...F } task2: task(id: "2") { ...F @include(if: true) } }\nfragment F on Task { name }\n';
+      assert.ok(!refactorings(directive, sandbox, at(directive, '...F')).some((a) => a.title.id === 'inlineAllSpreads'));
+    });
+  });
+
   it('add __typename to a selection set on an interface or union', () => {
     const text = '{\n  search(text: "a") {\n    ... on Task { name }\n  }\n}\n';
     const action = refactorings(text, sandbox, at(text, '... on')).find((a) => a.title.id === 'addTypename');
