@@ -269,6 +269,69 @@ describe('Code actions: quick fixes', () => {
       });
     }
 
+    describe('deprecated arguments and input fields', () => {
+      const schema = schemaFromSdl(`
+        type Query {
+          tasks(first: Int, limit: Int @deprecated(reason: "Use \`first\`."), filter: TaskFilter, old: String @deprecated(reason: "Gone with v2.")): [Task!]!
+          flag(on: Boolean @deprecated(reason: "Use off instead")): Boolean
+        }
+        type Task { id: ID! }
+        input TaskFilter {
+          dueOn: String
+          due: String @deprecated(reason: "Use dueOn, which says it is a date.")
+          tag: String @deprecated(reason: "No longer kept.")
+        }
+        directive @cached(seconds: Int, ttl: Int @deprecated(reason: "Replaced by seconds")) on FIELD
+      `).schema;
+      const cases: { name: string; text: string; expect: { title: string; text: string }[] }[] = [
+        {
+          name: 'a deprecated argument replaced by the one its reason names',
+          text: '{ tasks(limit: 5) { id } }',
+          expect: [{ title: 'useReplacement(limit, first)', text: '{ tasks(first: 5) { id } }' }],
+        },
+        {
+          name: 'a deprecated input field replaced by the one its reason names',
+          text: 'query Q {\n  tasks(filter: { due: "2026-01-01" }) { id }\n}\n',
+          expect: [{ title: 'useReplacement(due, dueOn)', text: 'query Q {\n  tasks(filter: { dueOn: "2026-01-01" }) { id }\n}\n' }],
+        },
+        {
+          name: 'a deprecated directive argument replaced by the one its reason names',
+          text: '{ tasks @cached(ttl: 60) { id } }',
+          expect: [{ title: 'useReplacement(ttl, seconds)', text: '{ tasks @cached(seconds: 60) { id } }' }],
+        },
+      ];
+      for (const c of cases) {
+        it(c.name, () => {
+          const result = fixed(schema, c.text, localDiagnostics(schema, c.text));
+          assert.deepEqual(
+            result.map((r) => ({ title: r.title, text: r.text })),
+            c.expect,
+          );
+          for (const r of result) {
+            assert.deepEqual(errorsOf(schema, r.text), []);
+            assert.equal(localDiagnostics(schema, r.text).length, 0, r.text);
+          }
+        });
+      }
+
+      it('a reason naming no usable replacement shows the reason (argument, input field, argument of another type, one already given)', () => {
+        for (const [text, name] of [
+          ['{ tasks(old: "x") { id } }', 'old'],
+          ['{ tasks(filter: { tag: "x" }) { id } }', 'tag'],
+          ['{ flag(on: true) }', 'on'],
+          ['{ tasks(limit: 5, first: 2) { id } }', 'limit'],
+        ] as const) {
+          const actions = quickFixes(text, schema, localDiagnostics(schema, text)).filter((a) => a.title.id === 'showDeprecationReason' || a.title.id === 'useReplacement');
+          assert.deepEqual(
+            actions.map((a) => a.title),
+            [{ id: 'showDeprecationReason', args: [name] }],
+            text,
+          );
+          assert.ok(actions[0].reason);
+        }
+      });
+    });
+
     it('a deprecation whose replacement would not validate offers "Show deprecation reason" instead', () => {
       const text = '{ tasks { edges { node { done } } } }';
       const actions = quickFixes(text, sandbox, localDiagnostics(sandbox, text));
