@@ -488,9 +488,13 @@ function addSelection(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinit
   ];
 }
 
-/** The replacement a deprecation reason names (`Use \`dueOn\``, `Use status instead`), if it exists where the old name is. */
+/**
+ * The replacement a deprecation reason names (`Use \`dueOn\``, `Use status instead`, GitHub's
+ * "\`x\` will be removed. Use \`y\` instead.", `Use Issue.timelineItems`), from the first sentence
+ * that starts with "Use" or "Replaced by"; the caller checks it exists where the old name is.
+ */
 export function replacementIn(reason: string | null | undefined): string | undefined {
-  const m = reason ? /^\s*(?:Use|Replaced by|Use the)\s+`?@?([_A-Za-z][_0-9A-Za-z]*)`?/i.exec(reason) : null;
+  const m = reason ? /(?:^|[.!;]\s+)\s*(?:Use|Replaced by)\s+(?:the\s+)?`?@?(?:[_A-Za-z][_0-9A-Za-z]*\.)?([_A-Za-z][_0-9A-Za-z]*)`?/i.exec(reason) : null;
   return m ? m[1] : undefined;
 }
 

@@ -332,6 +332,83 @@ describe('Code actions: quick fixes', () => {
       });
     });
 
+    describe("on GitHub's schema", () => {
+      // The package's introspection JSON carries no deprecations; its SDL does.
+      let sdl: GraphQLSchema | undefined;
+      const github = () => (sdl ??= schemaFromSdl(readFileSync(path.join(githubDir, 'schema.graphql'), 'utf8')).schema);
+      const cases: { name: string; text: string; expect: { title: string; text: string }[] }[] = [
+        {
+          name: 'declare an undefined variable (String! from repository(owner:))',
+          text: 'query Repo {\n  repository(owner: $owner, name: "r") { id }\n}\n',
+          expect: [{ title: 'declareVariable($owner: String!)', text: 'query Repo($owner: String!) {\n  repository(owner: $owner, name: "r") { id }\n}\n' }],
+        },
+        {
+          name: 'declare an input-object variable of a mutation',
+          text: 'mutation Star {\n  addStar(input: $input) { clientMutationId }\n}\n',
+          expect: [{ title: 'declareVariable($input: AddStarInput!)', text: 'mutation Star($input: AddStarInput!) {\n  addStar(input: $input) { clientMutationId }\n}\n' }],
+        },
+        {
+          name: 'declare an enum-list variable, nullable as used',
+          text: 'query Open {\n  viewer { pullRequests(first: 1, states: $states) { totalCount } }\n}\n',
+          expect: [
+            {
+              title: 'declareVariable($states: [PullRequestState!])',
+              text: 'query Open($states: [PullRequestState!]) {\n  viewer { pullRequests(first: 1, states: $states) { totalCount } }\n}\n',
+            },
+          ],
+        },
+        {
+          name: 'remove an unused variable among others',
+          text: 'query V($login: String!, $first: Int) {\n  user(login: $login) { id }\n}\n',
+          expect: [{ title: 'removeUnusedVariable($first)', text: 'query V($login: String!) {\n  user(login: $login) { id }\n}\n' }],
+        },
+        {
+          name: 'deprecated field: GitHub\'s "`changedFiles` will be removed. Use `changedFilesIfAvailable` instead."',
+          text: '{ repository(owner: "o", name: "r") { object(expression: "HEAD") { ... on Commit { changedFiles } } } }',
+          expect: [
+            {
+              title: 'useReplacement(changedFiles, changedFilesIfAvailable)',
+              text: '{ repository(owner: "o", name: "r") { object(expression: "HEAD") { ... on Commit { changedFilesIfAvailable } } } }',
+            },
+          ],
+        },
+      ];
+      for (const c of cases) {
+        it(c.name, () => {
+          const schema = github();
+          const result = fixed(schema, c.text, localDiagnostics(schema, c.text));
+          assert.deepEqual(
+            result.map((r) => ({ title: r.title, text: r.text })),
+            c.expect,
+          );
+          for (const r of result) {
+            assert.deepEqual(errorsOf(schema, r.text), [], r.text);
+          }
+        });
+      }
+
+      it('deprecations naming no replacement show the reason (Commit.pushedDate, Issue.timeline: its replacement is of another type)', () => {
+        const schema = github();
+        for (const [text, name] of [
+          ['{ repository(owner: "o", name: "r") { object(expression: "HEAD") { ... on Commit { pushedDate } } } }', 'pushedDate'],
+          ['{ repository(owner: "o", name: "r") { issue(number: 1) { timeline(first: 1) { totalCount } } } }', 'timeline'],
+        ] as const) {
+          const actions = quickFixes(text, schema, localDiagnostics(schema, text)).filter((a) => a.title.id === 'showDeprecationReason' || a.title.id === 'useReplacement');
+          assert.deepEqual(
+            actions.map((a) => a.title),
+            [{ id: 'showDeprecationReason', args: [name] }],
+            text,
+          );
+        }
+      });
+
+      it('typed placeholders for GitHub input objects with required fields', () => {
+        const schema = github();
+        const star = typeFromAST(schema, parseType('AddStarInput!')) as GraphQLInputType;
+        assert.deepEqual(sidecarPlaceholder(star), { starrableId: '' });
+      });
+    });
+
     it('a deprecation whose replacement would not validate offers "Show deprecation reason" instead', () => {
       const text = '{ tasks { edges { node { done } } } }';
       const actions = quickFixes(text, sandbox, localDiagnostics(sandbox, text));
