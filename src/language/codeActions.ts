@@ -4,6 +4,7 @@ import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { quickFixes, type FixableDiagnostic } from '../core/language/codeActions';
 import { extractFragment, refactorings } from '../core/language/codeActionsRefactor';
+import { extractFragmentToConstant, fragmentConstantName } from '../core/language/codeActionsConstant';
 import { ActionText, type CodeActionTitleId, type CoreCodeAction, type CoreCodeActionKind, type TextEdit } from '../core/language/codeActionsShared';
 import { toHostRange, toTemplatePosition } from '../core/embedded/templateSources';
 import { addToSidecar, extractVariable, sidecarHas, sidecarPlaceholder, variableAt, type VariableAt } from '../core/language/codeActionsVariables';
@@ -57,6 +58,8 @@ function titleOf(id: CodeActionTitleId, args: readonly string[]): string {
       return vscode.l10n.t('Extract fragment…');
     case 'inlineFragment':
       return vscode.l10n.t('Inline fragment `{0}`', a);
+    case 'inlineAllSpreads':
+      return vscode.l10n.t('Inline all spreads of `{0}`', a);
     case 'addToSidecar':
       return vscode.l10n.t('Add `{0}` to {1}', a, b);
     case 'extractVariable':
@@ -310,9 +313,11 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
 
   /**
    * Extract fragment at a range of a document: the name is `name` when given (tests, scripts),
-   * else asked for. Returns true when the document was changed.
+   * else asked for; in a code template, `place` says where the fragment goes ('template': the end
+   * of the same template; 'constant': a new `gql` constant before the statement), else it is asked
+   * for. Returns true when the document was changed.
    */
-  async extractFragment(uri: vscode.Uri, range: vscode.Range, name?: string): Promise<boolean> {
+  async extractFragment(uri: vscode.Uri, range: vscode.Range, name?: string, place?: ExtractPlace): Promise<boolean> {
     const document = await vscode.workspace.openTextDocument(uri);
     const at = graphqlTextAt(this.host, document, range);
     const schema = at && this.host.serviceFor(document.uri)?.snapshot.schema;
@@ -330,18 +335,55 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
     if (!chosen) {
       return false;
     }
+    const template = at.base ? this.host.templateAt(document, range.start)?.source.template : undefined;
+    const where = template ? (place ?? (await pickPlace(chosen))) : 'template';
+    if (!where) {
+      return false;
+    }
+    if (where === 'constant' && template) {
+      const hostEdits = extractFragmentToConstant(document.getText(), template, schema, local, chosen);
+      if (!hostEdits) {
+        this.cannotExtract(chosen);
+        return false;
+      }
+      const edit = new vscode.WorkspaceEdit();
+      for (const e of hostEdits) {
+        edit.replace(uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.newText);
+      }
+      return vscode.workspace.applyEdit(edit);
+    }
     const edits = extractFragment(at.text, schema, local, chosen);
     if (!edits) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t(
-          'Cannot extract a fragment named {0} here: select whole fields of one selection set, and pick a name no fragment of the document has.',
-          inert(chosen, { sink: 'notification' }),
-        ),
-      );
+      this.cannotExtract(chosen);
       return false;
     }
     return vscode.workspace.applyEdit(workspaceEdit(uri, at, edits));
   }
+
+  private cannotExtract(name: string): void {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'Cannot extract a fragment named {0} here: select whole fields of one selection set, and pick a name no fragment of the document (and no constant of the file) has.',
+        inert(name, { sink: 'notification' }),
+      ),
+    );
+  }
+}
+
+/** Where Extract fragment puts the fragment of a code template. */
+export type ExtractPlace = 'template' | 'constant';
+
+async function pickPlace(name: string): Promise<ExtractPlace | undefined> {
+  const items: (vscode.QuickPickItem & { place: ExtractPlace })[] = [
+    { label: vscode.l10n.t('Into this template'), description: vscode.l10n.t('after its last definition'), place: 'template' },
+    {
+      label: vscode.l10n.t('Into a new `gql` constant'),
+      description: `const ${fragmentConstantName(inert(name, { sink: 'quickPick' }))} = gql\`…\``,
+      place: 'constant',
+    },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Extract fragment: where does it go?') });
+  return picked?.place;
 }
 
 /** Registers the code actions for GraphQL documents and code files' templates, with the two commands their actions run. */

@@ -112,7 +112,7 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
       assert.ok(extract?.command, 'Extract fragment is offered, as a command that asks for the name');
       assert.equal(extract.kind?.value, 'refactor.extract');
       const [uri, range] = extract.command.arguments as [vscode.Uri, vscode.Range];
-      assert.equal(await vscode.commands.executeCommand(extract.command.command, uri, range, 'TaskBasics'), true);
+      assert.equal(await vscode.commands.executeCommand(extract.command.command, uri, range, 'TaskBasics', 'template'), true);
       assert.ok(doc.getText().includes('  task(id: "task-1") {\n    ...TaskBasics\n    status\n  }'), doc.getText());
       assert.ok(doc.getText().includes('fragment TaskBasics on Task {\n  id\n  name\n}\n'), doc.getText());
       if (c.language === 'typescript') {
@@ -121,6 +121,28 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
       await noGraphqlProblems(doc);
     });
   }
+
+  it('Extract fragment into a new gql constant: the constant goes before the statement, the template interpolates it (.ts template)', async () => {
+    const doc = await scratch(
+      'typescript',
+      `${STAND_IN}const before = 1;\nexport const Q = gql\`\n  query One {\n    task(id: "task-1") {\n      id\n      name\n      status\n    }\n  }\n\`;\nconst after = before;\n`,
+    );
+    const selection = rangeOf(doc, 'id\n      name');
+    const actions = await codeActionsAt(doc.uri, selection, vscode.CodeActionKind.RefactorExtract);
+    const extract = actions.find((a) => a.title === 'Extract fragment…');
+    assert.ok(extract?.command, 'Extract fragment is offered in the template');
+    const [uri, range] = extract.command.arguments as [vscode.Uri, vscode.Range];
+    assert.equal(await vscode.commands.executeCommand(extract.command.command, uri, range, 'TaskBasics', 'constant'), true);
+    assert.ok(
+      doc
+        .getText()
+        .endsWith(
+          'const before = 1;\nconst TaskBasicsFragment = gql`\n  fragment TaskBasics on Task {\n    id\n    name\n  }\n`;\n\nexport const Q = gql`\n  query One {\n    task(id: "task-1") {\n      ...TaskBasics\n      status\n    }\n  }\n  ${TaskBasicsFragment}\n`;\nconst after = before;\n',
+        ),
+      doc.getText(),
+    );
+    await noGraphqlProblems(doc);
+  });
 
   it('Add selection, required argument and deprecated replacement on a .graphql document', async () => {
     const doc = await scratch(

@@ -136,7 +136,10 @@ function fixesFor(doc: ActionText, schema: GraphQLSchema, d: FixableDiagnostic, 
   if (m) {
     return addSelection(doc, schema, def, offset - def.base, m[1]);
   }
-  if (/^The (?:field|enum value) "?[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"? is deprecated\./.test(d.message)) {
+  if (
+    /^The (?:field|enum value|input field) "?[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"? is deprecated\./.test(d.message) ||
+    /^(?:Field "[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"|Directive "@[_A-Za-z][_0-9A-Za-z]*") argument "[_A-Za-z][_0-9A-Za-z]*" is deprecated\./.test(d.message)
+  ) {
     return deprecated(doc, schema, def, offset - def.base);
   }
   return [];
@@ -485,9 +488,13 @@ function addSelection(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinit
   ];
 }
 
-/** The replacement a deprecation reason names (`Use \`dueOn\``, `Use status instead`), if it exists where the old name is. */
+/**
+ * The replacement a deprecation reason names (`Use \`dueOn\``, `Use status instead`, GitHub's
+ * "\`x\` will be removed. Use \`y\` instead.", `Use Issue.timelineItems`), from the first sentence
+ * that starts with "Use" or "Replaced by"; the caller checks it exists where the old name is.
+ */
 export function replacementIn(reason: string | null | undefined): string | undefined {
-  const m = reason ? /^\s*(?:Use|Replaced by|Use the)\s+`?@?([_A-Za-z][_0-9A-Za-z]*)`?/i.exec(reason) : null;
+  const m = reason ? /(?:^|[.!;]\s+)\s*(?:Use|Replaced by)\s+(?:the\s+)?`?@?(?:[_A-Za-z][_0-9A-Za-z]*\.)?([_A-Za-z][_0-9A-Za-z]*)`?/i.exec(reason) : null;
   return m ? m[1] : undefined;
 }
 
@@ -503,6 +510,28 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
         target = { node: node.name, name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
       }
       return true;
+    }
+    if (node.kind === Kind.ARGUMENT && startOf(node.name) === local) {
+      const arg = info.getArgument();
+      const siblings = info.getDirective()?.args ?? info.getFieldDef()?.args ?? [];
+      if (arg?.deprecationReason != null) {
+        const r = replacementIn(arg.deprecationReason);
+        const other = siblings.find((a) => a.name === r);
+        const ok = r !== undefined && r !== arg.name && other !== undefined && !other.deprecationReason;
+        target = { node: node.name, name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
+      }
+      return true;
+    }
+    if (node.kind === Kind.OBJECT_FIELD && startOf(node.name) === local) {
+      const parent = getNamedType(info.getParentInputType() ?? undefined);
+      const field = isInputObjectType(parent) ? parent.getFields()[node.name.value] : undefined;
+      if (isInputObjectType(parent) && field?.deprecationReason != null) {
+        const r = replacementIn(field.deprecationReason);
+        const other = r === undefined ? undefined : parent.getFields()[r];
+        const ok = r !== undefined && r !== field.name && other !== undefined && !other.deprecationReason;
+        target = { node: node.name, name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+      }
+      return undefined;
     }
     if (node.kind === Kind.ENUM && startOf(node) === local) {
       const type = getNamedType(info.getInputType() ?? undefined);

@@ -8,6 +8,7 @@ import {
   isAbstractType,
   Kind,
   type ASTNode,
+  type FragmentDefinitionNode,
   type FragmentSpreadNode,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -42,6 +43,10 @@ export function refactorings(text: string | ActionText, schema: GraphQLSchema, r
     const inline = inlineFragment(doc, schema, def, start - def.base);
     if (inline) {
       out.push(inline);
+    }
+    const inlineAll = inlineAllSpreads(doc, schema, def, start - def.base);
+    if (inlineAll) {
+      out.push(inlineAll);
     }
     const typename = addTypename(doc, schema, def, start - def.base);
     if (typename) {
@@ -90,6 +95,17 @@ function selectedSelections(schema: GraphQLSchema, def: ParsedDefinition, start:
  */
 export function extractFragment(text: string | ActionText, schema: GraphQLSchema, range: Range, name: string): TextEdit[] | undefined {
   const doc = actionText(text);
+  const parts = extractedParts(doc, schema, range, name);
+  if (!parts) {
+    return undefined;
+  }
+  const tail = doc.text.endsWith('\n') ? '' : '\n';
+  return [parts.spread, doc.insertAt(doc.text.length, `${tail}\n${parts.fragment}\n`)];
+}
+
+/** Extract fragment, split: the edit that puts the spread in place of the selections, and the fragment's text (at column 0, no final line break). */
+export function extractedParts(text: string | ActionText, schema: GraphQLSchema, range: Range, name: string): { spread: TextEdit; fragment: string } | undefined {
+  const doc = actionText(text);
   const start = doc.lines.offsetAt(range.start);
   const end = doc.lines.offsetAt(range.end);
   const def = doc.definitionAt(start);
@@ -109,8 +125,7 @@ export function extractFragment(text: string | ActionText, schema: GraphQLSchema
     .split(/\r?\n/)
     .map((l, i) => (i === 0 ? `  ${l}` : l.startsWith(indent) ? `  ${l.slice(indent.length)}` : l))
     .join('\n');
-  const tail = doc.text.endsWith('\n') ? '' : '\n';
-  return [doc.replace(from, to, `...${name}`), doc.insertAt(doc.text.length, `${tail}\nfragment ${name} on ${parentType.name} {\n${body}\n}\n`)];
+  return { spread: doc.replace(from, to, `...${name}`), fragment: `fragment ${name} on ${parentType.name} {\n${body}\n}` };
 }
 
 /** Inline fragment: the spread under the cursor replaced by the fragment's selections (the definition dropped when it was its only spread). */
@@ -130,10 +145,72 @@ function inlineFragment(doc: ActionText, schema: GraphQLSchema, def: ParsedDefin
   }
   const name = spread.name.value;
   const all = doc.definitions();
-  const fragment = all.find((d) => d.node.kind === Kind.FRAGMENT_DEFINITION && d.node.name.value === name);
-  if (!fragment || fragment.node.kind !== Kind.FRAGMENT_DEFINITION || (spread.directives?.length ?? 0) > 0) {
+  const fragment = fragmentNamed(all, name);
+  if (!fragment || (spread.directives?.length ?? 0) > 0) {
     return undefined;
   }
+  const edits: TextEdit[] = [inlinedSpread(doc, fragment, def, spread, parent)];
+  if (countSpreads(all, name) === 1 && fragment !== def) {
+    edits.push(removeDefinition(doc, fragment));
+  }
+  return { title: { id: 'inlineFragment', args: [name] }, kind: 'refactor.inline', edits };
+}
+
+/**
+ * Inline all spreads of a fragment: offered at a spread of (or in the definition of) a fragment of
+ * the same text that is spread more than once; every spread replaced by its fields, the definition
+ * removed. Not offered when a spread carries directives or sits in the fragment itself.
+ */
+function inlineAllSpreads(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number): CoreCodeAction | undefined {
+  let name: string | undefined;
+  if (def.node.kind === Kind.FRAGMENT_DEFINITION && local <= endOf(def.node.name)) {
+    name = def.node.name.value;
+  } else {
+    walkTyped(schema, def.node, (node) => {
+      if (node.kind === Kind.FRAGMENT_SPREAD && startOf(node) <= local && local <= endOf(node)) {
+        name = node.name.value;
+        return true;
+      }
+      return undefined;
+    });
+  }
+  const all = doc.definitions();
+  const fragment = name === undefined ? undefined : fragmentNamed(all, name);
+  if (!name || !fragment || countSpreads(all, name) < 2) {
+    return undefined;
+  }
+  const edits: TextEdit[] = [];
+  let blocked = false;
+  for (const d of all) {
+    walkTyped(schema, d.node, (node, info) => {
+      if (node.kind === Kind.FRAGMENT_SPREAD && node.name.value === name) {
+        if (d === fragment || (node.directives?.length ?? 0) > 0) {
+          blocked = true;
+        }
+        edits.push(inlinedSpread(doc, fragment, d, node, info.getParentType() ?? undefined));
+      }
+      return undefined;
+    });
+  }
+  if (blocked) {
+    return undefined;
+  }
+  edits.push(removeDefinition(doc, fragment));
+  return { title: { id: 'inlineAllSpreads', args: [name] }, kind: 'refactor.inline', edits };
+}
+
+function fragmentNamed(all: readonly ParsedDefinition[], name: string): (ParsedDefinition & { node: FragmentDefinitionNode }) | undefined {
+  return all.find((d): d is ParsedDefinition & { node: FragmentDefinitionNode } => d.node.kind === Kind.FRAGMENT_DEFINITION && d.node.name.value === name);
+}
+
+/** The edit replacing one spread (in `def`, on `parent`) with the fragment's selections, re-indented; `... on T { }` where the type differs. */
+function inlinedSpread(
+  doc: ActionText,
+  fragment: ParsedDefinition & { node: FragmentDefinitionNode },
+  def: ParsedDefinition,
+  spread: FragmentSpreadNode,
+  parent: GraphQLNamedType | undefined,
+): TextEdit {
   const set = fragment.node.selectionSet;
   const inner = doc.text.slice(fragment.base + startOf(set.selections[0]), fragment.base + endOf(set.selections[set.selections.length - 1]));
   const fragmentIndent = doc.indentAt(fragment.base + startOf(set.selections[0]));
@@ -146,23 +223,23 @@ function inlineFragment(doc: ActionText, schema: GraphQLSchema, def: ParsedDefin
       .map((l, i) => (i === 0 ? l : l.startsWith(fragmentIndent) ? indent + extra + l.slice(fragmentIndent.length) : l))
       .join('\n');
   const replacement = sameType ? reindent('') : `... on ${fragment.node.typeCondition.name.value} {\n${indent}  ${reindent('  ')}\n${indent}}`;
-  const edits: TextEdit[] = [doc.replace(spreadStart, def.base + endOf(spread), replacement)];
-  const uses = countSpreads(all, name);
-  if (uses === 1 && fragment !== def) {
-    let end = fragment.end;
-    while (end < doc.text.length && /[ \t\r\n,]/.test(doc.text[end])) {
-      end++;
-    }
-    let start = fragment.start;
-    if (end === doc.text.length) {
-      while (start > 0 && /[ \t\r\n,]/.test(doc.text[start - 1])) {
-        start--;
-      }
-      end = fragment.end;
-    }
-    edits.push(doc.replace(start, end, ''));
+  return doc.replace(spreadStart, def.base + endOf(spread), replacement);
+}
+
+/** The edit removing a definition with the blanks after it (before it, when it is the last). */
+function removeDefinition(doc: ActionText, fragment: ParsedDefinition): TextEdit {
+  let end = fragment.end;
+  while (end < doc.text.length && /[ \t\r\n,]/.test(doc.text[end])) {
+    end++;
   }
-  return { title: { id: 'inlineFragment', args: [name] }, kind: 'refactor.inline', edits };
+  let start = fragment.start;
+  if (end === doc.text.length) {
+    while (start > 0 && /[ \t\r\n,]/.test(doc.text[start - 1])) {
+      start--;
+    }
+    end = fragment.end;
+  }
+  return doc.replace(start, end, '');
 }
 
 function countSpreads(defs: readonly ParsedDefinition[], name: string): number {

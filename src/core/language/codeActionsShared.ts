@@ -27,6 +27,7 @@ export type CodeActionTitleId =
   | 'nameOperation'
   | 'extractFragment'
   | 'inlineFragment'
+  | 'inlineAllSpreads'
   | 'addToSidecar'
   | 'extractVariable';
 

@@ -8,6 +8,9 @@ import { schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/sch
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { applyEdits, parseUnknownName, quickFixes, type CoreCodeAction, type FixableDiagnostic } from '../../../../src/core/language/codeActions';
 import { extractFragment, refactorings } from '../../../../src/core/language/codeActionsRefactor';
+import { extractFragmentToConstant } from '../../../../src/core/language/codeActionsConstant';
+import { findTemplates } from '../../../../src/core/embedded/templates';
+import { LineIndex } from '../../../../src/core/text/lineIndex';
 import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { document } from './helpers';
@@ -266,6 +269,146 @@ describe('Code actions: quick fixes', () => {
       });
     }
 
+    describe('deprecated arguments and input fields', () => {
+      const schema = schemaFromSdl(`
+        type Query {
+          tasks(first: Int, limit: Int @deprecated(reason: "Use \`first\`."), filter: TaskFilter, old: String @deprecated(reason: "Gone with v2.")): [Task!]!
+          flag(on: Boolean @deprecated(reason: "Use off instead")): Boolean
+        }
+        type Task { id: ID! }
+        input TaskFilter {
+          dueOn: String
+          due: String @deprecated(reason: "Use dueOn, which says it is a date.")
+          tag: String @deprecated(reason: "No longer kept.")
+        }
+        directive @cached(seconds: Int, ttl: Int @deprecated(reason: "Replaced by seconds")) on FIELD
+      `).schema;
+      const cases: { name: string; text: string; expect: { title: string; text: string }[] }[] = [
+        {
+          name: 'a deprecated argument replaced by the one its reason names',
+          text: '{ tasks(limit: 5) { id } }',
+          expect: [{ title: 'useReplacement(limit, first)', text: '{ tasks(first: 5) { id } }' }],
+        },
+        {
+          name: 'a deprecated input field replaced by the one its reason names',
+          text: 'query Q {\n  tasks(filter: { due: "2026-01-01" }) { id }\n}\n',
+          expect: [{ title: 'useReplacement(due, dueOn)', text: 'query Q {\n  tasks(filter: { dueOn: "2026-01-01" }) { id }\n}\n' }],
+        },
+        {
+          name: 'a deprecated directive argument replaced by the one its reason names',
+          text: '{ tasks @cached(ttl: 60) { id } }',
+          expect: [{ title: 'useReplacement(ttl, seconds)', text: '{ tasks @cached(seconds: 60) { id } }' }],
+        },
+      ];
+      for (const c of cases) {
+        it(c.name, () => {
+          const result = fixed(schema, c.text, localDiagnostics(schema, c.text));
+          assert.deepEqual(
+            result.map((r) => ({ title: r.title, text: r.text })),
+            c.expect,
+          );
+          for (const r of result) {
+            assert.deepEqual(errorsOf(schema, r.text), []);
+            assert.equal(localDiagnostics(schema, r.text).length, 0, r.text);
+          }
+        });
+      }
+
+      it('a reason naming no usable replacement shows the reason (argument, input field, argument of another type, one already given)', () => {
+        for (const [text, name] of [
+          ['{ tasks(old: "x") { id } }', 'old'],
+          ['{ tasks(filter: { tag: "x" }) { id } }', 'tag'],
+          ['{ flag(on: true) }', 'on'],
+          ['{ tasks(limit: 5, first: 2) { id } }', 'limit'],
+        ] as const) {
+          const actions = quickFixes(text, schema, localDiagnostics(schema, text)).filter((a) => a.title.id === 'showDeprecationReason' || a.title.id === 'useReplacement');
+          assert.deepEqual(
+            actions.map((a) => a.title),
+            [{ id: 'showDeprecationReason', args: [name] }],
+            text,
+          );
+          assert.ok(actions[0].reason);
+        }
+      });
+    });
+
+    describe("on GitHub's schema", () => {
+      // The package's introspection JSON carries no deprecations; its SDL does.
+      let sdl: GraphQLSchema | undefined;
+      const github = () => (sdl ??= schemaFromSdl(readFileSync(path.join(githubDir, 'schema.graphql'), 'utf8')).schema);
+      const cases: { name: string; text: string; expect: { title: string; text: string }[] }[] = [
+        {
+          name: 'declare an undefined variable (String! from repository(owner:))',
+          text: 'query Repo {\n  repository(owner: $owner, name: "r") { id }\n}\n',
+          expect: [{ title: 'declareVariable($owner: String!)', text: 'query Repo($owner: String!) {\n  repository(owner: $owner, name: "r") { id }\n}\n' }],
+        },
+        {
+          name: 'declare an input-object variable of a mutation',
+          text: 'mutation Star {\n  addStar(input: $input) { clientMutationId }\n}\n',
+          expect: [{ title: 'declareVariable($input: AddStarInput!)', text: 'mutation Star($input: AddStarInput!) {\n  addStar(input: $input) { clientMutationId }\n}\n' }],
+        },
+        {
+          name: 'declare an enum-list variable, nullable as used',
+          text: 'query Open {\n  viewer { pullRequests(first: 1, states: $states) { totalCount } }\n}\n',
+          expect: [
+            {
+              title: 'declareVariable($states: [PullRequestState!])',
+              text: 'query Open($states: [PullRequestState!]) {\n  viewer { pullRequests(first: 1, states: $states) { totalCount } }\n}\n',
+            },
+          ],
+        },
+        {
+          name: 'remove an unused variable among others',
+          text: 'query V($login: String!, $first: Int) {\n  user(login: $login) { id }\n}\n',
+          expect: [{ title: 'removeUnusedVariable($first)', text: 'query V($login: String!) {\n  user(login: $login) { id }\n}\n' }],
+        },
+        {
+          name: 'deprecated field: GitHub\'s "`changedFiles` will be removed. Use `changedFilesIfAvailable` instead."',
+          text: '{ repository(owner: "o", name: "r") { object(expression: "HEAD") { ... on Commit { changedFiles } } } }',
+          expect: [
+            {
+              title: 'useReplacement(changedFiles, changedFilesIfAvailable)',
+              text: '{ repository(owner: "o", name: "r") { object(expression: "HEAD") { ... on Commit { changedFilesIfAvailable } } } }',
+            },
+          ],
+        },
+      ];
+      for (const c of cases) {
+        it(c.name, () => {
+          const schema = github();
+          const result = fixed(schema, c.text, localDiagnostics(schema, c.text));
+          assert.deepEqual(
+            result.map((r) => ({ title: r.title, text: r.text })),
+            c.expect,
+          );
+          for (const r of result) {
+            assert.deepEqual(errorsOf(schema, r.text), [], r.text);
+          }
+        });
+      }
+
+      it('deprecations naming no replacement show the reason (Commit.pushedDate, Issue.timeline: its replacement is of another type)', () => {
+        const schema = github();
+        for (const [text, name] of [
+          ['{ repository(owner: "o", name: "r") { object(expression: "HEAD") { ... on Commit { pushedDate } } } }', 'pushedDate'],
+          ['{ repository(owner: "o", name: "r") { issue(number: 1) { timeline(first: 1) { totalCount } } } }', 'timeline'],
+        ] as const) {
+          const actions = quickFixes(text, schema, localDiagnostics(schema, text)).filter((a) => a.title.id === 'showDeprecationReason' || a.title.id === 'useReplacement');
+          assert.deepEqual(
+            actions.map((a) => a.title),
+            [{ id: 'showDeprecationReason', args: [name] }],
+            text,
+          );
+        }
+      });
+
+      it('typed placeholders for GitHub input objects with required fields', () => {
+        const schema = github();
+        const star = typeFromAST(schema, parseType('AddStarInput!')) as GraphQLInputType;
+        assert.deepEqual(sidecarPlaceholder(star), { starrableId: '' });
+      });
+    });
+
     it('a deprecation whose replacement would not validate offers "Show deprecation reason" instead', () => {
       const text = '{ tasks { edges { node { done } } } }';
       const actions = quickFixes(text, sandbox, localDiagnostics(sandbox, text));
@@ -303,6 +446,60 @@ describe('Code actions: refactorings', () => {
     assert.equal(extractFragment(text, sandbox, range, 'not a name'), undefined);
   });
 
+  describe('extract fragment into a new gql constant (code templates)', () => {
+    const cases: { name: string; host: string; selected: string; expected: string; elsewhere?: string }[] = [
+      {
+        name: 'a multi-line template of an exported constant',
+        host: 'const before = 1;\nexport const Q = gql`\n  query T {\n    task(id: "1") {\n      id\n      name\n      status\n    }\n  }\n`;\n',
+        selected: 'id\n      name',
+        expected:
+          'const before = 1;\nconst TaskBasicsFragment = gql`\n  fragment TaskBasics on Task {\n    id\n    name\n  }\n`;\n\nexport const Q = gql`\n  query T {\n    task(id: "1") {\n      ...TaskBasics\n      status\n    }\n  }\n  ${TaskBasicsFragment}\n`;\n',
+      },
+      {
+        name: 'a template in a call spanning lines, indented in a function',
+        host: 'function f() {\n  return useQuery(\n    gql`{ task(id: "1") { id name } }`,\n  );\n}\n',
+        selected: 'id name',
+        expected:
+          'function f() {\n  const TaskBasicsFragment = gql`\n    fragment TaskBasics on Task {\n      id name\n    }\n  `;\n\n  return useQuery(\n    gql`{ task(id: "1") { ...TaskBasics } } ${TaskBasicsFragment}`,\n  );\n}\n',
+      },
+      {
+        name: 'after an existing interpolation, keeping it',
+        host: 'const Q = graphql`\n  query T {\n    task(id: "1") {\n      id\n      ...Other\n    }\n  }\n  ${Other}\n`;\n',
+        selected: 'id\n',
+        elsewhere: 'fragment Other on Task { name }',
+        expected:
+          'const TaskBasicsFragment = graphql`\n  fragment TaskBasics on Task {\n    id\n  }\n`;\n\nconst Q = graphql`\n  query T {\n    task(id: "1") {\n      ...TaskBasics\n      ...Other\n    }\n  }\n  ${Other}\n  ${TaskBasicsFragment}\n`;\n',
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const [template] = findTemplates(c.host);
+        assert.ok(template);
+        const at = template.text.indexOf(c.selected);
+        const lines = new LineIndex(template.text);
+        const edits = extractFragmentToConstant(c.host, template, sandbox, { start: lines.positionAt(at), end: lines.positionAt(at + c.selected.length) }, 'TaskBasics');
+        assert.ok(edits);
+        let out = c.host;
+        for (const e of [...edits].sort((a, b) => b.start - a.start)) {
+          out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+        }
+        assert.equal(out, c.expected);
+        const [fragment, query] = findTemplates(out);
+        assert.deepEqual(errorsOf(sandbox, `${query.text}\n${fragment.text}\n${c.elsewhere ?? ''}`), []);
+      });
+    }
+
+    it('is refused when the constant name is already used in the file, or the range cuts a field', () => {
+      const host = 'const TaskBasicsFragment = 1;\nconst Q = gql`{ task(id: "1") { id name } }`;\n';
+      const [template] = findTemplates(host);
+      const lines = new LineIndex(template.text);
+      const at = template.text.indexOf('id name');
+      const range = { start: lines.positionAt(at), end: lines.positionAt(at + 7) };
+      assert.equal(extractFragmentToConstant(host, template, sandbox, range, 'TaskBasics'), undefined);
+      assert.equal(extractFragmentToConstant(host, template, sandbox, { start: lines.positionAt(at + 1), end: lines.positionAt(at + 7) }, 'Other'), undefined);
+    });
+  });
+
   it('extract fragment is not offered for a range that cuts a selection', () => {
     const text = 'query T { task(id: "1") { id name } }';
     assert.ok(!titles(refactorings(text, sandbox, at(text, 'd name', 4))).includes('refactor.extract:extractFragment()'));
@@ -325,6 +522,41 @@ describe('Code actions: refactorings', () => {
     const out = applyEdits(text, inline.edits);
     assert.deepEqual(errorsOf(sandbox, out), []);
     assert.match(out, /\.\.\. on Task \{/);
+  });
+
+  describe('inline all spreads of a fragment spread more than once', () => {
+    const cases: { name: string; text: string; cursor: string; expected: string }[] = [
+      {
+        name: 'two spreads in two operations, comments kept, the definition removed',
+        text: 'query A {\n  task(id: "1") {\n    ...TaskBasics\n  }\n}\n\nquery B {\n  task(id: "2") {\n    status\n    ...TaskBasics\n  }\n}\n\nfragment TaskBasics on Task {\n  id # the key\n  name\n}\n',
+        cursor: '...TaskBasics',
+        expected: 'query A {\n  task(id: "1") {\n    id # the key\n    name\n  }\n}\n\nquery B {\n  task(id: "2") {\n    status\n    id # the key\n    name\n  }\n}\n',
+      },
+      {
+        name: "from the definition's name, with a spread on an abstract parent and one in another fragment",
+        text: 'fragment F on Task { name }\nquery N { node(id: "1") { ...F } }\nfragment G on Task { id ...F }\nquery H { task(id: "1") { ...G } }\n',
+        cursor: 'F on',
+        expected: 'query N { node(id: "1") { ... on Task {\n  name\n} } }\nfragment G on Task { id name }\nquery H { task(id: "1") { ...G } }\n',
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const actions = refactorings(c.text, sandbox, at(c.text, c.cursor));
+        const all = actions.find((a) => a.title.id === 'inlineAllSpreads');
+        assert.ok(all, titles(actions).join(', '));
+        assert.deepEqual(all.title.args, [c.cursor === '...TaskBasics' ? 'TaskBasics' : 'F']);
+        const out = applyEdits(c.text, all.edits);
+        assert.equal(out, c.expected);
+        assert.deepEqual(errorsOf(sandbox, out), []);
+      });
+    }
+
+    it('is not offered for a fragment spread once, nor when a spread has directives', () => {
+      const once = 'query A { task(id: "1") { ...F } }\nfragment F on Task { name }\n';
+      assert.ok(!refactorings(once, sandbox, at(once, '...F')).some((a) => a.title.id === 'inlineAllSpreads'));
+      const directive = 'query A { task(id: "1") { ...F } task2: task(id: "2") { ...F @include(if: true) } }\nfragment F on Task { name }\n';
+      assert.ok(!refactorings(directive, sandbox, at(directive, '...F')).some((a) => a.title.id === 'inlineAllSpreads'));
+    });
   });
 
   it('add __typename to a selection set on an interface or union', () => {
