@@ -5,12 +5,13 @@ import type { Logger } from '../core/logger';
 import { quickFixes, type FixableDiagnostic } from '../core/language/codeActions';
 import { extractFragment, refactorings } from '../core/language/codeActionsRefactor';
 import { extractFragmentToConstant, fragmentConstantName } from '../core/language/codeActionsConstant';
-import { ActionText, type CodeActionTitleId, type CoreCodeAction, type CoreCodeActionKind, type TextEdit } from '../core/language/codeActionsShared';
+import { ActionText, isName, type CodeActionTitleId, type CoreCodeAction, type CoreCodeActionKind, type TextEdit } from '../core/language/codeActionsShared';
 import { toHostRange, toTemplatePosition } from '../core/embedded/templateSources';
 import { addToSidecar, extractVariable, sidecarHas, sidecarPlaceholder, variableAt, type VariableAt } from '../core/language/codeActionsVariables';
 import { sidecarPathFor } from '../core/run/variablesFile';
 import type { Position, Range } from '../core/text/position';
 import { inert } from '../core/text/inert';
+import { LineIndex } from '../core/text/lineIndex';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { toCorePosition, toRange } from './convert';
 import type { LanguageHost } from './languageHost';
@@ -146,13 +147,13 @@ async function sidecarText(uri: vscode.Uri): Promise<string | undefined> {
 }
 
 /** Adds the sidecar's new text to an edit: the whole file replaced (jsonc-parser kept its formatting), or created. */
-async function withSidecar(edit: vscode.WorkspaceEdit, uri: vscode.Uri, before: string | undefined, after: string): Promise<vscode.WorkspaceEdit> {
+function withSidecar(edit: vscode.WorkspaceEdit, uri: vscode.Uri, before: string | undefined, after: string): vscode.WorkspaceEdit {
   if (before === undefined) {
     edit.createFile(uri, { ignoreIfExists: true });
     edit.insert(uri, new vscode.Position(0, 0), after);
   } else {
-    const doc = await vscode.workspace.openTextDocument(uri);
-    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), after);
+    // The whole of `before` (the editor's text when open, else the file's): no document is opened to ask.
+    edit.replace(uri, toRange(new LineIndex(before).rangeOf(0, before.length)), after);
   }
   return edit;
 }
@@ -269,7 +270,7 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
       return undefined;
     }
     const action = new vscode.CodeAction(titleOf('addToSidecar', [variable.name, basename(sidecar)]), vscode.CodeActionKind.RefactorRewrite);
-    action.edit = await withSidecar(new vscode.WorkspaceEdit(), sidecar, before, addToSidecar(before, variable.operationKey, variable.name, sidecarPlaceholder(variable.type)));
+    action.edit = withSidecar(new vscode.WorkspaceEdit(), sidecar, before, addToSidecar(before, variable.operationKey, variable.name, sidecarPlaceholder(variable.type)));
     return action;
   }
 
@@ -330,7 +331,7 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
       (await vscode.window.showInputBox({
         title: vscode.l10n.t('Extract fragment'),
         prompt: vscode.l10n.t('Name of the new fragment'),
-        validateInput: (value) => (/^[_A-Za-z][_0-9A-Za-z]*$/.test(value) ? undefined : vscode.l10n.t('A fragment name is letters, digits and _, not starting with a digit.')),
+        validateInput: (value) => (isName(value) ? undefined : vscode.l10n.t('A fragment name is letters, digits and _, not starting with a digit.')),
       }));
     if (!chosen) {
       return false;
@@ -352,7 +353,7 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
       }
       return vscode.workspace.applyEdit(edit);
     }
-    const edits = extractFragment(at.text, schema, local, chosen);
+    const edits = extractFragment(this.textOf(at), schema, local, chosen);
     if (!edits) {
       this.cannotExtract(chosen);
       return false;

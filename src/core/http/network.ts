@@ -54,7 +54,9 @@ export function resolveNetwork(settings: NetworkSettings, options: { loopbackDir
   const configured = settings.proxy?.trim() || undefined;
   const off = settings.proxySupport === 'off';
   const httpsProxy = off ? undefined : (configured ?? (env('HTTPS_PROXY') || undefined));
-  const httpProxy = off ? undefined : (configured ?? (env('HTTP_PROXY') || undefined));
+  // Plain http goes only to loopback, which is never proxied: a proxy for http:// would only ever
+  // see the tests' loopback servers (loopbackDirect false), never a token in clear to another host.
+  const httpProxy = off || options.loopbackDirect !== false ? undefined : (configured ?? (env('HTTP_PROXY') || undefined));
   for (const p of [httpsProxy, httpProxy]) {
     if (p !== undefined && (!URL.canParse(p) || !/^https?:$/.test(new URL(p).protocol))) {
       throw new ProxySettingError(`The proxy address "${redactProxy(p)}" is not an http:// or https:// address. Check http.proxy or HTTPS_PROXY.`);
@@ -106,11 +108,13 @@ export function redactProxy(address: string): string {
     if (url.username || url.password) {
       url.username = '***';
       url.password = '';
+      return url.toString().replace(/\/$/, '');
     }
-    return url.toString().replace(/\/$/, '');
   } catch {
-    return address.replace(/\/\/[^@/]*@/, '//***@');
+    // Not a URL: the credentials are cut out below.
   }
+  // Also "user:secret@proxy:8080" without a scheme, which URL reads as the scheme "user:".
+  return address.replace(/^([^/@]*\/\/)?[^/@]*@/, '$1***@').replace(/\/$/, '');
 }
 
 /** Options shared by the dispatcher's connections. */

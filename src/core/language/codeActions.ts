@@ -32,7 +32,19 @@ import {
   type VariableDefinitionNode,
 } from 'graphql';
 import { suggestionList } from 'graphql/jsutils/suggestionList';
-import { ActionText, actionText, endOf, isName, quotedNames, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
+import {
+  ActionText,
+  actionText,
+  endOf,
+  isName,
+  quotedNames,
+  removeDefinition,
+  startOf,
+  walkTyped,
+  type CoreCodeAction,
+  type ParsedDefinition,
+  type TextEdit,
+} from './codeActionsShared';
 import type { Range } from '../text/position';
 
 export { applyEdits, type CoreCodeAction, type TextEdit } from './codeActionsShared';
@@ -126,7 +138,7 @@ function fixesFor(doc: ActionText, schema: GraphQLSchema, d: FixableDiagnostic, 
   }
   m = /^Fragment "([_A-Za-z][_0-9A-Za-z]*)" is never used\./.exec(d.message);
   if (m) {
-    return def.node.kind === Kind.FRAGMENT_DEFINITION && def.node.name.value === m[1] ? [removeDefinition(doc, def, m[1])] : [];
+    return def.node.kind === Kind.FRAGMENT_DEFINITION && def.node.name.value === m[1] ? [removeUnusedFragment(doc, def, m[1])] : [];
   }
   m = /^Field "([_A-Za-z][_0-9A-Za-z]*)" argument "([_A-Za-z][_0-9A-Za-z]*)" of type "[^"]+" is required, but it was not provided\./.exec(d.message);
   if (m) {
@@ -393,20 +405,8 @@ function removeVariableDefinition(doc: ActionText, def: ParsedDefinition, defs: 
 // ---------------------------------------------------------------------------------------------
 // Fragments, arguments, selections, deprecations
 
-function removeDefinition(doc: ActionText, def: ParsedDefinition, name: string): CoreCodeAction {
-  // The definition with the blank lines after it (or before it, at the end of the text).
-  let end = def.end;
-  while (end < doc.text.length && /[ \t\r\n,]/.test(doc.text[end])) {
-    end++;
-  }
-  let start = def.start;
-  if (end === doc.text.length) {
-    while (start > 0 && /[ \t\r\n,]/.test(doc.text[start - 1])) {
-      start--;
-    }
-    end = def.end;
-  }
-  return { title: { id: 'removeUnusedFragment', args: [name] }, kind: 'quickfix', isPreferred: true, edits: [doc.replace(start, end, '')] };
+function removeUnusedFragment(doc: ActionText, def: ParsedDefinition, name: string): CoreCodeAction {
+  return { title: { id: 'removeUnusedFragment', args: [name] }, kind: 'quickfix', isPreferred: true, edits: [removeDefinition(doc, def)] };
 }
 
 /** The field node a problem about it lies on (its name, or its alias). */
@@ -556,7 +556,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
     const defText = doc.text.slice(def.start, def.end);
     const s = startOf(node) - startOf(def.node);
     const e = endOf(node) - startOf(def.node);
-    const before = problemsOf(schema, defText, []);
+    const before = doc.remember(`problems@${def.start}`, () => problemsOf(schema, defText, []));
     const after = problemsOf(schema, defText.slice(0, s) + replacement + defText.slice(e), []);
     if (before && after && isFewer(before, after, false)) {
       return [

@@ -15,7 +15,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { ActionText, actionText, endOf, isName, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
+import { ActionText, actionText, endOf, isName, removeDefinition, startOf, walkTyped, type CoreCodeAction, type ParsedDefinition, type TextEdit } from './codeActionsShared';
 import type { Range } from '../text/position';
 
 /** The selections of one selection set that a range covers (at least one, whole), with the set's type. */
@@ -224,22 +224,6 @@ function inlinedSpread(
       .join('\n');
   const replacement = sameType ? reindent('') : `... on ${fragment.node.typeCondition.name.value} {\n${indent}  ${reindent('  ')}\n${indent}}`;
   return doc.replace(spreadStart, def.base + endOf(spread), replacement);
-}
-
-/** The edit removing a definition with the blanks after it (before it, when it is the last). */
-function removeDefinition(doc: ActionText, fragment: ParsedDefinition): TextEdit {
-  let end = fragment.end;
-  while (end < doc.text.length && /[ \t\r\n,]/.test(doc.text[end])) {
-    end++;
-  }
-  let start = fragment.start;
-  if (end === doc.text.length) {
-    while (start > 0 && /[ \t\r\n,]/.test(doc.text[start - 1])) {
-      start--;
-    }
-    end = fragment.end;
-  }
-  return doc.replace(start, end, '');
 }
 
 function countSpreads(defs: readonly ParsedDefinition[], name: string): number {

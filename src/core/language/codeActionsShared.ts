@@ -117,11 +117,6 @@ export class ActionText {
     return this.lines.offsetAt(range.start);
   }
 
-  /** The text range of a node of a parsed definition. */
-  rangeOf(def: ParsedDefinition, node: ASTNode): Range {
-    return this.lines.rangeOf(def.base + (node.loc?.start ?? 0), def.base + (node.loc?.end ?? 0));
-  }
-
   /** An edit inserting text at a text offset. */
   insertAt(offset: number, newText: string): TextEdit {
     return { range: this.lines.rangeOf(offset, offset), newText };
@@ -200,4 +195,20 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
     out = out.slice(0, e.s) + e.t + out.slice(e.e);
   }
   return out;
+}
+
+/** The edit removing a definition with the blanks after it (before it, when it is the last). */
+export function removeDefinition(doc: ActionText, fragment: ParsedDefinition): TextEdit {
+  let end = fragment.end;
+  while (end < doc.text.length && /[ \t\r\n,]/.test(doc.text[end])) {
+    end++;
+  }
+  let start = fragment.start;
+  if (end === doc.text.length) {
+    while (start > 0 && /[ \t\r\n,]/.test(doc.text[start - 1])) {
+      start--;
+    }
+    end = fragment.end;
+  }
+  return doc.replace(start, end, '');
 }

@@ -9,18 +9,13 @@ import { stringifyJson } from '../../shared/deepJson';
 
 export { jsonPathOf } from '../../shared/jsonPath';
 
-/** One match: where it is (a normalized JSONPath such as `$['data']['tasks'][0]`) and its value as JSON text. */
-export interface FilterMatch {
-  readonly path: string;
-  /** The value as JSON text, cut at {@link FilterLimits.maxValueChars} (then `cut` is true). */
-  readonly valueJson: string;
-  readonly cut?: boolean;
-}
-
-/** The answer to one filter: the matches (the first `maxMatches`) and how many there were; or why not. */
-export type FilterAnswer =
-  | { readonly ok: true; readonly expression: string; readonly matches: readonly FilterMatch[]; readonly total: number }
-  | { readonly ok: false; readonly expression: string; readonly message: string };
+/**
+ * One match (its normalized JSONPath such as `$['data']['tasks'][0]` and its value as JSON text,
+ * cut at {@link FilterLimits.maxValueChars}), and the answer to one filter: the shapes the results
+ * page receives, so the worker's answer is posted as it is.
+ */
+export type { FilterMatchView as FilterMatch, FilterResultView as FilterAnswer } from '../../shared/resultsMessages';
+import { MAX_FILTER_EXPRESSION, type FilterMatchView as FilterMatch, type FilterResultView as FilterAnswer } from '../../shared/resultsMessages';
 
 /** How much of the matches is sent back. */
 export interface FilterLimits {
@@ -29,8 +24,8 @@ export interface FilterLimits {
 }
 
 export const DEFAULT_FILTER_LIMITS: FilterLimits = { maxMatches: 500, maxValueChars: 200_000 };
-/** Longer expressions are refused (nobody types them; a generated one could be a resource trap). */
-export const MAX_EXPRESSION_LENGTH = 2000;
+/** Longest expression accepted (the page cannot send a longer one either). */
+export const MAX_EXPRESSION_LENGTH = MAX_FILTER_EXPRESSION;
 
 /** Evaluates `expression` over `json`; never throws. */
 export function filterJson(json: unknown, expression: string, limits: FilterLimits = DEFAULT_FILTER_LIMITS): FilterAnswer {

@@ -73,14 +73,22 @@ function httpVariable(name: string): string {
 }
 
 /**
+ * `fixed` followed by the shell variable `variable`, for a `-H` argument: in double quotes when
+ * `fixed` holds nothing the shell would expand there (the usual header names), else `fixed`
+ * single-quoted and the variable double-quoted after it (a header name may hold ` $ or !).
+ */
+function withVariable(fixed: string, variable: string): string {
+  return /^[^"$`\\!]*$/.test(fixed) ? `"${fixed}$${variable}"` : `${shellQuote(fixed)}"$${variable}"`;
+}
+
+/**
  * A cURL command (bash, zsh, sh). Without `token`, the Authorization header reads
  * `$TENANT_GRAPHQL_TOKEN` (in double quotes, so the shell expands it).
  */
 export function toCurl(request: SentRequest, token?: string): string {
   const { name, prefix } = authOf(request);
-  // A header name is a token (no quotes, no $), so inside double quotes only the variable expands.
-  const auth = token === undefined ? `"${name}: ${prefix}$${TOKEN_VARIABLE}"` : shellQuote(`${name}: ${prefix}${token}`);
-  const extra = (request.headers ?? []).map((h) => `  -H ${h.value === undefined ? `"${h.name}: $${headerVariable(h.name)}"` : shellQuote(`${h.name}: ${h.value}`)} \\`);
+  const auth = token === undefined ? withVariable(`${name}: ${prefix}`, TOKEN_VARIABLE) : shellQuote(`${name}: ${prefix}${token}`);
+  const extra = (request.headers ?? []).map((h) => `  -H ${h.value === undefined ? withVariable(`${h.name}: `, headerVariable(h.name)) : shellQuote(`${h.name}: ${h.value}`)} \\`);
   const lines = [
     ...(token === undefined ? [tokenComment(request, '#')] : []),
     ...secretComments(request, '#'),

@@ -70,7 +70,11 @@ export interface RunAnswer {
 }
 
 /** Headers never shown in the results panel: cookies and anything that carries a credential. */
-const HIDDEN_HEADERS = /^(set-cookie2?|cookie|authorization|proxy-authorization|www-authenticate|proxy-authenticate|x-api-key|x-auth-token|x-amz-security-token)$/;
+/**
+ * Response headers never shown (nor kept in the page's state): cookies, credentials and anything
+ * named like one, since a server may echo a tenant's own auth or secret header back under any name.
+ */
+const HIDDEN_HEADERS = /cookie|auth|token|secret|key|session|csrf|xsrf|signature|credential|password/;
 
 /** The headers the panel may show, sorted by name, values cut at 500 characters. */
 export function shownHeaders(headers: Readonly<Record<string, string>> | undefined): [string, string][] {

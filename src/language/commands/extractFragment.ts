@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageCommand } from './languageCommand';
+import { EXTRACT_FRAGMENT_COMMAND } from '../codeActions';
 
 /**
  * Extract fragment (the "Extract fragment…" refactoring runs it): the whole fields selected in a
@@ -9,7 +10,7 @@ import type { LanguageCommand } from './languageCommand';
  * Resolves to true when the document was changed.
  */
 export const extractFragment: LanguageCommand = {
-  id: 'tenantGraphql.extractFragment',
+  id: EXTRACT_FRAGMENT_COMMAND,
   run: async ({ codeActions }, uri, range, name, place): Promise<boolean> => {
     const editor = vscode.window.activeTextEditor;
     const target = uri instanceof vscode.Uri ? uri : editor?.document.uri;

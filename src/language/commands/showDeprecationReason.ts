@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { inert } from '../../core/text/inert';
 import type { LanguageCommand } from './languageCommand';
+import { SHOW_DEPRECATION_REASON_COMMAND } from '../codeActions';
 
 /** Show deprecation reason (a quick fix runs it): the schema's reason for a deprecated field or enum value, in a message. */
 export const showDeprecationReason: LanguageCommand = {
-  id: 'tenantGraphql.showDeprecationReason',
+  id: SHOW_DEPRECATION_REASON_COMMAND,
   run: async (_services, name, reason): Promise<void> => {
     if (typeof name !== 'string' || typeof reason !== 'string') {
       return;

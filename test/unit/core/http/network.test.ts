@@ -48,6 +48,17 @@ describe('core/http/network: settings', () => {
   });
   it('hides credentials of a proxy address', () => {
     assert.equal(redactProxy('http://user:secret@proxy.test:3128'), 'http://***@proxy.test:3128');
+    // Without a scheme URL reads "user:" as the scheme: the password must still go.
+    assert.equal(redactProxy('user:secret@proxy.test:3128'), '***@proxy.test:3128');
+    assert.throws(
+      () => resolveNetwork(settings({ proxy: 'user:secret@proxy.test:3128' })),
+      (err: Error) => !err.message.includes('secret') && /not an http/.test(err.message),
+    );
+  });
+  it('never proxies plain http (it goes only to loopback): no token in clear to a proxy', () => {
+    const r = resolveNetwork(settings({ proxy: 'http://mine.test:8080', env: { HTTP_PROXY: 'http://env.test:3128' } }));
+    assert.equal(r.httpProxy, undefined);
+    assert.equal(r.httpsProxy, 'http://mine.test:8080');
   });
 });
 

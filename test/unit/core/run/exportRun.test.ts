@@ -111,6 +111,29 @@ describe('exporting a run', () => {
     });
   });
 
+  it('a header scheme or name the shell would expand stays text: the pasted cURL command runs nothing and leaks no variable', async () => {
+    const server = await startScriptedServer([{ status: 200, body: { data: { ok: true } } }]);
+    try {
+      const sent: SentRequest = {
+        ...request,
+        endpoint: `${server.baseUrl}/v1/graphql`,
+        authHeader: { name: 'X-Api-Token', scheme: '`touch pwned` $HOME!' },
+        headers: [{ name: 'X-$HOME' }],
+      };
+      const { stdout } = await promisify(execFile)('bash', ['-c', toCurl(sent)], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: { ...process.env, [TOKEN_VARIABLE]: 'TOKEN-FROM-ENV', [headerVariable('X-$HOME')]: 'KEY-FROM-ENV' },
+      });
+      assert.deepEqual(JSON.parse(stdout), { data: { ok: true } });
+      const seen = server.requests[0].headers;
+      assert.equal(seen['x-api-token'], '`touch pwned` $HOME! TOKEN-FROM-ENV');
+      assert.equal(seen['x-$home'], 'KEY-FROM-ENV');
+    } finally {
+      await server.close();
+    }
+  });
+
   describe('replayed against the Sandbox', function () {
     this.timeout(30_000);
     let sandbox: RunningSandbox;

@@ -48,6 +48,11 @@ describe('core/run/runRecord', () => {
         'www-authenticate': 'Bearer realm=x',
         'x-request-id': 'r1',
         'x-long': 'v'.repeat(600),
+        // A tenant's own auth or secret header echoed back, and other credential-like names.
+        'X-Tenant-Key': 'SECRET',
+        'x-refresh-token': 'SECRET',
+        'x-csrf-token': 'SECRET',
+        'authentication-info': 'SECRET',
       };
       const r = answeredRun(START, { environment: 'Sandbox', status: 200, durationMs: 5, bytes: 1, attempts: 2, body: {}, headers }, 0);
       assert.deepEqual(
