@@ -13,6 +13,8 @@ import * as path from 'node:path';
 import type { IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
 import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
+import { yieldToEventLoop, type Yield } from './clientSchemaInSlices';
+import { parseIntrospectionInSlices } from './introspectionInSlices';
 
 /** Version of the cache record format. */
 const SCHEMA_CACHE_VERSION = 1;
@@ -54,6 +56,8 @@ function sha256Hex(text: string): string {
 }
 
 const INTROSPECTION_KEY = ',"introspection":';
+/** Bytes hashed between two yields (a few ms). */
+const HASH_CHUNK = 1024 * 1024;
 
 /**
  * Writes the cache record of `environment` atomically (temporary file, then rename) and returns
@@ -74,7 +78,7 @@ export async function writeSchemaCache(dir: string, environment: string, introsp
  * another environment or whose hash does not match is reported as `corrupt` with the reason,
  * never thrown: the caller falls back to introspection.
  */
-export async function readSchemaCache(dir: string, environment: string): Promise<SchemaCacheRead> {
+export async function readSchemaCache(dir: string, environment: string, yieldThread: Yield = yieldToEventLoop): Promise<SchemaCacheRead> {
   const file = schemaCacheFile(dir, environment);
   let bytes: Buffer;
   try {
@@ -111,13 +115,19 @@ export async function readSchemaCache(dir: string, environment: string): Promise
     return corrupt('the cache record has no valid fetchedAt or sha256');
   }
   const payload = bytes.subarray(at + Buffer.byteLength(INTROSPECTION_KEY), last);
-  if (createHash('sha256').update(payload).digest('hex') !== head.sha256) {
+  // Hashed and parsed in slices, the thread yielded in between (issue 28: one JSON.parse of 5 MB
+  // is a 40-90 ms block).
+  const hash = createHash('sha256');
+  for (let i = 0; i < payload.length; i += HASH_CHUNK) {
+    hash.update(payload.subarray(i, Math.min(payload.length, i + HASH_CHUNK)));
+    await yieldThread();
+  }
+  if (hash.digest('hex') !== head.sha256) {
     return corrupt('the cached introspection does not match its sha256 (the file is damaged)');
   }
-  const payloadText = payload.toString('utf8');
   let introspection: unknown;
   try {
-    introspection = JSON.parse(payloadText);
+    introspection = await parseIntrospectionInSlices(payload, yieldThread);
   } catch {
     return corrupt('the cached introspection is not valid JSON');
   }
