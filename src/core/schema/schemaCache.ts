@@ -14,7 +14,7 @@ import type { IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
 import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
 import { yieldToEventLoop, type Yield } from './clientSchemaInSlices';
-import { parseIntrospectionInSlices } from './introspectionInSlices';
+import { parseIntrospectionInSlices, stringifyIntrospectionInSlices } from './introspectionInSlices';
 
 /** Version of the cache record format. */
 const SCHEMA_CACHE_VERSION = 1;
@@ -50,9 +50,14 @@ export function schemaCacheFile(dir: string, environment: string): string {
   return path.join(dir, `schema-${slug}-${hash}.json`);
 }
 
-/** SHA-256 (hex) of a text. */
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+/** SHA-256 (hex) of bytes, a megabyte at a time with the thread yielded in between. */
+async function sha256InSlices(bytes: Uint8Array, yieldThread: Yield): Promise<string> {
+  const hash = createHash('sha256');
+  for (let i = 0; i < bytes.length; i += HASH_CHUNK) {
+    hash.update(bytes.subarray(i, Math.min(bytes.length, i + HASH_CHUNK)));
+    await yieldThread();
+  }
+  return hash.digest('hex');
 }
 
 const INTROSPECTION_KEY = ',"introspection":';
@@ -63,10 +68,17 @@ const HASH_CHUNK = 1024 * 1024;
  * Writes the cache record of `environment` atomically (temporary file, then rename) and returns
  * it. `introspection` may be the response (`{ data: { __schema } }`), the payload or JSON text.
  */
-export async function writeSchemaCache(dir: string, environment: string, introspection: unknown, fetchedAt: Date = new Date()): Promise<SchemaCacheRecord> {
+export async function writeSchemaCache(
+  dir: string,
+  environment: string,
+  introspection: unknown,
+  fetchedAt: Date = new Date(),
+  yieldThread: Yield = yieldToEventLoop,
+): Promise<SchemaCacheRecord> {
   const payload = introspectionPayload(introspection);
-  const payloadText = JSON.stringify(payload);
-  const sha256 = sha256Hex(payloadText);
+  // Stringified and hashed in slices (issue 28): the same text as JSON.stringify(payload).
+  const payloadText = await stringifyIntrospectionInSlices(payload, yieldThread);
+  const sha256 = await sha256InSlices(Buffer.from(payloadText), yieldThread);
   const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256 });
   const text = `${head.slice(0, -1)}${INTROSPECTION_KEY}${payloadText}}`;
   await writeFileAtomically(schemaCacheFile(dir, environment), text);
@@ -117,12 +129,7 @@ export async function readSchemaCache(dir: string, environment: string, yieldThr
   const payload = bytes.subarray(at + Buffer.byteLength(INTROSPECTION_KEY), last);
   // Hashed and parsed in slices, the thread yielded in between (issue 28: one JSON.parse of 5 MB
   // is a 40-90 ms block).
-  const hash = createHash('sha256');
-  for (let i = 0; i < payload.length; i += HASH_CHUNK) {
-    hash.update(payload.subarray(i, Math.min(payload.length, i + HASH_CHUNK)));
-    await yieldThread();
-  }
-  if (hash.digest('hex') !== head.sha256) {
+  if ((await sha256InSlices(payload, yieldThread)) !== head.sha256) {
     return corrupt('the cached introspection does not match its sha256 (the file is damaged)');
   }
   let introspection: unknown;

@@ -2,13 +2,13 @@
  * The sliced parse of a cached introspection gives what one JSON.parse of the whole text gives:
  * on GitHub's schema, on generated introspection-shaped documents (keys in any order, strings full
  * of quotes, backslashes, brackets and non-ASCII text, any indentation), on any JSON, and it fails
- * where JSON.parse fails.
+ * where JSON.parse fails. The sliced stringify writes the text JSON.stringify writes.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { parseIntrospectionInSlices, typesLayoutOf } from '../../../../src/core/schema/introspectionInSlices';
+import { parseIntrospectionInSlices, RESPONSE_SCHEMA_TYPES, stringifyIntrospectionInSlices, typesLayoutOf } from '../../../../src/core/schema/introspectionInSlices';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const noWait = () => Promise.resolve();
@@ -37,7 +37,7 @@ const introspectionShaped = fc
     return JSON.stringify({ ...without(top, '__schema'), __schema: schema }, null, indent);
   });
 
-async function sameAsJsonParse(text: string, yieldThread: () => Promise<void> = noWait): Promise<void> {
+async function sameAsJsonParse(text: string, listPath?: readonly string[]): Promise<void> {
   let expected: unknown;
   let error: unknown;
   try {
@@ -46,9 +46,9 @@ async function sameAsJsonParse(text: string, yieldThread: () => Promise<void> = 
     error = err;
   }
   if (error) {
-    await assert.rejects(parseIntrospectionInSlices(Buffer.from(text), yieldThread), SyntaxError);
+    await assert.rejects(parseIntrospectionInSlices(Buffer.from(text), noWait, listPath), SyntaxError);
   } else {
-    assert.deepStrictEqual(await parseIntrospectionInSlices(Buffer.from(text), yieldThread), expected);
+    assert.deepStrictEqual(await parseIntrospectionInSlices(Buffer.from(text), noWait, listPath), expected);
   }
 }
 
@@ -70,6 +70,19 @@ describe('introspection parsed in slices', () => {
         assert.equal((await typesLayoutOf(Buffer.from(text)))?.elements.length, parsed.__schema.types.length, text);
       }),
       { seed: 28, numRuns: 400 },
+    );
+  });
+
+  it('equals JSON.parse on GraphQL responses to the introspection query (data.__schema.types; property, seed 28)', async () => {
+    await fc.assert(
+      fc.asyncProperty(introspectionShaped, fc.boolean(), fc.nat(), async (payload, errorsFirst, cut) => {
+        const data = JSON.parse(payload) as unknown;
+        const text = JSON.stringify(errorsFirst ? { errors: [{ message: '"]}' }], data } : { data, extensions: { cost: 1 } });
+        await sameAsJsonParse(text, RESPONSE_SCHEMA_TYPES);
+        assert.equal((await typesLayoutOf(Buffer.from(text), RESPONSE_SCHEMA_TYPES))?.elements.length, (data as { __schema: { types: unknown[] } }).__schema.types.length);
+        await sameAsJsonParse(text.slice(0, cut % (text.length + 1)), RESPONSE_SCHEMA_TYPES);
+      }),
+      { seed: 28, numRuns: 300 },
     );
   });
 
@@ -97,5 +110,27 @@ describe('introspection parsed in slices', () => {
     ]) {
       await sameAsJsonParse(text);
     }
+  });
+
+  it("stringifies as JSON.stringify does: GitHub's schema, introspection-shaped and any values (property, seed 28)", async () => {
+    const raw = JSON.parse(readFileSync(path.join(root, 'node_modules/@octokit/graphql-schema/schema.json'), 'utf8')) as { data?: unknown };
+    const payload = raw.data ?? raw;
+    assert.equal(await stringifyIntrospectionInSlices(payload, noWait), JSON.stringify(payload));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          introspectionShaped.map((t) => JSON.parse(t) as unknown),
+          fc.jsonValue(),
+          fc.anything(),
+        ),
+        async (value) => {
+          assert.equal(await stringifyIntrospectionInSlices(value, noWait), JSON.stringify(value));
+        },
+      ),
+      { seed: 28, numRuns: 400 },
+    );
+    // Values with no JSON form in the list are written as JSON.stringify writes them (null).
+    const odd = { __schema: { types: [undefined, () => 1, { a: undefined }], x: 1 } };
+    assert.equal(await stringifyIntrospectionInSlices(odd, noWait), JSON.stringify(odd));
   });
 });
