@@ -383,7 +383,7 @@ async function run(tmp: string): Promise<readonly Row[]> {
       ours: { n: 1, p50: probe.longestMs, p95: probe.longestMs },
       direct: { n: 1, p50: floorProbe.longestMs, p95: floorProbe.longestMs },
       targetP95: 50,
-      note: `ours ${ms(probe.totalMs)} ms in all; floor: read, JSON.parse, buildClientSchema, validateSchema (${ms(floorProbe.totalMs)} ms in all)`,
+      note: `ours ${ms(probe.totalMs)} ms in all, CPU in the longest gap ${ms(probe.cpuOfLongestMs)} ms, most CPU in one gap ${ms(probe.longestCpuMs)} ms; floor: read, JSON.parse, buildClientSchema, validateSchema (${ms(floorProbe.totalMs)} ms in all)`,
     });
   }
 
