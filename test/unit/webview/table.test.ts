@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { buildTable, cellText, csvText, findLists, rowsOf, sortRows, toCsv, toMarkdown, valueAt, type Table } from '../../../src/shared/table';
+import { buildTable, csvText, findLists, rowsOf, sortRows, toCsv, toMarkdown, valueAt, type Table } from '../../../src/shared/table';
 
 const connection = {
   edges: [
