@@ -3,14 +3,14 @@
  * language features work offline from the start and a failed refresh keeps the last good schema.
  *
  * File layout (JSON, members in this order, `introspection` last):
- * `{ "v": 1, "environment": "...", "fetchedAt": "<ISO time>", "sha256": "<hex>", "introspection": {"__schema": ...} }`
+ * `{ "v": 1, "environment": "...", "fetchedAt": "<ISO time>", "sha256": "<hex>", ["validatedWith": "<graphql version>",] "introspection": {"__schema": ...} }`
  * `sha256` is the hash of the exact `introspection` JSON text in the file, so corruption is
  * detected without re-serialising 5 MB, and callers can tell whether a refresh changed anything.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { IntrospectionQuery } from 'graphql';
+import { version as graphqlVersion, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
 import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
 import { yieldToEventLoop, type Yield } from './clientSchemaInSlices';
@@ -30,6 +30,11 @@ export interface SchemaCacheRecord {
   readonly sha256: string;
   /** The introspection payload, `{ __schema }`. */
   readonly introspection: IntrospectionQuery;
+  /**
+   * The graphql version whose validateSchema found no error in this introspection, when one did
+   * (written after a refresh; a load with the same graphql skips validating again, issue 28).
+   */
+  readonly validatedWith?: string;
 }
 
 /** Outcome of reading the cache: a record, nothing there, or something unusable and why. */
@@ -73,16 +78,18 @@ export async function writeSchemaCache(
   environment: string,
   introspection: unknown,
   fetchedAt: Date = new Date(),
-  yieldThread: Yield = yieldToEventLoop,
+  options: { readonly valid?: boolean; readonly yieldThread?: Yield } = {},
 ): Promise<SchemaCacheRecord> {
+  const yieldThread = options.yieldThread ?? yieldToEventLoop;
   const payload = introspectionPayload(introspection);
   // Stringified and hashed in slices (issue 28): the same text as JSON.stringify(payload).
   const payloadText = await stringifyIntrospectionInSlices(payload, yieldThread);
   const sha256 = await sha256InSlices(Buffer.from(payloadText), yieldThread);
-  const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256 });
+  const validated = options.valid === true ? { validatedWith: graphqlVersion } : {};
+  const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, ...validated });
   const text = `${head.slice(0, -1)}${INTROSPECTION_KEY}${payloadText}}`;
   await writeFileAtomically(schemaCacheFile(dir, environment), text);
-  return { v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, introspection: payload };
+  return { v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, introspection: payload, ...validated };
 }
 
 /**
@@ -150,6 +157,7 @@ export async function readSchemaCache(dir: string, environment: string, yieldThr
       fetchedAt: head.fetchedAt,
       sha256: head.sha256,
       introspection: introspection as unknown as IntrospectionQuery,
+      ...(typeof head.validatedWith === 'string' ? { validatedWith: head.validatedWith } : {}),
     },
   };
 }
@@ -194,7 +202,8 @@ export async function loadSchemaFromCache(
     return { ok: false, reason: `cached schema ignored: ${read.reason}` };
   }
   try {
-    const loaded = await schemaFromIntrospectionInSlices(read.record.introspection);
+    // Validated when it was written, by this graphql: not again (validateSchema is one 20-40 ms block).
+    const loaded = await schemaFromIntrospectionInSlices(read.record.introspection, undefined, { assumeValid: read.record.validatedWith === graphqlVersion });
     return { ok: true, value: { ...loaded, record: read.record } };
   } catch (err) {
     return { ok: false, reason: `cached schema ignored: ${(err as Error).message}` };
