@@ -7,8 +7,9 @@
  * run once; `features.js` takes graphql from `graphql.js` (scripts/build.mjs maps the imports), so
  * there is one graphql in the host and `instanceof` checks hold.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from './extension';
+import { inert } from './core/text/inert';
 
 /** Set by the build: the two bundles beside this one. */
 declare const __GRAPHQL_MODULE__: string;
@@ -18,11 +19,20 @@ const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Loads the bundles one task at a time, then activates the features. */
 export async function activate(context: vscode.ExtensionContext): Promise<TenantGraphqlTestApi | undefined> {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  require(__GRAPHQL_MODULE__);
-  await nextTask();
-  const features = require(__FEATURES_MODULE__) as typeof import('./extension');
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  let features: typeof import('./extension');
+  try {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    require(__GRAPHQL_MODULE__);
+    await nextTask();
+    features = require(__FEATURES_MODULE__) as typeof import('./extension');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  } catch (err) {
+    // A bundle missing or broken (a damaged install): say so, the features cannot say it themselves.
+    const message = err instanceof Error ? err.message : String(err);
+    const shown = inert(message.split('\n')[0], { sink: 'notification' });
+    void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL could not load its code ({0}). Reinstall the extension.', shown), { sink: 'notification' }));
+    throw err;
+  }
   await nextTask();
   return features.activate(context);
 }
