@@ -89,15 +89,19 @@ const SLICED_PARSE_BYTES = 256 * 1024;
  * introspection holds the thread 40-90 ms); the value is the same.
  */
 export async function parseGraphqlBodyInSlices(res: RawResponse): Promise<GraphqlResponseBody> {
-  if (res.body.length < SLICED_PARSE_BYTES || !res.body.subarray(0, 200).includes('"__schema"')) {
+  // A 4xx answer was parsed already to tell whether it is GraphQL (tryParseJson keeps that parse).
+  const ok = res.status >= 200 && res.status < 300;
+  if (!ok || parsedBodies.has(res.body) || res.body.length < SLICED_PARSE_BYTES || !res.body.subarray(0, 200).includes('"__schema"')) {
     return parseGraphqlBody(res);
   }
   let value: unknown;
   try {
     value = await parseIntrospectionInSlices(res.body, undefined, RESPONSE_SCHEMA_TYPES);
   } catch {
+    parsedBodies.set(res.body, { ok: false });
     throw new UnexpectedResponseError(res.status, res.headers['content-type'], preview(res.body));
   }
+  parsedBodies.set(res.body, { ok: true, value });
   return graphqlBodyOf(res, value);
 }
 
