@@ -25,6 +25,7 @@ import type { SecretRegistry } from '../core/secretRegistry';
 import { inert } from '../core/text/inert';
 import { signInProgressMessage } from './signInProgress';
 import { WorkspaceApprovals } from './workspaceApprovals';
+import { setContextKey } from '../platform/contextKeys';
 
 /** globalState: the session used for each server (by server key), when there are several. */
 const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';
@@ -86,7 +87,7 @@ export class AuthService implements vscode.Disposable {
       this.progressChanged,
       { dispose: () => this.core.dispose() },
       config.onDidChange(() => this.activeChanged.fire()),
-      this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined)),
+      this.progressChanged.event((p) => setContextKey('tenantGraphql.signingIn', p !== undefined)),
       this.core.onDidChangeSessions(() => this.activeChanged.fire()),
       this.core.onDidRemoveSession(({ session, reason }) => {
         if (reason === 'signedOut') {

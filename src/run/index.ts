@@ -19,6 +19,7 @@ import type { FragmentLookup } from './hostTemplates';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
+import { setContextKey } from '../platform/contextKeys';
 
 declare const __FILTER_WORKER__: string | undefined;
 
@@ -89,14 +90,20 @@ export class RunFeature implements vscode.Disposable {
       permit: (type, label, environment) => permission.check(type, label, environment),
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
+    const lenses = new RunCodeLensProvider();
+    // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
+    const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);
+    void history.ready.then(hasHistory);
     this.disposables = vscode.Disposable.from(
+      history.onDidChange(hasHistory),
       worker,
       history,
       historyView,
       diff,
       diagnostics,
       new SidecarSupport(schema, logger),
-      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider()),
+      lenses,
+      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(),
       registerCommands(
         runCommands,

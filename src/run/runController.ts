@@ -25,6 +25,7 @@ import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
+import { setContextKey } from '../platform/contextKeys';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
@@ -268,6 +269,8 @@ export class RunController {
         authHeader: result.environment.authHeader,
         headers: exportHeaders(result.environment),
       };
+      // Copy Last Run as cURL / fetch and Save Last Run as .http are in the palette from now on.
+      setContextKey('tenantGraphql.hasLastRun', true);
       bodyBytes = result.raw;
       const errors = result.body.errors ?? [];
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;

@@ -8,6 +8,7 @@ import type { Schemas } from './schemas';
 import { SDL_SCHEME, SdlViewProvider } from './sdlView';
 import { SchemaStatusBar } from './statusBar';
 import { inert } from '../core/text/inert';
+import { setContextKey } from '../platform/contextKeys';
 
 /** Id of the schema explorer view (package.json `contributes.views`). */
 export const SCHEMA_EXPLORER_VIEW = 'tenantGraphql.schemaExplorer';
@@ -53,6 +54,8 @@ export class SchemaFeature implements vscode.Disposable {
       new SchemaStatusBar(schemas, activeGraphqlUri),
       registerCommands(schemaCommands, { logger, schemas, explorer, explorerView, changes: this.changes }, logger, 'schema'),
       schemas.onDidChange(() => {
+        // Open Schema, Save Schema As…, Show Schema Changes and the explorer filter are in the palette once a schema is loaded.
+        setContextKey('tenantGraphql.schemaLoaded', schemas.all().length > 0);
         explorer.refresh(true);
         for (const s of schemas.all()) {
           sdl.refresh(s);

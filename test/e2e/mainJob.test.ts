@@ -143,6 +143,19 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.keyboard.press('Enter');
   }
 
+  /**
+   * The Tenant GraphQL commands the palette lists for a search, as a person sees them after F1: waits
+   * for `anchor` (a command that is always listed) so that the list is the filtered one, then reads it.
+   */
+  async function paletteTitles(search: string, anchor: string): Promise<string[]> {
+    const input = await openQuickInput('F1');
+    await input.fill(`>${search}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: anchor }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const rows = await page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents();
+    await page.keyboard.press('Escape');
+    return rows.map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.startsWith('Tenant GraphQL:'));
+  }
+
   /** Opens a workspace file with Quick Open (Ctrl+P). */
   async function quickOpen(name: string): Promise<void> {
     // Back to the first editor group (focus may be in the results panel), by its active tab.
@@ -290,6 +303,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     }
     await page.keyboard.press('Escape');
+    // One entry point to the built-in Sandbox; Stop Sandbox only while it runs (it does not yet).
+    assert.deepEqual(await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox'), ['Tenant GraphQL: Try the Sandbox']);
   });
 
   it('signs in as alice on the consent page in a new tab', async () => {
@@ -464,6 +479,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('.breadcrumbs-control', { hasText: 'samples' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     await consent.close().catch(() => undefined);
+    // The built-in Sandbox runs now: Stop Sandbox is in the palette (and still no second "start" entry).
+    assert.deepEqual((await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox')).sort(), ['Tenant GraphQL: Stop Sandbox', 'Tenant GraphQL: Try the Sandbox']);
   });
 
   it('stops everything on Ctrl-C and leaves no process behind', async function () {

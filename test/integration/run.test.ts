@@ -138,8 +138,8 @@ function priorities(outcome: Outcome | undefined): string[] {
   it('sends the operationName of the operation under the cursor, or of the lens', async () => {
     const doc = await openFixture('run/overview.graphql');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
-    const titles = lenses.map((l) => l.command?.title).filter((t) => t?.startsWith('▶'));
-    assert.deepEqual(titles, ['▶ Run Me', '▶ Run MyGroups']);
+    const titles = lenses.map((l) => l.command?.title).filter((t) => t?.startsWith('$(play)'));
+    assert.deepEqual(titles, ['$(play) Run Me', '$(play) Run MyGroups']);
 
     const editor = await vscode.window.showTextDocument(doc);
     const inGroups = doc.positionAt(doc.getText().indexOf('groups {'));
@@ -149,7 +149,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(groups.sentOperationName, 'MyGroups');
     assert.ok(groups.data && 'groups' in groups.data && !('viewer' in groups.data), 'the Service ran MyGroups');
 
-    const lensMe = lenses.find((l) => l.command?.title === '▶ Run Me')!;
+    const lensMe = lenses.find((l) => l.command?.title === '$(play) Run Me')!;
     const me = await run(...(lensMe.command!.arguments as [unknown]));
     assert.equal(me?.sentOperationName, 'Me');
     assert.deepEqual((me.data as { viewer: { userId: string } }).viewer.userId, 'alice');
