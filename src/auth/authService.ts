@@ -26,6 +26,7 @@ import { inert } from '../core/text/inert';
 import { signInProgressMessage } from './signInProgress';
 import { WorkspaceApprovals } from './workspaceApprovals';
 import { setContextKey } from '../platform/contextKeys';
+import { confirmInStatusBar } from '../platform/statusMessage';
 
 /** globalState: the session used for each server (by server key), when there are several. */
 const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';
@@ -323,7 +324,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label), { sink: 'notification' }));
+      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);
@@ -415,7 +416,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as the team.', env.name), { sink: 'notification' }));
+      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as the team.', env.name));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);

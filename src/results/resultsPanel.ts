@@ -214,7 +214,21 @@ export class ResultsPanel implements vscode.Disposable {
     return this.pinnedPanel;
   }
 
+  /** The run in flight, shown in the title of the open panel until its result replaces it. */
+  private runningLabel: string | undefined;
+
+  /** Says in the open panel's title that a run is in flight (nothing when no panel is open: the status bar tells it). */
+  setRunning(label: string | undefined): void {
+    this.runningLabel = label;
+    if (this.panel) {
+      this.panel.title = this.title();
+    }
+  }
+
   private title(): string {
+    if (this.runningLabel !== undefined && !this.pinnedPanel) {
+      return vscode.l10n.t('Running {0}…', this.runningLabel);
+    }
     if (this.pinnedPanel) {
       return vscode.l10n.t('📌 {0}', this.current?.operationName ?? vscode.l10n.t('GraphQL Results'));
     }

@@ -20,6 +20,7 @@ import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
+import { RunProgress } from './runProgress';
 
 declare const __FILTER_WORKER__: string | undefined;
 
@@ -32,6 +33,8 @@ export interface RunTestApi {
   historyRows(): Promise<HistoryRow[]>;
   /** The folder the history is kept in (a second store on it sees what a reload would). */
   readonly historyDir: string;
+  /** The runs in flight and the status bar item's text (empty when hidden). */
+  runProgress(): { inFlight: number; text: string };
 }
 
 /**
@@ -45,6 +48,7 @@ export class RunFeature implements vscode.Disposable {
   private readonly history: HistoryStore;
   private readonly historyView: HistoryView;
   private readonly historyDir: string;
+  private readonly progress: RunProgress;
 
   constructor(services: {
     readonly context: vscode.ExtensionContext;
@@ -77,8 +81,11 @@ export class RunFeature implements vscode.Disposable {
     this.historyView = historyView;
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
     const permission = new RunPermission(auth, context.globalState);
+    const progress = new RunProgress((label) => presenter.running?.(label));
+    this.progress = progress;
     const controller = new RunController({
       logger,
+      progress,
       graphql,
       activeEnvironment: () => auth.activeEnvironment()?.name,
       environment: () => auth.activeEnvironment(),
@@ -96,6 +103,7 @@ export class RunFeature implements vscode.Disposable {
     void history.ready.then(hasHistory);
     this.disposables = vscode.Disposable.from(
       history.onDidChange(hasHistory),
+      progress,
       worker,
       history,
       historyView,
@@ -139,6 +147,7 @@ export class RunFeature implements vscode.Disposable {
         return this.historyView.rows();
       },
       historyDir: this.historyDir,
+      runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
     };
   }
 

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
@@ -280,6 +281,19 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(await pending, undefined, 'a cancelled run resolves to undefined');
     const next = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
     assert.equal(next?.status, 200);
+  });
+
+  it('shows a run in flight in the status bar, not in a notification, and a click on the item cancels it', async () => {
+    const api = (await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate()).run;
+    await admin('/faults', { kind: 'latency', ms: 20_000, count: 1 });
+    const before = (await stats()).graphql;
+    const pending = run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    await eventually(async () => ((await stats()).graphql > before ? true : undefined), 'the request to reach the Sandbox');
+    assert.deepEqual(api.runProgress(), { inFlight: 1, text: '$(sync~spin) Running Me…' });
+    // What the status bar item runs when clicked.
+    await vscode.commands.executeCommand('tenantGraphql.cancelRun');
+    assert.equal(await pending, undefined, 'a cancelled run resolves to undefined');
+    assert.deepEqual(api.runProgress(), { inFlight: 0, text: '' }, 'the item is gone');
   });
 
   it('handles a multi-MB answer', async () => {

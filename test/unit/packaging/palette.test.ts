@@ -23,6 +23,7 @@ const ALWAYS_AVAILABLE = [
 ];
 
 interface Manifest {
+  activationEvents: string[];
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
@@ -98,5 +99,14 @@ describe('Command Palette and context keys (package.json)', () => {
     assert.deepEqual(unset, [], 'declared keys the code never sets');
     const unread = declaredKeys.filter((k) => !read.includes(k));
     assert.deepEqual(unread, [], 'declared keys no `when` reads');
+  });
+
+  it('activates on code files (GraphQL templates in code-only repositories) and not on the implied onLanguage:graphql', () => {
+    const events = manifest.activationEvents;
+    assert.ok(!events.includes('onLanguage:graphql'), 'implied by the contributed language since VS Code 1.74');
+    for (const language of ['typescript', 'typescriptreact', 'javascript', 'javascriptreact']) {
+      assert.ok(events.includes(`onLanguage:${language}`), language);
+    }
+    assert.ok(!events.includes('*'));
   });
 });
