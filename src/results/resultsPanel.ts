@@ -17,6 +17,8 @@ export interface ResultsPanelInfo {
   readonly open: boolean;
   readonly visible: boolean;
   readonly shownRunId?: string;
+  /** The panel's tab title ("Running Name…" while a run is in flight). */
+  readonly title?: string;
   /** The last run the webview reported as rendered, and how many tree items it built. */
   readonly rendered?: { readonly runId: string; readonly treeItems: number };
   readonly html?: string;
@@ -177,6 +179,7 @@ export class ResultsPanel implements vscode.Disposable {
       open: this.panel !== undefined,
       visible: this.panel?.visible ?? false,
       shownRunId: this.current?.runId,
+      title: this.panel?.title,
       rendered: this.rendered,
       html: this.panel?.webview.html,
       trace: [...this.events],

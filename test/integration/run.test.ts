@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, resultsApi, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
@@ -290,10 +290,15 @@ function priorities(outcome: Outcome | undefined): string[] {
     const pending = run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
     await eventually(async () => ((await stats()).graphql > before ? true : undefined), 'the request to reach the Sandbox');
     assert.deepEqual(api.runProgress(), { inFlight: 1, text: '$(sync~spin) Running Me…' });
+    // The results panel (open since the run before) says so in its title until the answer comes.
+    const results = await resultsApi();
+    assert.equal(results.info().open, true);
+    assert.equal(results.info().title, 'Running Me…');
     // What the status bar item runs when clicked.
     await vscode.commands.executeCommand('tenantGraphql.cancelRun');
     assert.equal(await pending, undefined, 'a cancelled run resolves to undefined');
     assert.deepEqual(api.runProgress(), { inFlight: 0, text: '' }, 'the item is gone');
+    assert.equal(results.info().title, 'Results: Me', 'the panel shows the last result again');
   });
 
   it('handles a multi-MB answer', async () => {
