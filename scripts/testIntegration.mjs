@@ -523,7 +523,7 @@ function withoutLastQuery(file) {
  * Plays the person at the browser during sign-in tests:
  * - as the tenant admin, registers the exact redirect URI of this code-server's callback before
  *   the authorization request reaches the Sandbox (code-server's callback address carries a
- *   per-request id, so it cannot be registered in advance: see README, "Sign-in in a browser-based VS Code");
+ *   per-request id, so it cannot be registered in advance: see README, "Sign-in in code-server, Codespaces or a remote window");
  * - on the Sandbox consent page, picks the user and approves or denies, as the test asked.
  */
 /**

@@ -25,6 +25,8 @@ import type { SecretRegistry } from '../core/secretRegistry';
 import { inert } from '../core/text/inert';
 import { signInProgressMessage } from './signInProgress';
 import { WorkspaceApprovals } from './workspaceApprovals';
+import { setContextKey } from '../platform/contextKeys';
+import { confirmInStatusBar } from '../platform/statusMessage';
 
 /** globalState: the session used for each server (by server key), when there are several. */
 const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';
@@ -89,7 +91,7 @@ export class AuthService implements vscode.Disposable {
       this.progressChanged,
       { dispose: () => this.core.dispose() },
       config.onDidChange(() => this.activeChanged.fire()),
-      this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined)),
+      this.progressChanged.event((p) => setContextKey('tenantGraphql.signingIn', p !== undefined)),
       this.core.onDidChangeSessions(() => this.activeChanged.fire()),
       this.core.onDidRemoveSession(({ session, reason }) => {
         if (reason === 'signedOut') {
@@ -325,7 +327,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label), { sink: 'notification' }));
+      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);
@@ -417,7 +419,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as the team.', env.name), { sink: 'notification' }));
+      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as the team.', env.name));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);

@@ -99,13 +99,17 @@ describe('the packaged extension (npm run package)', function () {
     assert.deepEqual(unwanted, []);
   });
 
-  it('has a README that links no image it does not ship, and a manifest without the build hook', () => {
+  it("has the user's README, with no image, and a manifest without the build hook or a placeholder repository", () => {
     const readme = entries
       .find((e) => e.name === 'extension/readme.md')!
       .read()
       .toString('utf8');
-    assert.match(readme, /## Quick start/);
-    assert.doesNotMatch(readme, /docs\/images/);
+    // The user's README: install, connect a tenant, troubleshoot; no pictures (no public repository to host them), and it says so.
+    for (const section of ['## Install', '## Connect your tenant in five steps', '## Commands', '## Troubleshooting', '## Develop this extension']) {
+      assert.ok(readme.includes(section), section);
+    }
+    assert.match(readme, /This README has no pictures/);
+    assert.doesNotMatch(readme, /!\[|<img|docs\/images/);
     const manifest = JSON.parse(
       entries
         .find((e) => e.name === 'extension/package.json')!
@@ -114,8 +118,10 @@ describe('the packaged extension (npm run package)', function () {
     ) as {
       main: string;
       scripts: Record<string, string>;
+      repository?: unknown;
     };
     assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.scripts['vscode:prepublish'], undefined);
+    assert.equal(manifest.repository, undefined, 'no made-up repository address');
   });
 });
