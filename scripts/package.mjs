@@ -4,7 +4,7 @@
 // stay in the stage for debugging. The README's screenshots live in docs/ and are not shipped either,
 // so the packaged README is the repository's without the lines between the `screenshots` markers.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,8 @@ function run(cmd, args, cwd) {
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production', '--quiet', '--out', stage], root);
-for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media']) {
+const nlsFiles = readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name));
+for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media', 'l10n', ...nlsFiles]) {
   cpSync(join(root, path), join(stage, path), {
     recursive: true,
     filter: (src) => !src.startsWith(join(root, 'media', 'dist')), // the stage has its own production build

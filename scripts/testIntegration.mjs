@@ -118,7 +118,7 @@ async function main() {
   const listener = await startRecordingProxy({ authUpstream: other.info.authUrl, apiUpstream: other.info.baseUrl, logFile: listenerLog });
   cleanups.push(() => listener.close());
 
-  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted')).split(',').filter(Boolean);
+  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german')).split(',').filter(Boolean);
   const browserEntries = [];
   let code = 0;
   for (const suite of suites) {
@@ -132,9 +132,34 @@ async function main() {
 }
 
 /**
+ * The `german` part's own profile: VS Code applies an extension's package.nls.de.json and
+ * l10n/bundle.l10n.de.json only when German is a display language it has a language pack for. The
+ * Marketplace's pack cannot be downloaded here, so a test pack (test/fixtures/languagePackDe) declares
+ * German with no translations of VS Code's own texts: installed into a fresh extensions folder
+ * (VS Code lists it on its first start) and entered in languagepacks.json, which code-server reads
+ * to resolve `--locale de` before the workbench loads.
+ */
+function germanProfile(tmp) {
+  const stateDir = join(tmp, 'german');
+  const pack = join(stateDir, 'extensions', 'tenantlabs.test-language-pack-de-0.0.1');
+  cpSync(join(root, 'test/fixtures/languagePackDe'), pack, { recursive: true });
+  mkdirSync(join(stateDir, 'user-data'), { recursive: true });
+  const entry = {
+    hash: 'test-de',
+    extensions: [{ extensionIdentifier: { id: 'tenantlabs.test-language-pack-de' }, version: '0.0.1' }],
+    translations: { vscode: join(pack, 'translations', 'main.i18n.json') },
+    label: 'Deutsch',
+  };
+  writeFileSync(join(stateDir, 'user-data', 'languagepacks.json'), JSON.stringify({ de: entry }));
+  writeFileSync(join(stateDir, 'config.yaml'), 'auth: none\ncert: false\n');
+  return stateDir;
+}
+
+/**
  * One code-server run of a part of the suite, sharing the user profile (user-data) with the others:
  * `main` (test/integration, workspace trust off as in `npm start`) and `restricted`
- * (test/integration/restricted, workspace trust on and the workspace not trusted: Restricted Mode).
+ * (test/integration/restricted, workspace trust on and the workspace not trusted: Restricted Mode) and
+ * `german` (test/integration/german, display language German, a profile of its own).
  * Resolves to its exit code and the browser's storage (read before the browser closed).
  */
 async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener }) {
@@ -164,7 +189,11 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
     TMPDIR: join(tmp, 'tmp'),
   };
-  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: tmp, folder: workspace, workspaceTrust: restricted });
+  const german = suite === 'german';
+  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: german ? germanProfile(tmp) : tmp, folder: workspace, workspaceTrust: restricted });
+  if (german) {
+    args.push('--locale', 'de');
+  }
   const serverLog = [];
   const server = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => serverLog.push(String(d)));
@@ -475,7 +504,7 @@ async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries }) 
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
   // user-data/serve-web-key-half and a browser part); everything else in the browser and on disk is searched.
   const secretStorage = (e) => /(^| )localStorage$/.test(e.where) && e.key === 'secrets.provider';
-  const files = fileSources(tmp).map((f) => (f.where === join('user-data', 'coder.json') ? withoutLastQuery(f) : f));
+  const files = fileSources(tmp).map((f) => ([join('user-data', 'coder.json'), join('german', 'user-data', 'coder.json')].includes(f.where) ? withoutLastQuery(f) : f));
   const searchedEntries = browserEntries.filter((e) => !secretStorage(e));
   const sources = [
     ...files,

@@ -19,11 +19,17 @@ export function formatAge(ms: number): string {
   return vscode.l10n.t('{0} days ago', Math.floor(hours / 24));
 }
 
-const SOURCE_TEXT: Record<SchemaSnapshot['source'], string> = {
-  cache: 'introspection, loaded from the disk cache',
-  introspection: 'introspection of the signed-in environment',
-  file: 'graphql-config schema file',
-};
+/** Where a schema came from, in the person's language. */
+function sourceText(source: SchemaSnapshot['source']): string {
+  switch (source) {
+    case 'cache':
+      return vscode.l10n.t('introspection, loaded from the disk cache');
+    case 'introspection':
+      return vscode.l10n.t('introspection of the signed-in environment');
+    case 'file':
+      return vscode.l10n.t('graphql-config schema file');
+  }
+}
 
 /**
  * Which schema the language features use and how old it is, e.g.
@@ -62,7 +68,7 @@ export class SchemaStatusBar implements vscode.Disposable {
     const folder = uri ? this.schemas.folderEntryFor(uri) : undefined;
     if (folder) {
       const s = folder.snapshot;
-      this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', s.label)} · graphql-config`;
+      this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema · graphql-config', s.label)}`;
       this.item.tooltip = this.tooltip(s, folder.problem);
       this.item.command = { command: 'tenantGraphql.refreshSchema', title: vscode.l10n.t('Refresh Schema') };
       this.item.show();
@@ -110,7 +116,7 @@ export class SchemaStatusBar implements vscode.Disposable {
   private tooltip(s: SchemaSnapshot, note: string | undefined): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escape(vscode.l10n.t('{0} schema', s.label))}**\n\n`);
-    md.appendMarkdown(`- ${escape(vscode.l10n.t('Source: {0}', SOURCE_TEXT[s.source]))}\n`);
+    md.appendMarkdown(`- ${escape(vscode.l10n.t('Source: {0}', sourceText(s.source)))}\n`);
     if (s.fetchedAt) {
       md.appendMarkdown(`- ${escape(vscode.l10n.t('Fetched: {0} ({1})', s.fetchedAt.toLocaleString(), formatAge(Date.now() - s.fetchedAt.getTime())))}\n`);
     }

@@ -89,6 +89,10 @@ describe('the packaged extension (npm run package)', function () {
       'extension/media/samples/api.variables.json',
       'extension/media/walkthrough/sandbox.md',
       'extension/media/walkthrough/types.md',
+      'extension/package.nls.json',
+      'extension/package.nls.de.json',
+      'extension/l10n/bundle.l10n.json',
+      'extension/l10n/bundle.l10n.de.json',
     ]) {
       assert.ok(names.has(file), `${file} is in the package`);
     }
@@ -113,9 +117,11 @@ describe('the packaged extension (npm run package)', function () {
         .toString('utf8'),
     ) as {
       main: string;
+      l10n: string;
       scripts: Record<string, string>;
     };
     assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.l10n, './l10n');
     assert.equal(manifest.scripts['vscode:prepublish'], undefined);
   });
 });

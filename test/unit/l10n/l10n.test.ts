@@ -1,0 +1,70 @@
+/**
+ * Localisation is complete: every manifest string a person reads is in package.nls.json (package.json
+ * holds `%key%`), every `vscode.l10n.t` message of src is in l10n/bundle.l10n.json, and each
+ * translation covers every key with the same placeholders. `npm run l10n` (scripts/l10n.ts) fixes the
+ * first two; a translation is completed by hand.
+ */
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ROOT, externalise, extractBundle, readJson, translationLocales, type Nls } from '../../../scripts/l10n';
+
+const manifest = readJson<Record<string, unknown>>(join(ROOT, 'package.json'), {});
+const nls = readJson<Nls>(join(ROOT, 'package.nls.json'), {});
+const bundle = readJson<Record<string, string>>(join(ROOT, 'l10n', 'bundle.l10n.json'), {});
+const FIX = 'run `npm run l10n`';
+
+/** `{0}`, `{name}` placeholders of a message, sorted. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{[\w]+\}/g)].map((m) => m[0]).sort();
+}
+
+/** Command links and `$(icon)`s a translation must keep as they are. */
+function fixedParts(text: string): string[] {
+  return [...text.matchAll(/\]\([^)]*\)|\$\([\w~-]+\)/g)].map((m) => m[0]).sort();
+}
+
+describe('localisation', () => {
+  it('names the l10n folder in package.json', () => {
+    assert.equal(manifest.l10n, './l10n');
+  });
+
+  it('has every manifest string in package.nls.json and none left in package.json', () => {
+    const result = externalise(manifest as never, nls);
+    assert.deepEqual(result.literals, [], `strings of package.json not externalised (${FIX})`);
+    assert.deepEqual(result.unknownKeys, [], `%keys% of package.json without a text in package.nls.json (${FIX})`);
+    assert.deepEqual(Object.keys(nls).sort(), Object.keys(result.nls).sort(), `package.nls.json holds keys package.json no longer uses (${FIX})`);
+    assert.ok(Object.keys(nls).length > 100);
+  });
+
+  it('has every vscode.l10n.t message of src in l10n/bundle.l10n.json', async () => {
+    const extracted = await extractBundle();
+    const missing = Object.keys(extracted).filter((k) => bundle[k] === undefined);
+    const stale = Object.keys(bundle).filter((k) => extracted[k] === undefined);
+    assert.deepEqual(missing, [], `messages missing from the bundle (${FIX})`);
+    assert.deepEqual(stale, [], `messages in the bundle that src no longer has (${FIX})`);
+    assert.ok(Object.keys(extracted).length > 300);
+  });
+
+  const locales = translationLocales();
+  it('has at least one complete translation', () => {
+    assert.ok(locales.length > 0);
+  });
+  for (const locale of locales) {
+    for (const [file, english] of [
+      [`package.nls.${locale}.json`, nls],
+      [`l10n/bundle.l10n.${locale}.json`, bundle],
+    ] as const) {
+      it(`${file} translates every string, keeping placeholders, links and icons`, () => {
+        const translated = readJson<Record<string, string>>(join(ROOT, file), {});
+        const missing = Object.keys(english).filter((k) => typeof translated[k] !== 'string' || translated[k].trim() === '');
+        assert.deepEqual(missing, [], `strings ${file} does not translate yet`);
+        const stale = Object.keys(translated).filter((k) => english[k] === undefined);
+        assert.deepEqual(stale, [], `keys of ${file} that no longer exist (${FIX})`);
+        const broken = Object.keys(english).filter(
+          (k) => placeholders(english[k]).join() !== placeholders(translated[k]).join() || fixedParts(english[k]).join() !== fixedParts(translated[k]).join(),
+        );
+        assert.deepEqual(broken, [], `translations whose placeholders, links or icons differ from the English`);
+      });
+    }
+  }
+});
