@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { startRecordingProxy } from './recordingProxy.mjs';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
@@ -659,7 +660,11 @@ function createBrowserHarness(context, servers, codeServerBase) {
     /** Service worker registrations of webview hosts still to fail (see injectServiceWorkerFaults). */
     serviceWorkerFaults: 0,
     instruct(instruction) {
-      const { open, approveOpenPage, serviceWorkerFaults, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, axe, ...rest } = instruction;
+      if (axe) {
+        void checkAccessibility(context, axe);
+        return;
+      }
       next = { ...next, ...rest };
       if (serviceWorkerFaults !== undefined) {
         this.serviceWorkerFaults = serviceWorkerFaults;
@@ -680,6 +685,61 @@ function createBrowserHarness(context, servers, codeServerBase) {
       }
     },
   };
+}
+
+/**
+ * Runs axe-core (https://github.com/dequelabs/axe-core, from node_modules) inside the results
+ * webview's page frame once its body has the theme class the test waits for (`vscode-dark`,
+ * `vscode-high-contrast`), and writes to `out` (a file the test in the extension host reads) the
+ * violations and a few facts about the page's live regions and tree items. Waits at most 30 s for
+ * the frame (a hang guard); on failure, writes the error.
+ */
+async function checkAccessibility(context, { themeClass, out }) {
+  const write = (value) => writeFileSync(out, JSON.stringify(value));
+  try {
+    const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const deadline = Date.now() + 30_000;
+    let frame;
+    while (!frame && Date.now() < deadline) {
+      for (const page of context.pages()) {
+        for (const f of page.frames()) {
+          const ok = await f.evaluate((cls) => !!document.querySelector('main#root') && document.body.classList.contains(cls), themeClass).catch(() => false);
+          if (ok) {
+            frame = f;
+          }
+        }
+      }
+      if (!frame) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    if (!frame) {
+      write({ error: `no results page with the ${themeClass} theme within 30 s` });
+      return;
+    }
+    await frame.evaluate(source);
+    const result = await frame.evaluate(async () => {
+      /* global axe, document -- runs in the page; axe injected above */
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      const items = [...document.querySelectorAll('[role="treeitem"]')];
+      return {
+        bodyClass: document.body.className,
+        violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
+        liveRegions: [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].map((e) => ({
+          tag: e.tagName.toLowerCase(),
+          id: e.id,
+          role: e.getAttribute('role'),
+          live: e.getAttribute('aria-live'),
+          text: e.textContent,
+        })),
+        treeItems: items.length,
+        treeItemsWithoutPosition: items.filter((e) => !e.hasAttribute('aria-posinset') || !e.hasAttribute('aria-setsize') || !e.hasAttribute('aria-level')).length,
+      };
+    });
+    write(result);
+  } catch (err) {
+    write({ error: String(err?.stack ?? err) });
+  }
 }
 
 let exitCode = 1;

@@ -5,6 +5,7 @@
  * first two; a translation is completed by hand.
  */
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, externalise, extractBundle, readJson, translationLocales, type Nls } from '../../../scripts/l10n';
 
@@ -12,6 +13,13 @@ const manifest = readJson<Record<string, unknown>>(join(ROOT, 'package.json'), {
 const nls = readJson<Nls>(join(ROOT, 'package.nls.json'), {});
 const bundle = readJson<Record<string, string>>(join(ROOT, 'l10n', 'bundle.l10n.json'), {});
 const FIX = 'run `npm run l10n`';
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listSources(p) : /\.tsx?$/.test(name) ? [p] : [];
+  });
+}
 
 /** `{0}`, `{name}` placeholders of a message, sorted. */
 function placeholders(text: string): string[] {
@@ -43,6 +51,11 @@ describe('localisation', () => {
     assert.deepEqual(missing, [], `messages missing from the bundle (${FIX})`);
     assert.deepEqual(stale, [], `messages in the bundle that src no longer has (${FIX})`);
     assert.ok(Object.keys(extracted).length > 300);
+  });
+
+  it('calls vscode.l10n.t directly everywhere (the extractor does not follow an alias such as `const t = vscode.l10n.t`)', () => {
+    const aliased = listSources(join(ROOT, 'src')).filter((file) => /=\s*(vscode\.)?l10n\.t\s*[;,)]/.test(readFileSync(file, 'utf8')));
+    assert.deepEqual(aliased, []);
   });
 
   const locales = translationLocales();
