@@ -23,6 +23,8 @@ function run(cmd, args, cwd) {
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production', '--quiet', '--out', stage], root);
+// The licences of what the bundles hold (from the production build's esbuild metafile).
+run(process.execPath, [join(root, 'scripts', 'thirdPartyNotices.mjs'), stage], root);
 const nlsFiles = readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name));
 for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media', 'l10n', ...nlsFiles]) {
   cpSync(join(root, path), join(stage, path), {
