@@ -5,7 +5,9 @@
 //
 // Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
-//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
+//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
+//              TENANT_GRAPHQL_CODE_SERVER_ENTRY + TENANT_GRAPHQL_CODE_SERVER_NODE (another code-server's
+//              out/node/entry.js and the Node to run it with, e.g. the oldest at engines.vscode).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { format } from 'node:util';
@@ -89,7 +91,14 @@ function killTree(child) {
 }
 
 async function main() {
-  const { node24, codeServerEntry, chromium } = await ensurePrerequisites();
+  const prerequisites = await ensurePrerequisites();
+  const { chromium } = prerequisites;
+  // Another code-server (e.g. the oldest one at the engine floor) and the Node it needs, when given.
+  const codeServerEntry = process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY || prerequisites.codeServerEntry;
+  const node24 = process.env.TENANT_GRAPHQL_CODE_SERVER_NODE || prerequisites.node24;
+  if (process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY) {
+    log(`code-server: ${codeServerEntry} with ${node24}`);
+  }
   if (!existsSync(join(root, 'out/integration/index.js')) || !existsSync(join(root, 'dist/extension.js'))) {
     throw new Error('Build first: `npm run build` (npm test does it for you).');
   }
