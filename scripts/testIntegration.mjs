@@ -7,7 +7,10 @@
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
 //              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
 //              TENANT_GRAPHQL_CODE_SERVER_ENTRY + TENANT_GRAPHQL_CODE_SERVER_NODE (another code-server's
-//              out/node/entry.js and the Node to run it with, e.g. the oldest at engines.vscode).
+//              out/node/entry.js and the Node to run it with, e.g. the oldest at engines.vscode),
+//              TENANT_GRAPHQL_CODE_SERVER_LEGACY=1 for a code-server without --vscode-option (4.103):
+//              `--enable-smoke-test-driver` instead, which its out/node/cli.js must list among its
+//              options (VS Code's server reads it; code-server 4.103's CLI refuses unknown flags).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { format } from 'node:util';
@@ -195,6 +198,16 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     );
   }
 
+  const extensionEnvironment = {
+    TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
+    // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
+    TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
+    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
+    TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
+    TENANT_GRAPHQL_TEST_SUITE: suite,
+    TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
+    TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
+  };
   const port = await freePort();
   const env = {
     ...process.env,
@@ -203,9 +216,19 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     XDG_DATA_HOME: join(tmp, 'xdg-data'),
     XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
     TMPDIR: join(tmp, 'tmp'),
+    // Older code-servers (before VS Code 1.104 or so) ignore the payload's extensionEnvironment; their
+    // extension host inherits the server's environment instead.
+    ...(process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY ? extensionEnvironment : {}),
   };
   const german = suite === 'german';
-  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: german ? germanProfile(tmp) : tmp, folder: workspace, workspaceTrust: restricted });
+  const args = codeServerArgs({
+    entry: codeServerEntry,
+    port,
+    stateDir: german ? germanProfile(tmp) : tmp,
+    folder: workspace,
+    workspaceTrust: restricted,
+    legacySmokeTestOption: process.env.TENANT_GRAPHQL_CODE_SERVER_LEGACY === '1',
+  });
   if (german) {
     args.push('--locale', 'de');
   }
@@ -240,16 +263,6 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base);
   await injectServiceWorkerFaults(context, harness);
 
-  const extensionEnvironment = {
-    TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
-    // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
-    TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
-    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
-    TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
-    TENANT_GRAPHQL_TEST_SUITE: suite,
-    TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
-    TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
-  };
   const payload = [
     ['extensionDevelopmentPath', `vscode-remote://remote${root}`],
     ['extensionTestsPath', `vscode-remote://remote${join(root, 'out/integration/index.js')}`],
