@@ -296,9 +296,15 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Keeps the translations' keys that still exist, in the order of `english`; reports the missing ones. */
-function prune(english: Record<string, string>, path: string): string[] {
+/**
+ * Keeps the translations' keys that still exist, in the order of `english`, without those whose
+ * English text changed (`changed`: translated again); reports the missing ones.
+ */
+function prune(english: Record<string, string>, path: string, changed: ReadonlySet<string> = new Set()): string[] {
   const translated = readJson<Record<string, string>>(path, {});
+  for (const key of changed) {
+    delete translated[key];
+  }
   const kept: Record<string, string> = {};
   const missing: string[] = [];
   for (const key of Object.keys(english)) {
@@ -333,7 +339,8 @@ function withL10nField(manifest: JsonObject): JsonObject {
 async function main(): Promise<void> {
   const manifestPath = join(ROOT, 'package.json');
   const nlsPath = join(ROOT, 'package.nls.json');
-  const result = externalise(readJson<JsonObject>(manifestPath, {}), readJson<Nls>(nlsPath, {}));
+  const before = readJson<Nls>(nlsPath, {});
+  const result = externalise(readJson<JsonObject>(manifestPath, {}), before);
   if (result.unknownKeys.length > 0) {
     throw new Error(`package.json refers to keys package.nls.json does not have: ${result.unknownKeys.join(', ')}`);
   }
@@ -345,7 +352,8 @@ async function main(): Promise<void> {
     `[l10n] ${result.literals.length} manifest strings externalised, ${Object.keys(result.nls).length} in package.nls.json, ${Object.keys(bundle).length} in l10n/bundle.l10n.json`,
   );
   for (const locale of translationLocales()) {
-    const missing = [...prune(result.nls, join(ROOT, `package.nls.${locale}.json`)), ...prune(bundle, join(ROOT, 'l10n', `bundle.l10n.${locale}.json`))];
+    const changed = new Set(Object.keys(result.nls).filter((key) => before[key] !== undefined && before[key] !== result.nls[key]));
+    const missing = [...prune(result.nls, join(ROOT, `package.nls.${locale}.json`), changed), ...prune(bundle, join(ROOT, 'l10n', `bundle.l10n.${locale}.json`))];
     if (missing.length > 0) {
       console.log(`[l10n] ${locale}: ${missing.length} strings to translate:\n  ${missing.join('\n  ')}`);
     }

@@ -44,6 +44,72 @@ describe('localisation', () => {
     assert.ok(Object.keys(nls).length > 100);
   });
 
+  describe('npm run l10n on a manifest after a merge (scripts/l10n.ts externalise)', () => {
+    const cases: { name: string; manifest: Record<string, unknown>; nls: Nls; literals: string[]; title: string; text: string }[] = [
+      {
+        name: 'a new command: its literal title becomes a key',
+        manifest: { contributes: { commands: [{ command: 'tenantGraphql.newThing', title: 'New Thing', category: 'Tenant GraphQL' }] } },
+        nls: {},
+        literals: ['command.newThing.title', 'category.tenantGraphQL'],
+        title: '%command.newThing.title%',
+        text: 'New Thing',
+      },
+      {
+        name: 'an externalised title stays as it is',
+        manifest: { contributes: { commands: [{ command: 'tenantGraphql.signIn', title: '%command.signIn.title%' }] } },
+        nls: { 'command.signIn.title': 'Sign In' },
+        literals: [],
+        title: '%command.signIn.title%',
+        text: 'Sign In',
+      },
+      {
+        name: 'a literal put where a key was (a merge kept the other side) replaces the English',
+        manifest: { contributes: { commands: [{ command: 'tenantGraphql.signIn', title: 'Sign In…' }] } },
+        nls: { 'command.signIn.title': 'Sign In' },
+        literals: ['command.signIn.title'],
+        title: '%command.signIn.title%',
+        text: 'Sign In…',
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const result = externalise(c.manifest as never, c.nls);
+        const command = (result.manifest.contributes as { commands: { title: string }[] }).commands[0];
+        assert.deepEqual(result.literals, c.literals);
+        assert.equal(command.title, c.title);
+        assert.equal(result.nls[c.title.slice(1, -1)], c.text);
+        assert.deepEqual(externalise(result.manifest, result.nls).literals, [], 'a second run changes nothing');
+      });
+    }
+
+    it('externalises nested setting descriptions, enum descriptions and welcome texts, not defaults', () => {
+      const manifest = {
+        contributes: {
+          configuration: {
+            title: 'T',
+            properties: {
+              'tenantGraphql.x': {
+                type: 'array',
+                default: [{ name: 'Sandbox', description: 'not for people' }],
+                items: { properties: { mode: { enum: ['a', 'b'], markdownEnumDescriptions: ['A', 'B'], description: 'Mode' } } },
+              },
+            },
+          },
+          viewsWelcome: [{ view: 'tenantGraphql.schemaExplorer', contents: 'Sign in.\n[Sign In](command:tenantGraphql.signIn)' }],
+        },
+      };
+      const result = externalise(manifest, {});
+      assert.deepEqual(result.nls, {
+        'config.title': 'T',
+        'config.x.item.mode.description': 'Mode',
+        'config.x.item.mode.markdownEnumDescriptions.0': 'A',
+        'config.x.item.mode.markdownEnumDescriptions.1': 'B',
+        'viewsWelcome.schemaExplorer.0': 'Sign in.\n[Sign In](command:tenantGraphql.signIn)',
+      });
+      assert.equal(JSON.stringify(result.manifest).includes('not for people'), true, 'default values are data, left as they are');
+    });
+  });
+
   it('has every vscode.l10n.t message of src in l10n/bundle.l10n.json', async () => {
     const extracted = await extractBundle();
     const missing = Object.keys(extracted).filter((k) => bundle[k] === undefined);
