@@ -6,7 +6,7 @@
 // Lines between `screenshots` markers would still be left out, and a README linking a repository
 // image fails the packaging. No repository is named in package.json (none is public).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +25,10 @@ function run(cmd, args, cwd) {
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production', '--quiet', '--out', stage], root);
-for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media']) {
+// The licences of what the bundles hold (from the production build's esbuild metafile).
+run(process.execPath, [join(root, 'scripts', 'thirdPartyNotices.mjs'), stage], root);
+const nlsFiles = readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name));
+for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media', 'l10n', ...nlsFiles]) {
   cpSync(join(root, path), join(stage, path), {
     recursive: true,
     filter: (src) => !src.startsWith(join(root, 'media', 'dist')), // the stage has its own production build

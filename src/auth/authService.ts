@@ -97,26 +97,17 @@ export class AuthService implements vscode.Disposable {
         if (reason === 'signedOut') {
           return;
         }
-        const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
-        void vscode.window
-          .showWarningMessage(
-            inert(
-              vscode.l10n.t(
-                'Your session for "{0}" ({1}, {2}) has ended because {3}. Sign in again to keep working.',
-                session.environment,
-                session.account.label,
-                serverHost(session.server.baseUrl),
-                why,
-              ),
-              { sink: 'notification' },
-            ),
-            vscode.l10n.t('Sign In Again'),
-          )
-          .then((choice) => {
-            // Only where the session's own server is still an environment: never another server of that name.
-            const env = this.config.settings.environments.find((e) => serverKey(serverIdentity(e)) === serverKey(session.server));
-            return choice && env ? this.signInInteractive({ environment: env.name }) : undefined;
-          });
+        // Whole sentences, not a reason glued into one: word order differs between languages.
+        const args = [session.environment, session.account.label, serverHost(session.server.baseUrl)] as const;
+        const message =
+          reason === 'expired'
+            ? vscode.l10n.t('Your session for "{0}" ({1}, {2}) has ended because it expired. Sign in again to keep working.', ...args)
+            : vscode.l10n.t('Your session for "{0}" ({1}, {2}) has ended because the Service no longer accepts it. Sign in again to keep working.', ...args);
+        void vscode.window.showWarningMessage(inert(message, { sink: 'notification' }), vscode.l10n.t('Sign In Again')).then((choice) => {
+          // Only where the session's own server is still an environment: never another server of that name.
+          const env = this.config.settings.environments.find((e) => serverKey(serverIdentity(e)) === serverKey(session.server));
+          return choice && env ? this.signInInteractive({ environment: env.name }) : undefined;
+        });
       }),
       this.core.onDidRemoveCorruptSession((e) => {
         void vscode.window.showWarningMessage(inert(e.message, { sink: 'notification' }));

@@ -245,7 +245,8 @@ export class ResultsPanel implements vscode.Disposable {
     this.rendered = undefined;
     panel.webview.options = this.options();
     panel.title = this.title();
-    panel.iconPath = vscode.Uri.joinPath(this.mediaRoot, 'icon.png');
+    // A monochrome tab icon in the colours of VS Code's own icons, not the full-colour Marketplace PNG.
+    panel.iconPath = { light: vscode.Uri.joinPath(this.mediaRoot, 'results-light.svg'), dark: vscode.Uri.joinPath(this.mediaRoot, 'results-dark.svg') };
     this.panelDisposables.push(
       panel.onDidDispose(() => this.detach()),
       panel.onDidChangeViewState(() => {

@@ -34,7 +34,10 @@ interface Manifest {
 }
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
-const commands = manifest.contributes.commands;
+/** The manifest's English strings (`%key%` in package.json, the text in package.nls.json). */
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const english = (text: string | undefined): string | undefined => text?.replace(/^%([^%]+)%$/, (whole, key: string) => nls[key] ?? whole);
+const commands = manifest.contributes.commands.map((c) => ({ ...c, title: english(c.title)!, category: english(c.category) }));
 const palette = manifest.contributes.menus.commandPalette;
 
 function sourceFiles(dir: string): string[] {
