@@ -23,6 +23,8 @@ export interface TenantGraphqlTestApi {
   readonly run: RunTestApi;
   /** The text of the last schema-change notification, if one was shown. */
   readonly lastSchemaChangeNotice: () => string | undefined;
+  /** The schema's language status item as shown: `$(icon) Name schema · source · age`. */
+  readonly schemaStatus: () => string;
 }
 
 /**
@@ -102,7 +104,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     return context.extensionMode === vscode.ExtensionMode.Test
-      ? { results: results.testApi(), language: language.testApi(), types: types.testApi(), run: run.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
+      ? {
+          results: results.testApi(),
+          language: language.testApi(),
+          types: types.testApi(),
+          run: run.testApi(),
+          lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
+          schemaStatus: () => schemaFeature.status.text,
+        }
       : undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
