@@ -44,6 +44,36 @@ const withoutRelayOptimizer = {
   },
 };
 
+/**
+ * The modules of dist/graphql.js: graphql and graphql-language-service, required by the extension's
+ * entry in a task of its own (src/activation.ts, issue 28). Every import of these in
+ * dist/features.js (ours or a dependency's) is answered from that one bundle.
+ */
+const require = createRequire(import.meta.url);
+const GRAPHQL_MODULES = ['graphql', 'graphql-language-service', 'graphql/jsutils/suggestionList'];
+
+/** @type {esbuild.Plugin} */
+const graphqlFromItsBundle = {
+  name: 'graphql-from-its-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^graphql(-language-service)?(\/.*)?$/ }, (args) =>
+      GRAPHQL_MODULES.includes(args.path)
+        ? { path: args.path, namespace: 'graphql-bundle' }
+        : { errors: [{ text: `${args.path} is not in dist/graphql.js: add it to GRAPHQL_MODULES in scripts/build.mjs` }] },
+    );
+    // An ES module with one named export per export of the package (read from the package at build
+    // time): imports of it are plain bindings, where a CommonJS proxy would have every importing
+    // file copy its few hundred properties at load (esbuild's __toESM, 10+ ms in all).
+    build.onLoad({ filter: /.*/, namespace: 'graphql-bundle' }, (args) => {
+      const names = Object.keys(require(args.path)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+      return {
+        contents: [`const m = require('./graphql.js')[${JSON.stringify(args.path)}];`, `export const { ${names.join(', ')} } = m;`, 'export default m;'].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -63,11 +93,31 @@ const common = {
 const builds = [
   // undici (about half of what the extension would bundle) goes into dist/undici.js, loaded on the
   // first request (src/core/http/graphqlClient.ts): activation reads and compiles half as much.
+  // The extension's entry (what VS Code requires) is a loader that requires graphql's bundle and the
+  // features' bundle in two tasks (src/activation.ts): no single require holds the host's thread long.
   {
     ...common,
-    entryPoints: { extension: 'src/extension.ts' },
+    entryPoints: { extension: 'src/activation.ts' },
     outdir: join(outRoot, 'dist'),
-    external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js'],
+    external: ['vscode', './graphql.js', './features.js'],
+    define: { __GRAPHQL_MODULE__: '"./graphql.js"', __FEATURES_MODULE__: '"./features.js"' },
+  },
+  {
+    ...common,
+    stdin: {
+      contents: GRAPHQL_MODULES.map((m) => `exports[${JSON.stringify(m)}] = require(${JSON.stringify(m)});`).join('\n'),
+      resolveDir: '.',
+      sourcefile: 'graphql-modules.js',
+      loader: 'js',
+    },
+    outfile: join(outRoot, 'dist/graphql.js'),
+  },
+  {
+    ...common,
+    entryPoints: { features: 'src/extension.ts' },
+    outdir: join(outRoot, 'dist'),
+    plugins: [graphqlFromItsBundle],
+    external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js', './graphql.js'],
     define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"', __CODEGEN_WORKER__: '"codegen.js"', __FILTER_WORKER__: '"filter.js"' },
   },
   // The types worker (GraphQL Code Generator, prettier's TypeScript printer, its own graphql): a
@@ -78,7 +128,7 @@ const builds = [
   { ...common, entryPoints: { filter: 'src/core/results/filterWorker.ts' }, outdir: join(outRoot, 'dist') },
   // prettier's standalone printer with its GraphQL plugin, loaded on the first Format Document.
   { ...common, entryPoints: { prettier: 'scripts/prettierEntry.mjs' }, outdir: join(outRoot, 'dist') },
-  { ...common, entryPoints: { undici: createRequire(import.meta.url).resolve('undici') }, outdir: join(outRoot, 'dist') },
+  { ...common, entryPoints: { undici: require.resolve('undici') }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: join(outRoot, 'dist') },
 ];
 // The results webview runs in the browser: its own bundle, served from media/ (localResourceRoots).

@@ -65,6 +65,10 @@ const rule = {
         return;
       }
       const report = (why) => context.report({ node, messageId: 'layer', data: { from: `src/${fromRel}`, to: `src/${toRel}`, why } });
+      // src/activation.ts is the built extension's entry: it loads the composition root (issue 28).
+      if (fromRel === 'activation.ts' && toRel === 'extension') {
+        return;
+      }
       if (to === '' || toRel === 'extension') {
         report('Only VS Code loads the composition root.');
         return;

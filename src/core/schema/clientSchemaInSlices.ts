@@ -57,12 +57,16 @@ export const yieldToEventLoop: Yield = () => new Promise((resolve) => setImmedia
 const SLICE_MS = 8;
 
 /** As graphql's buildClientSchema(introspection), in slices (see the module comment). */
-export async function buildClientSchemaInSlices(introspection: IntrospectionQuery, yieldThread: Yield = yieldToEventLoop): Promise<GraphQLSchema> {
+export async function buildClientSchemaInSlices(
+  introspection: IntrospectionQuery,
+  yieldThread: Yield = yieldToEventLoop,
+  options: { readonly assumeValid?: boolean } = {},
+): Promise<GraphQLSchema> {
   let built: { typeMap: Map<string, GraphQLNamedType>; make: () => GraphQLSchema };
   try {
-    built = prepare(introspection);
+    built = prepare(introspection, options.assumeValid === true);
   } catch {
-    return buildClientSchema(introspection); // graphql's own error for malformed introspection
+    return buildClientSchema(introspection, options); // graphql's own error for malformed introspection
   }
   let sliceStart = performance.now();
   const slice = async () => {
@@ -86,11 +90,11 @@ export async function buildClientSchemaInSlices(introspection: IntrospectionQuer
     await slice();
     return built.make();
   } catch {
-    return buildClientSchema(introspection);
+    return buildClientSchema(introspection, options);
   }
 }
 
-function prepare(introspection: IntrospectionQuery): { typeMap: Map<string, GraphQLNamedType>; make: () => GraphQLSchema } {
+function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typeMap: Map<string, GraphQLNamedType>; make: () => GraphQLSchema } {
   const schemaIntrospection = introspection.__schema;
   if (!schemaIntrospection || typeof schemaIntrospection !== 'object' || !Array.isArray(schemaIntrospection.types)) {
     throw new Error('malformed');
@@ -117,6 +121,7 @@ function prepare(introspection: IntrospectionQuery): { typeMap: Map<string, Grap
       subscription: subscriptionType,
       types: [...typeMap.values()],
       directives,
+      assumeValid,
     });
   return { typeMap, make };
 

@@ -267,7 +267,8 @@ export class EnvironmentSchema implements Disposable {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
       }
       const loaded = await schemaFromIntrospectionInSlices(body);
-      const record = await writeSchemaCache(this.deps.storageDir, env.key, body, new Date(this.now()));
+      // The schema was just validated: a record that says so is loaded later without validating again.
+      const record = await writeSchemaCache(this.deps.storageDir, env.key, body, new Date(this.now()), { valid: loaded.warnings.length === 0 });
       if (stale()) {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
       }

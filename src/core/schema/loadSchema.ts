@@ -89,14 +89,21 @@ export function schemaFromIntrospection(json: unknown): LoadedSchema {
 /**
  * As schemaFromIntrospection, built in slices with the thread yielded in between (see
  * clientSchemaInSlices.ts): what the extension host uses, so that loading a large schema never
- * holds the shared thread for one long block.
+ * holds the shared thread for one long block. With `assumeValid` (only for an introspection graphql's
+ * validateSchema already found valid) the schema is not validated again.
  */
-export async function schemaFromIntrospectionInSlices(json: unknown, yieldThread: Yield = yieldToEventLoop): Promise<LoadedSchema> {
+export async function schemaFromIntrospectionInSlices(
+  json: unknown,
+  yieldThread: Yield = yieldToEventLoop,
+  options: { readonly assumeValid?: boolean } = {},
+): Promise<LoadedSchema> {
   const payload = introspectionPayload(json);
   await yieldThread(); // after JSON.parse of a text
   let schema: GraphQLSchema;
   try {
-    schema = await buildClientSchemaInSlices(payload, yieldThread);
+    // assumeValid: the caller knows graphql's validateSchema found nothing (a cache record that says
+    // so); graphql then skips that 20-40 ms block, and every answer is the same.
+    schema = await buildClientSchemaInSlices(payload, yieldThread, options);
   } catch (err) {
     throw new SchemaLoadError(`The introspection result cannot be turned into a schema: ${(err as Error).message}`, {
       cause: err,

@@ -3,16 +3,18 @@
  * language features work offline from the start and a failed refresh keeps the last good schema.
  *
  * File layout (JSON, members in this order, `introspection` last):
- * `{ "v": 1, "environment": "...", "fetchedAt": "<ISO time>", "sha256": "<hex>", "introspection": {"__schema": ...} }`
+ * `{ "v": 1, "environment": "...", "fetchedAt": "<ISO time>", "sha256": "<hex>", ["validatedWith": "<graphql version>",] "introspection": {"__schema": ...} }`
  * `sha256` is the hash of the exact `introspection` JSON text in the file, so corruption is
  * detected without re-serialising 5 MB, and callers can tell whether a refresh changed anything.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { IntrospectionQuery } from 'graphql';
+import { version as graphqlVersion, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
 import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
+import { yieldToEventLoop, type Yield } from './clientSchemaInSlices';
+import { parseIntrospectionInSlices, stringifyIntrospectionInSlices } from './introspectionInSlices';
 
 /** Version of the cache record format. */
 const SCHEMA_CACHE_VERSION = 1;
@@ -28,6 +30,11 @@ export interface SchemaCacheRecord {
   readonly sha256: string;
   /** The introspection payload, `{ __schema }`. */
   readonly introspection: IntrospectionQuery;
+  /**
+   * The graphql version whose validateSchema found no error in this introspection, when one did
+   * (written after a refresh; a load with the same graphql skips validating again, issue 28).
+   */
+  readonly validatedWith?: string;
 }
 
 /** Outcome of reading the cache: a record, nothing there, or something unusable and why. */
@@ -48,25 +55,41 @@ export function schemaCacheFile(dir: string, environment: string): string {
   return path.join(dir, `schema-${slug}-${hash}.json`);
 }
 
-/** SHA-256 (hex) of a text. */
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+/** SHA-256 (hex) of bytes, a megabyte at a time with the thread yielded in between. */
+async function sha256InSlices(bytes: Uint8Array, yieldThread: Yield): Promise<string> {
+  const hash = createHash('sha256');
+  for (let i = 0; i < bytes.length; i += HASH_CHUNK) {
+    hash.update(bytes.subarray(i, Math.min(bytes.length, i + HASH_CHUNK)));
+    await yieldThread();
+  }
+  return hash.digest('hex');
 }
 
 const INTROSPECTION_KEY = ',"introspection":';
+/** Bytes hashed between two yields (a few ms). */
+const HASH_CHUNK = 1024 * 1024;
 
 /**
  * Writes the cache record of `environment` atomically (temporary file, then rename) and returns
  * it. `introspection` may be the response (`{ data: { __schema } }`), the payload or JSON text.
  */
-export async function writeSchemaCache(dir: string, environment: string, introspection: unknown, fetchedAt: Date = new Date()): Promise<SchemaCacheRecord> {
+export async function writeSchemaCache(
+  dir: string,
+  environment: string,
+  introspection: unknown,
+  fetchedAt: Date = new Date(),
+  options: { readonly valid?: boolean; readonly yieldThread?: Yield } = {},
+): Promise<SchemaCacheRecord> {
+  const yieldThread = options.yieldThread ?? yieldToEventLoop;
   const payload = introspectionPayload(introspection);
-  const payloadText = JSON.stringify(payload);
-  const sha256 = sha256Hex(payloadText);
-  const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256 });
+  // Stringified and hashed in slices (issue 28): the same text as JSON.stringify(payload).
+  const payloadText = await stringifyIntrospectionInSlices(payload, yieldThread);
+  const sha256 = await sha256InSlices(Buffer.from(payloadText), yieldThread);
+  const validated = options.valid === true ? { validatedWith: graphqlVersion } : {};
+  const head = JSON.stringify({ v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, ...validated });
   const text = `${head.slice(0, -1)}${INTROSPECTION_KEY}${payloadText}}`;
   await writeFileAtomically(schemaCacheFile(dir, environment), text);
-  return { v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, introspection: payload };
+  return { v: SCHEMA_CACHE_VERSION, environment, fetchedAt: fetchedAt.toISOString(), sha256, introspection: payload, ...validated };
 }
 
 /**
@@ -74,7 +97,7 @@ export async function writeSchemaCache(dir: string, environment: string, introsp
  * another environment or whose hash does not match is reported as `corrupt` with the reason,
  * never thrown: the caller falls back to introspection.
  */
-export async function readSchemaCache(dir: string, environment: string): Promise<SchemaCacheRead> {
+export async function readSchemaCache(dir: string, environment: string, yieldThread: Yield = yieldToEventLoop): Promise<SchemaCacheRead> {
   const file = schemaCacheFile(dir, environment);
   let bytes: Buffer;
   try {
@@ -111,13 +134,14 @@ export async function readSchemaCache(dir: string, environment: string): Promise
     return corrupt('the cache record has no valid fetchedAt or sha256');
   }
   const payload = bytes.subarray(at + Buffer.byteLength(INTROSPECTION_KEY), last);
-  if (createHash('sha256').update(payload).digest('hex') !== head.sha256) {
+  // Hashed and parsed in slices, the thread yielded in between (issue 28: one JSON.parse of 5 MB
+  // is a 40-90 ms block).
+  if ((await sha256InSlices(payload, yieldThread)) !== head.sha256) {
     return corrupt('the cached introspection does not match its sha256 (the file is damaged)');
   }
-  const payloadText = payload.toString('utf8');
   let introspection: unknown;
   try {
-    introspection = JSON.parse(payloadText);
+    introspection = await parseIntrospectionInSlices(payload, yieldThread);
   } catch {
     return corrupt('the cached introspection is not valid JSON');
   }
@@ -133,6 +157,7 @@ export async function readSchemaCache(dir: string, environment: string): Promise
       fetchedAt: head.fetchedAt,
       sha256: head.sha256,
       introspection: introspection as unknown as IntrospectionQuery,
+      ...(typeof head.validatedWith === 'string' ? { validatedWith: head.validatedWith } : {}),
     },
   };
 }
@@ -177,7 +202,8 @@ export async function loadSchemaFromCache(
     return { ok: false, reason: `cached schema ignored: ${read.reason}` };
   }
   try {
-    const loaded = await schemaFromIntrospectionInSlices(read.record.introspection);
+    // Validated when it was written, by this graphql: not again (validateSchema is one 20-40 ms block).
+    const loaded = await schemaFromIntrospectionInSlices(read.record.introspection, undefined, { assumeValid: read.record.validatedWith === graphqlVersion });
     return { ok: true, value: { ...loaded, record: read.record } };
   } catch (err) {
     return { ok: false, reason: `cached schema ignored: ${(err as Error).message}` };

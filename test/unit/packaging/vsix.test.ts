@@ -72,6 +72,8 @@ describe('the packaged extension (npm run package)', function () {
       'extension/readme.md',
       'extension/changelog.md',
       'extension/dist/extension.js',
+      'extension/dist/graphql.js',
+      'extension/dist/features.js',
       'extension/dist/sandbox.js',
       'extension/dist/undici.js',
       'extension/dist/prettier.js',

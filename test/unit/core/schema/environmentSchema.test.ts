@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { buildSchema, introspectionFromSchema } from 'graphql';
+import { buildSchema, introspectionFromSchema, version as graphqlVersion } from 'graphql';
 import { EnvironmentSchema } from '../../../../src/core/schema/environmentSchema';
-import { writeSchemaCache } from '../../../../src/core/schema/schemaCache';
+import { readSchemaCache, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 import type { SchemaState } from '../../../../src/core/schema/schemaSnapshot';
 import { Emitter } from '../../../../src/core/events';
 import { NotSignedInError } from '../../../../src/core/errors';
@@ -54,6 +54,7 @@ async function setup(options: { environment?: string; session?: string; cached?:
   const states: SchemaState['kind'][] = [];
   service.onDidChangeState((s) => states.push(s.kind));
   return {
+    dir,
     service,
     clock,
     timers,
@@ -100,6 +101,10 @@ describe('core/schema/environmentSchema', () => {
       assert.equal(t.service.state.kind, 'ready');
       assert.equal(t.timers.active, 1, 'one TTL timer');
       assert.equal(t.timers.scheduled.at(-1)?.ms, HOUR);
+      // The schema was validated then: the record says so, and a later load does not validate again.
+      const read = await readSchemaCache(t.dir, t.world.environment);
+      assert.ok(read.status === 'hit');
+      assert.equal(read.record.validatedWith, graphqlVersion);
     }));
 
   it('a fresh cache is used as it is; the TTL timer refreshes it when it is due', () =>

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { introspectionFromSchema } from 'graphql';
+import { introspectionFromSchema, printSchema, validateSchema, version as graphqlVersion } from 'graphql';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { loadSchemaFromCache, readSchemaCache, schemaCacheFile, schemaCacheFreshness, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
@@ -74,6 +74,42 @@ describe('schema cache', () => {
     assert.ok(loaded.ok);
     assert.ok(loaded.value.schema.getType('TaskPriority'));
     assert.equal(loaded.value.record.environment, 'e');
+  });
+
+  it('a record written after validation loads without validating again, with the same schema; any other is validated', async () => {
+    // An introspection graphql's validateSchema finds a problem in (an object type with no fields).
+    const invalid = JSON.parse(JSON.stringify(payload)) as { __schema: { types: { name: string; fields: unknown[] | null }[] } };
+    invalid.__schema.types.find((t) => t.name === 'Task')!.fields = [];
+    const problem = /Type Task must define one or more fields/;
+
+    // Validated by this graphql when written: trusted (a record that says so is ours, sha256-checked).
+    const valid = await writeSchemaCache(dir, 'valid', payload, fetchedAt, { valid: true });
+    assert.equal(valid.validatedWith, graphqlVersion);
+    const loaded = await loadSchemaFromCache(dir, 'valid');
+    assert.ok(loaded.ok);
+    assert.equal(loaded.value.record.validatedWith, graphqlVersion);
+    assert.equal(printSchema(loaded.value.schema), printSchema(schemaFromSdl(SANDBOX_SDL).schema));
+    assert.deepEqual(loaded.value.warnings, []);
+    assert.deepEqual(validateSchema(loaded.value.schema), []);
+
+    // Not said valid, or said valid by another graphql: validated on load, its problem reported.
+    await writeSchemaCache(dir, 'unsaid', invalid, fetchedAt);
+    const file = schemaCacheFile(dir, 'other');
+    await writeSchemaCache(dir, 'other', invalid, fetchedAt, { valid: true });
+    await writeFile(file, (await readFile(file, 'utf8')).replace(`"validatedWith":"${graphqlVersion}"`, '"validatedWith":"15.0.0"'));
+    for (const env of ['unsaid', 'other']) {
+      const read = await loadSchemaFromCache(dir, env);
+      assert.ok(read.ok, env);
+      assert.ok(
+        read.value.warnings.some((w) => problem.test(w)),
+        `${env}: ${read.value.warnings.join(' | ')}`,
+      );
+    }
+    // The record's word is what skips the validation (shown by a record that says so wrongly).
+    await writeSchemaCache(dir, 'claimed', invalid, fetchedAt, { valid: true });
+    const claimed = await loadSchemaFromCache(dir, 'claimed');
+    assert.ok(claimed.ok);
+    assert.deepEqual(claimed.value.warnings, []);
   });
 
   const ttl = 60 * 60_000;
