@@ -9,13 +9,10 @@ import { TokenService } from './tokens';
 import type { SandboxSchemaVersion } from './schemaVersions';
 
 export type { SandboxClock } from './clock';
-export { createSandboxClock } from './clock';
-export type { FaultSpec, FaultTarget } from './faults';
+export type { FaultSpec } from './faults';
 export type { SandboxStats } from './state';
 export type { TenantConfig } from './tenant';
-export { demoTenant } from './demoTenant';
-export { SANDBOX_SDL } from './schema';
-export { SANDBOX_SCHEMA_VERSIONS, isSandboxSchemaVersion, sandboxSdl, type SandboxSchemaVersion } from './schemaVersions';
+export type { SandboxSchemaVersion } from './schemaVersions';
 
 /** How to start a Sandbox. */
 export interface SandboxOptions {

@@ -47,7 +47,7 @@ import {
 } from './codeActionsShared';
 import type { Range } from '../text/position';
 
-export { applyEdits, type CoreCodeAction, type TextEdit } from './codeActionsShared';
+export type { CoreCodeAction, TextEdit } from './codeActionsShared';
 
 /** A problem shown on the text (its message as shown, and its range in the text). */
 export interface FixableDiagnostic {
