@@ -15,7 +15,10 @@ import { registerSandboxFeature } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
 
-/** What `activate` returns while the extension host runs tests (undefined otherwise). */
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
+/** What `activate` returns while the extension host runs tests, in the development build (undefined otherwise). */
 export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
   readonly language: LanguageTestApi;
@@ -101,9 +104,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       types.start();
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
-    return context.extensionMode === vscode.ExtensionMode.Test
-      ? { results: results.testApi(), language: language.testApi(), types: types.testApi(), run: run.testApi(), lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice }
-      : undefined;
+    // The test API exists in the development build only (scripts/build.mjs removes it from the shipped one).
+    if (__TEST_API__ && context.extensionMode === vscode.ExtensionMode.Test) {
+      return { results: results.testApi!, language: language.testApi!, types: types.testApi!, run: run.testApi!, lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice };
+    }
+    return undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(safeLogLine(`[ext] activation failed: ${message}`, secrets));

@@ -13,6 +13,9 @@ import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { registerFormatting } from './formatting';
 import { type GraphqlCodeActions, registerCodeActions } from './codeActions';
 
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
 /**
  * The language feature: completion, hover, definition, outline, workspace symbols, validation (of
  * open documents as you type, and of the whole workspace when the schema changes), find references
@@ -29,6 +32,9 @@ export class LanguageFeature implements vscode.Disposable {
   readonly fragments: LanguageHost['index'];
   /** Fires when the workspace's documents were all validated again (after a schema change, or on demand). */
   readonly onDidValidateWorkspace: vscode.Event<void>;
+
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: LanguageTestApi | undefined;
 
   constructor(schemas: Schemas, logger: Logger) {
     const host = new LanguageHost(schemas);
@@ -59,6 +65,20 @@ export class LanguageFeature implements vscode.Disposable {
       registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider }, logger, 'language'),
       host,
     );
+    if (__TEST_API__) {
+      const completion = completionProvider(this.host, this.logger);
+      this.testApi = {
+        complete: (document, position) => completion.provideCompletionItems(document, position),
+        diagnostics: (document) => {
+          const found = this.host.serviceFor(document.uri);
+          const snap = this.host.snapshotOf(document);
+          return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
+        },
+        hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
+        codeActions: (document, range, diagnostics) =>
+          this.codeActions.provideCodeActions(document, range, { diagnostics, only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }),
+      };
+    }
   }
 
   /**
@@ -80,25 +100,6 @@ export class LanguageFeature implements vscode.Disposable {
   /** Indexes the workspace's fragments and operations (after the schemas started). */
   start(): Promise<void> {
     return this.indexer.start();
-  }
-
-  /**
-   * The adapter's own paths, for the benchmark that runs in VS Code (extension tests only): a
-   * TextDocument in, vscode items out, as the registered providers and the diagnostics do it.
-   */
-  testApi(): LanguageTestApi {
-    const completion = completionProvider(this.host, this.logger);
-    return {
-      complete: (document, position) => completion.provideCompletionItems(document, position),
-      diagnostics: (document) => {
-        const found = this.host.serviceFor(document.uri);
-        const snap = this.host.snapshotOf(document);
-        return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
-      },
-      hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
-      codeActions: (document, range, diagnostics) =>
-        this.codeActions.provideCodeActions(document, range, { diagnostics, only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }),
-    };
   }
 
   dispose(): void {

@@ -22,8 +22,10 @@ import { RunPermission } from './runPermission';
 
 declare const __FILTER_WORKER__: string | undefined;
 
-export type { RunOutcome } from './runController';
 export type { HistoryRow } from './historyView';
+
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
 
 /** What the integration tests read of the run feature (never a command). */
 export interface RunTestApi {
@@ -44,6 +46,9 @@ export class RunFeature implements vscode.Disposable {
   private readonly history: HistoryStore;
   private readonly historyView: HistoryView;
   private readonly historyDir: string;
+
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: RunTestApi | undefined;
 
   constructor(services: {
     readonly context: vscode.ExtensionContext;
@@ -122,17 +127,15 @@ export class RunFeature implements vscode.Disposable {
         'run',
       ),
     );
-  }
-
-  /** The run feature as the integration tests see it. */
-  testApi(): RunTestApi {
-    return {
-      historyRows: async () => {
-        await this.history.ready;
-        return this.historyView.rows();
-      },
-      historyDir: this.historyDir,
-    };
+    if (__TEST_API__) {
+      this.testApi = {
+        historyRows: async () => {
+          await this.history.ready;
+          return this.historyView.rows();
+        },
+        historyDir: this.historyDir,
+      };
+    }
   }
 
   dispose(): void {

@@ -94,6 +94,15 @@ describe('the packaged extension (npm run package)', function () {
     }
   });
 
+  it('ships no test hooks: the test API and the results panel testHooks are in the development build only', () => {
+    const bundle = entries
+      .find((e) => e.name === 'extension/dist/extension.js')!
+      .read()
+      .toString('utf8');
+    const shipped = ['testApi', 'testHooks', 'historyRows', 'lastSchemaChangeNotice', '__TEST_API__'].filter((hook) => bundle.includes(hook));
+    assert.deepEqual(shipped, []);
+  });
+
   it('ships no source maps, sources, tests, docs or caches', () => {
     const unwanted = entries.map((e) => e.name).filter((n) => /\.map$|^extension\/(src|test|docs|scripts|node_modules|\.cache|out)\//.test(n));
     assert.deepEqual(unwanted, []);
