@@ -4,6 +4,7 @@ import { serverIdentity, serverKey } from './core/auth';
 import { redactingLogger, safeLogLine } from './core/logger';
 import { SecretRegistry } from './core/secretRegistry';
 import { inert } from './core/text/inert';
+import { EmbeddedFiles } from './core/embedded/templateSources';
 import { ConfigurationService, reportSettingsProblems } from './config';
 import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
@@ -66,7 +67,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });
     const results = new ResultsFeature({ context, logger });
-    const language = new LanguageFeature(schemas, logger);
+    // The code files' GraphQL templates, scanned once for the language and run features.
+    const embeddedFiles = new EmbeddedFiles();
+    const language = new LanguageFeature(schemas, logger, embeddedFiles);
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
     const run = new RunFeature({
@@ -77,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       schemas,
       presenter: results.presenter,
       fragments: language.fragments,
+      embeddedFiles,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
     });
     context.subscriptions.push(

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { Logger } from '../core/logger';
 import type { Schemas } from '../schema';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
@@ -36,8 +37,8 @@ export class LanguageFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: LanguageTestApi | undefined;
 
-  constructor(schemas: Schemas, logger: Logger) {
-    const host = new LanguageHost(schemas);
+  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles) {
+    const host = new LanguageHost(schemas, embeddedFiles);
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;

@@ -15,7 +15,8 @@ import { RunCodeLensProvider } from './runCodeLens';
 import { RunController } from './runController';
 import { ServerDiagnostics } from './serverDiagnostics';
 import { SidecarSupport } from './sidecarSupport';
-import type { FragmentLookup } from './hostTemplates';
+import { HostTemplates, type FragmentLookup } from './hostTemplates';
+import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
@@ -61,6 +62,8 @@ export class RunFeature implements vscode.Disposable {
     readonly fragments?: FragmentLookup;
     /** The history's limits on disk (`tenantGraphql.history.*`), read at each write. */
     readonly historyLimits: () => HistoryLimits;
+    /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
+    readonly embeddedFiles: EmbeddedFiles;
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
@@ -81,6 +84,7 @@ export class RunFeature implements vscode.Disposable {
     this.historyView = historyView;
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
     const permission = new RunPermission(auth, context.globalState);
+    const templates = new HostTemplates(services.embeddedFiles);
     const controller = new RunController({
       logger,
       graphql,
@@ -91,6 +95,7 @@ export class RunFeature implements vscode.Disposable {
       history,
       schema,
       fragments,
+      templates,
       permit: (type, label, environment) => permission.check(type, label, environment),
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
@@ -101,8 +106,8 @@ export class RunFeature implements vscode.Disposable {
       diff,
       diagnostics,
       new SidecarSupport(schema, logger),
-      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider()),
-      new TemplateContext(),
+      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider(templates)),
+      new TemplateContext(templates),
       registerCommands(
         runCommands,
         {

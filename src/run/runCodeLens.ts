@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { hostRange, wholeDocument, type EmbeddedDocument } from '../core/run/embeddedRun';
 import { LineIndex } from '../core/text/lineIndex';
-import { operationDocumentsOf } from './hostTemplates';
+import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 
 /**
@@ -9,9 +9,11 @@ import { isCodeDocument } from '../platform/codeFiles';
  * and over each operation of a GraphQL template in a code file (none in code files without one).
  */
 export class RunCodeLensProvider implements vscode.CodeLensProvider {
+  constructor(private readonly templates: HostTemplates) {}
+
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const embedded = isCodeDocument(document);
-    const docs: readonly EmbeddedDocument[] = embedded ? operationDocumentsOf(document) : [wholeDocument(document.getText())];
+    const docs: readonly EmbeddedDocument[] = embedded ? this.templates.operationDocumentsOf(document) : [wholeDocument(document.getText())];
     if (docs.length === 0) {
       return [];
     }

@@ -18,7 +18,7 @@ import { exportHeaders, type SentRequest } from '../core/run/exportRun';
 import type { Environment } from '../core/auth';
 import { joinUrl } from '../core/urlPolicy';
 import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
-import { fragmentResolver, type FragmentLookup } from './hostTemplates';
+import type { FragmentLookup, HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { chooseRunTarget, type RunTarget } from './runTargets';
 import type { ServerDiagnostics } from './serverDiagnostics';
@@ -45,6 +45,8 @@ export interface RunControllerDeps {
   readonly schema: VariablesSchema;
   /** The workspace's fragments, for spreads a document does not define (optional: tests may leave it out). */
   readonly fragments?: FragmentLookup;
+  /** The code files' GraphQL templates (run targets, fragments of the same file). */
+  readonly templates: HostTemplates;
   /** Asked before sending (Restricted Mode, a workspace's server, a mutation); optional: tests may leave it out. */
   permit?(operationType: OperationInfo['type'], label: string, environment?: Environment): Promise<RunPermit>;
   /** A configured environment by name (a run on another environment than the active one). */
@@ -98,7 +100,7 @@ export class RunController {
       void vscode.window.showInformationMessage(vscode.l10n.t('Choose an environment first (Sign In, or Try the Sandbox): the export names its endpoint.'));
       return undefined;
     }
-    const sent = buildSentDocument(prepared.target.doc, fragmentResolver(prepared.target.document, this.deps.fragments));
+    const sent = buildSentDocument(prepared.target.doc, this.deps.templates.fragmentResolver(prepared.target.document, this.deps.fragments));
     return {
       endpoint: new URL(joinUrl(environment.baseUrl, 'v1/graphql')).toString(),
       query: sent.text,
@@ -121,7 +123,7 @@ export class RunController {
       );
       return undefined;
     }
-    const chosen = await chooseRunTarget(document, args);
+    const chosen = await chooseRunTarget(document, args, this.deps.templates);
     if (!chosen) {
       return undefined;
     }
@@ -237,7 +239,7 @@ export class RunController {
     environment: Environment | undefined,
   ): Promise<RunOutcome | undefined> {
     const { document, op } = target;
-    const sent = buildSentDocument(target.doc, fragmentResolver(document, this.deps.fragments));
+    const sent = buildSentDocument(target.doc, this.deps.templates.fragmentResolver(document, this.deps.fragments));
     if (sent.missing.length > 0) {
       this.deps.logger.info(`[run] ${label}: no definition found for fragment(s) ${sent.missing.join(', ')}; sending without them`);
     }
