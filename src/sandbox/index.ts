@@ -4,7 +4,8 @@ import { demoTenant } from './demoTenant';
 import type { FaultSpec } from './faults';
 import { SANDBOX_HOST, apiListener, authListener, closeServer, listen } from './server';
 import { SandboxState, type SandboxStats } from './state';
-import { loadTenantConfig, validateTenantConfig, type TenantConfig } from './tenant';
+import type { TenantConfig } from './tenant';
+import { loadTenantConfig, validateTenantConfig } from './tenantConfig';
 import { TokenService } from './tokens';
 import type { SandboxSchemaVersion } from './schemaVersions';
 
