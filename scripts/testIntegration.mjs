@@ -148,11 +148,16 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
       join(workspace, '.vscode', 'settings.json'),
       `${JSON.stringify({ 'tenantGraphql.environments': [{ name: 'Sandbox', authUrl: listener.authUrl, baseUrl: listener.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'] }] }, null, 2)}\n`,
     );
-    // No trust question at startup: the folder simply stays untrusted (Restricted Mode).
+    // No trust question at startup: the folder simply stays untrusted (Restricted Mode). Files are saved
+    // when a test saves them (the web build's default saves after 1 s, which raced a test's own save on a
+    // loaded machine: its save found the document already saved, and returned false).
     const userSettings = join(tmp, 'user-data', 'User', 'settings.json');
     mkdirSync(dirname(userSettings), { recursive: true });
     const current = existsSync(userSettings) ? JSON.parse(readFileSync(userSettings, 'utf8')) : {};
-    writeFileSync(userSettings, `${JSON.stringify({ ...current, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.enabled': true }, null, 2)}\n`);
+    writeFileSync(
+      userSettings,
+      `${JSON.stringify({ ...current, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.enabled': true, 'files.autoSave': 'off' }, null, 2)}\n`,
+    );
   }
 
   const port = await freePort();

@@ -27,7 +27,12 @@ export function registerFormatting(logger: Logger): vscode.Disposable {
   };
   return vscode.Disposable.from(
     vscode.workspace.onWillSaveTextDocument((e) => {
-      if (!isCodeDocument(e.document) || !vscode.workspace.getConfiguration('tenantGraphql', e.document).get<boolean>('embedded.formatOnSave')) {
+      // As VS Code's editor.formatOnSave: not on a save after a delay (files.autoSave), which would move the text as the person types.
+      if (
+        e.reason === vscode.TextDocumentSaveReason.AfterDelay ||
+        !isCodeDocument(e.document) ||
+        !vscode.workspace.getConfiguration('tenantGraphql', e.document).get<boolean>('embedded.formatOnSave')
+      ) {
         return;
       }
       const editor = vscode.window.visibleTextEditors.find((ed) => ed.document === e.document);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../core/errors';
-import { createDispatcher, dispatcherFetch, redactProxy, resolveNetwork, type NetworkSettings, type ResolvedNetwork } from '../core/http/network';
+import { createDispatcher, dispatcherFetch, goesDirect, redactProxy, resolveNetwork, type NetworkSettings, type ResolvedNetwork } from '../core/http/network';
 import type { Logger } from '../core/logger';
 
 /**
@@ -39,12 +39,7 @@ export class Network implements vscode.Disposable {
     if (!proxy) {
       return undefined;
     }
-    const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
-    const direct = resolved.noProxy
-      .split(',')
-      .map((h) => h.replace(/^\[|\]$/g, '').replace(/:\d+$/, ''))
-      .some((h) => h === '*' || h === host || (h.startsWith('.') ? host.endsWith(h) : host.endsWith(`.${h}`)));
-    return direct ? undefined : redactProxy(proxy);
+    return goesDirect(resolved.noProxy, origin) ? undefined : redactProxy(proxy);
   }
 
   dispose(): void {

@@ -158,6 +158,7 @@ export async function processGraphqlRequest(state: SandboxState, handler: Handle
   if (req.method !== 'GET' && req.method !== 'POST') {
     return { ...rejection(405, 'method_not_allowed', 'Use POST (or GET for queries).'), headers: { 'content-type': 'application/json; charset=utf-8', allow: 'GET, POST' } };
   }
+  state.recordHeaders(req.headers);
   const viewer = await authenticate(state, req, url);
   if ('status' in viewer) {
     return viewer;

@@ -67,6 +67,11 @@ export class SandboxState {
   /** Name of this Sandbox's sign-in cookie: cookies ignore ports, so each Sandbox has its own. */
   readonly sessionCookieName = `sandbox_session_${randomBytes(4).toString('hex')}`;
   stats: SandboxStats = SandboxState.emptyStats();
+  /**
+   * The headers of the last GraphQL requests, newest last (for tests of what a client sends: a
+   * gateway's headers). The Authorization value is never kept, only its scheme.
+   */
+  readonly recentHeaders: Record<string, string>[] = [];
   authUrl = '';
   baseUrl = '';
 
@@ -214,12 +219,27 @@ export class SandboxState {
   /** Faults, rate-limit counters and settings, consent memory, sign-ins, pending requests and allowlist back to defaults. */
   reset(): void {
     this.faults.clear();
+    this.recentHeaders.length = 0;
     this.rateLimiter.configure(this.tenant.rateLimit.limit, this.tenant.rateLimit.windowMs);
     this.consents.clear();
     this.sessions.clear();
     this.pending.clear();
     this.allowlist = new IpAllowlist(this.tenant.ipAllowlist);
     this.schemaVersion = 1;
+  }
+
+  /** Records a GraphQL request's headers (at most the last 20). */
+  recordHeaders(headers: NodeJS.Dict<string | string[]>): void {
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined) {
+        continue;
+      }
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      kept[name] = name === 'authorization' ? `${text.split(' ')[0]} (withheld)` : text;
+    }
+    this.recentHeaders.push(kept);
+    this.recentHeaders.splice(0, Math.max(0, this.recentHeaders.length - 20));
   }
 
   /** Counters so far (a copy). */

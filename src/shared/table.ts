@@ -152,12 +152,28 @@ export function cellText(cell: Cell): string {
   return cell === undefined ? '' : cell === null ? 'null' : String(cell);
 }
 
-/** The table as CSV (RFC 4180): a header line, CRLF line ends, fields with `"`, `,`, CR or LF quoted, `"` doubled. */
+/**
+ * A text cell as a spreadsheet must read it: the server's text starting with `=`, `+`, `-`, `@`, a tab
+ * or a CR would be taken for a formula when the CSV is opened (CSV injection), so it gets a leading
+ * `'`, as OWASP advises; numbers, booleans and null are the answer's own values and stay as they are.
+ */
+export function csvText(cell: Cell): string {
+  const text = cellText(cell);
+  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The table as CSV (RFC 4180): a header line, CRLF line ends, fields with `"`, `,`, CR or LF quoted,
+ * `"` doubled; text that a spreadsheet would run as a formula made inert ({@link csvText}).
+ */
 export function toCsv(table: Table): string {
-  const field = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const field = (cell: Cell): string => {
+    const text = csvText(cell);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
   const lines = [table.columns.map(field).join(',')];
   for (const row of table.rows) {
-    lines.push(row.map((c) => field(cellText(c))).join(','));
+    lines.push(row.map(field).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

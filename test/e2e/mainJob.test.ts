@@ -143,6 +143,16 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.keyboard.press('Enter');
   }
 
+  /**
+   * Puts the keyboard in the editor of a tab, as a person clicking it does, and waits until the editor
+   * has it: a click moves focus asynchronously, and a key pressed before it lands goes to the view that
+   * had it (Ctrl+. in Problems opens that view's own menu, Ctrl+Z undoes elsewhere).
+   */
+  async function focusEditor(tab: ReturnType<Page['locator']>): Promise<void> {
+    await tab.click();
+    await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  }
+
   /** Opens a workspace file with Quick Open (Ctrl+P). */
   async function quickOpen(name: string): Promise<void> {
     // Back to the first editor group (focus may be in the results panel), by its active tab.
@@ -237,8 +247,56 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       const file = join(dir, `${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
       await page.screenshot({ path: file }).catch(() => undefined);
       console.log(`    screenshot of the failure: ${file}`);
+      // CI keeps only the text: what the screen showed, in words, and the extension's log.
+      console.log(await failureRecord().catch((err: unknown) => `    (no record: ${String(err)})`));
     }
   });
+
+  /** What a person would have seen when a step failed: focus, open widgets, Problems, the editor, the extension's log. */
+  async function failureRecord(): Promise<string> {
+    // Runs in the page (a string: this file is compiled without the DOM's types).
+    const seen = (await page.evaluate(`(() => {
+      const text = (sel) =>
+        Array.from(document.querySelectorAll(sel))
+          .filter((e) => e.offsetParent !== null)
+          .map((e) => (e.innerText || e.textContent || '').replace(/\\s+/g, ' ').trim())
+          .filter(Boolean)
+          .slice(0, 20);
+      const active = document.activeElement;
+      const part = active && active.closest('.part');
+      return {
+        focus: active ? active.tagName.toLowerCase() + '.' + String(active.className).split(' ').join('.') + ' [' + (active.getAttribute('aria-label') || '') + ']' : 'none',
+        focusedPart: part ? part.id || part.className : '',
+        tabs: text('.tab'),
+        actionWidget: text('.action-widget'),
+        contextView: text('.context-view'),
+        editorMessage: text('.monaco-editor-overlaymessage'),
+        quickInput: text('.quick-input-widget'),
+        dialogs: text('.monaco-dialog-box'),
+        notifications: text('.notifications-toasts .notification-toast'),
+        problems: text('.markers-panel .monaco-list-row'),
+        editorLines: text('.editor-group-container.active .view-line').slice(0, 14),
+        statusBar: text('.statusbar-item'),
+      };
+    })()`)) as Record<string, unknown>;
+    const lines = Object.entries(seen).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}`);
+    const logs = join(tmp, 'start', 'user-data', 'logs');
+    for (const f of filesUnder(logs).filter((f) => /Tenant GraphQL\.log$/.test(f))) {
+      const log = readFileSync(f, 'utf8').trimEnd().split('\n').slice(-40);
+      lines.push(`      log ${f.slice(logs.length + 1)} (last ${log.length} lines):`, ...log.map((l) => `        ${l}`));
+    }
+    return `    what the page showed:\n${lines.join('\n')}`;
+  }
+
+  function filesUnder(dir: string): string[] {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    return entries.flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  }
 
   after(async function () {
     this.timeout(60_000);
@@ -307,7 +365,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   });
 
   it('completes a field from the live schema', async () => {
-    await page.locator('.tab', { hasText: 'tasks.graphql' }).first().click();
+    await focusEditor(page.locator('.tab', { hasText: 'tasks.graphql' }).first());
     // Inside `node { id name priority }` of UrgentTasks: a new line, then Ctrl+Space.
     await goToLine(8);
     await page.keyboard.press('End');
@@ -360,7 +418,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.locator('.tab.active', { hasText: 'typo.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await statusBarItem(/^\s*Ln 8, Col/).waitFor({ timeout: UI_TIMEOUT_MS });
     // Into the editor (the Problems view keeps the focus), where the selection is "nmae".
-    await page.locator('.tab.active', { hasText: 'typo.graphql' }).click();
+    await focusEditor(page.locator('.tab.active', { hasText: 'typo.graphql' }));
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Change `nmae` to `name`' }).first();
     await fix.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -376,7 +434,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       .waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await frame.locator('section.errors').count(), 0, 'the run answers without errors');
     // The sample stays as it was for the walkthrough's "Read an error in Problems".
-    await page.locator('.editor-group-container').first().locator('.tab', { hasText: 'typo.graphql' }).click();
+    await focusEditor(page.locator('.editor-group-container').first().locator('.tab', { hasText: 'typo.graphql' }));
     await page.keyboard.press('Control+Z');
     await page
       .locator('.view-line', { hasText: /^\s*nmae\s*$/ })

@@ -102,6 +102,43 @@ describe('Formatting GraphQL documents', () => {
     );
   });
 
+  it('leaves the templates alone on a save after a delay (files.autoSave), as editor.formatOnSave does', async () => {
+    const file = vscode.Uri.joinPath(workspaceRoot(), 'formatOnAutoSave.ts');
+    const before = 'export const A = gql`query A{a}`;\n';
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(before));
+    const tenant = vscode.workspace.getConfiguration('tenantGraphql');
+    const files = vscode.workspace.getConfiguration('files');
+    await tenant.update('embedded.formatOnSave', true, vscode.ConfigurationTarget.Workspace);
+    await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Workspace);
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Workspace);
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(doc);
+      const saved = new Promise<void>((resolve) => {
+        const sub = vscode.workspace.onDidSaveTextDocument((d) => {
+          if (d === doc) {
+            sub.dispose();
+            resolve();
+          }
+        });
+      });
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(file, new vscode.Position(1, 0), '// typed\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      let guard: NodeJS.Timeout | undefined;
+      await Promise.race([saved, new Promise((_, reject) => (guard = setTimeout(() => reject(new Error('VS Code did not save the file after the delay within 30 s')), 30_000)))]);
+      clearTimeout(guard);
+      assert.equal(doc.getText(), `${before}// typed\n`, 'the template kept as typed');
+      assert.equal(Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8'), doc.getText());
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Workspace);
+      await tenant.update('embedded.formatOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
   it('formats the templates of a code file on save with tenantGraphql.embedded.formatOnSave', async () => {
     const file = vscode.Uri.joinPath(workspaceRoot(), 'formatOnSave.ts');
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('export const A = gql`query A{a}`;\n'));

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { browserIsDriven, configureSandboxEnvironments, openFixture, sandbox, signInToSandbox } from './helpers';
+import { admin, browserIsDriven, configureSandboxEnvironments, openFixture, sandbox, signInToSandbox } from './helpers';
 
 type Outcome = RunOutcome & { status?: number };
 
@@ -54,10 +54,15 @@ function headerSecret(): string {
     return vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', { uri: doc.uri, operationName: 'UrgentTasks' });
   };
 
+  /** The headers of the GraphQL requests the Sandbox received (Authorization's value withheld by it). */
+  const received = async () => ((await admin('/request-headers')) as { requests: Record<string, string>[] }).requests;
+
   it('refuses to run while a secret header has no value, saying to use Set Header Secret', async () => {
+    const before = (await received()).length;
     const outcome = await runUrgent();
     assert.equal(outcome?.status, undefined, 'nothing was sent');
     assert.match(outcome?.message ?? '', /X-Api-Key .*Set Header Secret/);
+    assert.equal((await received()).length, before, 'the Sandbox received no request');
   });
 
   it('keeps the value set with Set Header Secret out of settings and runs with it', async () => {
@@ -66,6 +71,11 @@ function headerSecret(): string {
     assert.ok(!settings.includes(headerSecret()), 'the value is not in any settings');
     const outcome = await runUrgent();
     assert.equal(outcome?.status, 200, outcome?.message);
+    // What the server got: the gateway's plain header, the secret one with its value, the token as configured.
+    const last = (await received()).at(-1)!;
+    assert.equal(last['x-tenant'], 'acme');
+    assert.equal(last['x-api-key'], headerSecret());
+    assert.equal(last.authorization, 'Bearer (withheld)');
   });
 
   it('exports the secret header as $TENANT_GRAPHQL_X_API_KEY and the plain one as it is', async () => {

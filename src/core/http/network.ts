@@ -62,9 +62,11 @@ export function resolveNetwork(settings: NetworkSettings, options: { loopbackDir
       throw new ProxySettingError(`The proxy address "${redactProxy(p)}" is not an http:// or https:// address. Check http.proxy or HTTPS_PROXY.`);
     }
   }
-  const noProxy = [...(options.loopbackDirect === false ? [] : LOOPBACK_NO_PROXY), ...settings.noProxy, ...(env('NO_PROXY') ?? '').split(',')]
+  const listed = [...(options.loopbackDirect === false ? [] : LOOPBACK_NO_PROXY), ...settings.noProxy, ...(env('NO_PROXY') ?? '').split(/[,\s]/)]
     .map((s) => s.trim())
     .filter((s) => s !== '');
+  // `*` among others means "nothing through the proxy" too; undici honours it only as the whole value.
+  const noProxy = listed.includes('*') ? ['*'] : listed;
   const ca = trustedCertificates(settings);
   return {
     ...(httpProxy ? { httpProxy } : {}),
@@ -74,6 +76,32 @@ export function resolveNetwork(settings: NetworkSettings, options: { loopbackDir
     ...(settings.proxyAuthorization ? { proxyAuthorization: settings.proxyAuthorization } : {}),
     ...(ca ? { ca } : {}),
   };
+}
+
+/**
+ * Whether a request to `url` goes direct under a resolved no-proxy list: exactly undici's
+ * `EnvHttpProxyAgent` rule (which the dispatcher applies), so that messages name the proxy only
+ * when it was used. `*` alone: everything direct; an entry matches its host and the host's
+ * subdomains (a leading `.` or `*.` changes nothing); `host:port` only that port.
+ */
+export function goesDirect(noProxy: string, url: string): boolean {
+  if (noProxy === '*') {
+    return true;
+  }
+  const target = new URL(url);
+  const host = target.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number.parseInt(target.port, 10) || (target.protocol === 'https:' ? 443 : target.protocol === 'http:' ? 80 : 0);
+  return noProxy
+    .split(/[,\s]/)
+    .filter((e) => e !== '')
+    .some((entry) => {
+      const parsed = /^(.+):(\d+)$/.exec(entry);
+      const name = (parsed ? parsed[1] : entry).replace(/^\*?\./, '').toLowerCase();
+      if (parsed && Number.parseInt(parsed[2], 10) !== port) {
+        return false;
+      }
+      return host === name || host.endsWith(`.${name}`);
+    });
 }
 
 /** A proxy setting that cannot be used. */

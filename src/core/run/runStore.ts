@@ -80,7 +80,12 @@ interface Loaded {
   /** Bytes on disk of the metadata file and of the body file. */
   metaSize: number;
   bodySize: number;
+  /** The metadata file as last read (inode and time: every write is a rename of a new file), to skip reading it again. */
+  seen?: string;
 }
+
+/** What tells a metadata file apart from the one read before: a write renames a new file over it. */
+const fileStamp = (s: { ino: number; mtimeMs: number; size: number }): string => `${s.ino}:${s.mtimeMs}:${s.size}`;
 
 const sizeOf = (l: Loaded | undefined): number => (l ? l.metaSize + l.bodySize : 0);
 
@@ -310,6 +315,13 @@ export class RunStore {
     for (const name of names) {
       if (name.endsWith(META)) {
         const id = name.slice(0, -META.length);
+        // A record read before and not written since (by this window or another) is not read again.
+        const known = this.runs.get(id);
+        const s = known?.seen !== undefined ? await stat(path.join(this.runsDir, name)).catch(() => undefined) : undefined;
+        if (known && s && fileStamp(s) === known.seen) {
+          next.set(id, known);
+          continue;
+        }
         const loaded = await this.readMeta(id, name);
         if (loaded) {
           next.set(id, loaded);
@@ -345,7 +357,7 @@ export class RunStore {
         return undefined;
       }
       const bodySize = meta.run.body === 'kept' ? ((await stat(this.file(id, BODY)).catch(() => undefined))?.size ?? 0) : 0;
-      return { meta, metaSize: s.size, bodySize };
+      return { meta, metaSize: s.size, bodySize, seen: fileStamp(s) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
         return undefined; // deleted by another window while we read

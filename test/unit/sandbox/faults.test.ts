@@ -37,6 +37,27 @@ describe('sandbox faults and admin', () => {
     await sb.close();
   });
 
+  it("GET /admin/request-headers lists the last GraphQL requests' headers, the token withheld", async () => {
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        `${sb.baseUrl}/v1/graphql`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-tenant': 'acme' } },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ query: QUERY }));
+    });
+    const { status, body } = await admin(sb, 'GET', '/request-headers');
+    assert.equal(status, 200);
+    const requests = body.requests as Record<string, string>[];
+    assert.equal(requests.at(-1)?.['x-tenant'], 'acme');
+    assert.equal(requests.at(-1)?.authorization, 'Bearer (withheld)');
+    assert.ok(!JSON.stringify(body).includes(token), 'never the token');
+  });
+
   it('the next N GraphQL responses as 500, then normal again', async () => {
     sb.injectFault({ kind: 'status', status: 500, count: 2 });
     const first = await graphql(sb, token, QUERY);

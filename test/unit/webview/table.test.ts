@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { buildTable, cellText, findLists, rowsOf, sortRows, toCsv, toMarkdown, valueAt, type Table } from '../../../src/shared/table';
+import { buildTable, csvText, findLists, rowsOf, sortRows, toCsv, toMarkdown, valueAt, type Table } from '../../../src/shared/table';
 
 const connection = {
   edges: [
@@ -74,8 +74,31 @@ describe('Tables of lists', () => {
     assert.equal(toCsv(table), 'a,"b,c"\r\nplain,"say ""hi"""\r\n"line\nbreak",null\r\n,3\r\n');
   });
 
-  it('CSV parses back to the same cells (fuzzed with a CSV parser)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '\r\n', 'é', '\u202e', '<', '|', '\t', '=') as fc.Arbitrary<string> });
+  it('CSV makes text a spreadsheet would run as a formula inert (a leading quote), and keeps numbers as they are', () => {
+    const table: Table = {
+      columns: ['=cmd', 'n'],
+      rows: [
+        ['=HYPERLINK("http://127.0.0.1/x","click")', -3],
+        ['+1+1', 1.5],
+        ['-2+3', true],
+        ['@SUM(A1)', null],
+        ['\tTab', 0],
+        ['\r=Cr', 0],
+        ['a=b', -1],
+      ],
+    };
+    const lines = toCsv(table).split('\r\n');
+    assert.deepEqual(lines.slice(0, 6), [`'=cmd,n`, `"'=HYPERLINK(""http://127.0.0.1/x"",""click"")",-3`, `'+1+1,1.5`, `'-2+3,true`, `'@SUM(A1),null`, `'\tTab,0`]);
+    assert.deepEqual(lines.slice(6, 8), [`"'\r=Cr",0`, 'a=b,-1']);
+    const parsed = parse(toCsv(table), { record_delimiter: '\r\n' }) as string[][];
+    assert.deepEqual(
+      parsed.map((r) => r[0]),
+      [`'=cmd`, `'=HYPERLINK("http://127.0.0.1/x","click")`, `'+1+1`, `'-2+3`, `'@SUM(A1)`, `'\tTab`, `'\r=Cr`, 'a=b'],
+    );
+  });
+
+  it('CSV parses back to the same cells (fuzzed with a CSV parser), formulas made inert', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '\r\n', 'é', '\u202e', '<', '|', '\t', '=', '+', '-', '@') as fc.Arbitrary<string> });
     fc.assert(
       fc.property(
         fc.array(text, { minLength: 1, maxLength: 6 }),
@@ -84,7 +107,7 @@ describe('Tables of lists', () => {
           const rows = raw.map((r) => r.slice(0, columns.length));
           const table: Table = { columns, rows };
           const parsed = parse(toCsv(table), { relax_column_count: false, record_delimiter: '\r\n' }) as string[][];
-          assert.deepEqual(parsed, [columns, ...rows.map((r) => r.map((c) => cellText(c)))]);
+          assert.deepEqual(parsed, [columns.map(csvText), ...rows.map((r) => r.map(csvText))]);
         },
       ),
       { numRuns: 500 },

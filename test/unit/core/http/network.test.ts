@@ -6,7 +6,7 @@ import { createProxy, type ProxyServer } from 'proxy';
 import { generate } from 'selfsigned';
 import { NetworkError } from '../../../../src/core/errors';
 import { GraphqlHttpClient } from '../../../../src/core/http/graphqlClient';
-import { createDispatcher, dispatcherFetch, redactProxy, resolveNetwork, type NetworkSettings } from '../../../../src/core/http/network';
+import { createDispatcher, dispatcherFetch, goesDirect, redactProxy, resolveNetwork, type NetworkSettings } from '../../../../src/core/http/network';
 import { TokenEndpointClient } from '../../../../src/core/auth/tokenEndpoint';
 import { testEnv, tokenBody } from '../auth/fakes';
 import { memoryLogger } from './scriptedServer';
@@ -40,6 +40,38 @@ describe('core/http/network: settings', () => {
       }
     });
   }
+  it('reads NO_PROXY=* (alone or among others, comma or space separated) as: nothing through the proxy', () => {
+    for (const NO_PROXY of ['*', 'intranet.test,*', 'a.test *']) {
+      const r = resolveNetwork(settings({ proxy: 'http://mine.test:8080', env: { NO_PROXY } }));
+      assert.equal(r.noProxy, '*', NO_PROXY);
+      assert.ok(goesDirect(r.noProxy, 'https://api.example.test/v1/graphql'));
+    }
+    assert.equal(resolveNetwork(settings({ proxy: 'http://mine.test:8080', noProxy: ['*'] })).noProxy, '*');
+  });
+
+  const direct: [string, string, boolean][] = [
+    ['corp.test', 'https://corp.test/v1', true],
+    ['corp.test', 'https://api.corp.test/v1', true],
+    ['corp.test', 'https://notcorp.test/v1', false],
+    ['.corp.test', 'https://api.corp.test/v1', true],
+    ['*.corp.test', 'https://api.corp.test/v1', true],
+    ['.corp.test', 'https://corp.test/v1', true],
+    ['corp.test:8443', 'https://corp.test:8443/v1', true],
+    ['corp.test:8443', 'https://corp.test/v1', false],
+    ['corp.test:443', 'https://corp.test/v1', true],
+    ['corp.test:80', 'https://corp.test/v1', false],
+    ['CORP.test', 'https://Corp.TEST/v1', true],
+    ['[::1]', 'http://[::1]:4000/v1', true],
+    ['127.0.0.1', 'http://127.0.0.1:4000/v1', true],
+    ['other.test, corp.test', 'https://corp.test/v1', true],
+    ['', 'https://corp.test/v1', false],
+  ];
+  for (const [noProxy, url, expected] of direct) {
+    it(`no-proxy "${noProxy}" ${expected ? 'lets' : 'does not let'} ${url} go direct (undici's rule)`, () => {
+      assert.equal(goesDirect(noProxy, url), expected);
+    });
+  }
+
   it('refuses a proxy address that is not http(s), without showing its credentials', () => {
     assert.throws(
       () => resolveNetwork(settings({ proxy: 'socks5://user:secret@proxy.test:1080' })),
@@ -187,6 +219,24 @@ describe('core/http/network: through a real forward proxy, with a self-signed CA
     }
     assert.deepEqual(proxyLines, []);
     assert.equal(seenTokens.length, 2);
+  });
+
+  it('goes direct or through the proxy exactly as goesDirect says (NO_PROXY=*, host:port entries)', async () => {
+    const port = new URL(serviceUrl).port;
+    for (const [given, expectDirect] of [
+      [{ env: { NO_PROXY: '*' } }, true],
+      [{ env: { NO_PROXY: 'intranet.test,*' } }, true],
+      [{ noProxy: [`127.0.0.1:${port}`] }, true],
+      [{ noProxy: ['127.0.0.1:1'] }, false],
+      [{ noProxy: ['.0.0.1'] }, true],
+    ] as [Partial<NetworkSettings>, boolean][]) {
+      proxyLines = [];
+      const network = resolveNetwork(settings({ proxy: address(open), extraCaCertificates: ca, ...given }), { loopbackDirect: false });
+      assert.equal(goesDirect(network.noProxy, serviceUrl), expectDirect, JSON.stringify(given));
+      const { error } = await run({ proxy: address(open), extraCaCertificates: ca, ...given });
+      assert.equal(error, undefined, String(error));
+      assert.equal(proxyLines.length === 0, expectDirect, `${JSON.stringify(given)}: ${proxyLines.join(' | ')}`);
+    }
   });
 
   it('goes direct to loopback by default (the Sandbox), whatever the proxy', async () => {

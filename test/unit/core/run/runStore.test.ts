@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { RunStore, type RunToStore } from '../../../../src/core/run/runStore';
@@ -194,6 +194,35 @@ describe('RunStore (run history on disk)', () => {
     await last.load();
     assert.equal(last.list().length, 10);
     assert.ok(last.list().every((r) => r.operationName?.startsWith('More')));
+  });
+
+  it('sees the records written since it last read them: the pin and name another window gave, and a record replaced by something else', async () => {
+    const dir = await tempDir();
+    const reports: string[] = [];
+    const mine = store(dir, { reports });
+    const other = store(dir);
+    const a = await mine.add(runOf('A'));
+    const b = await mine.add(runOf('B'));
+    await other.load();
+    await other.update(a.id, { pinned: true, name: 'kept for the demo' });
+    await mine.load();
+    assert.deepEqual(mine.get(a.id)?.pinned, true);
+    assert.equal(mine.get(a.id)?.name, 'kept for the demo');
+    // Replaced the way every write replaces it (a new file renamed over it): seen and set aside.
+    const metaFile = `${b.id}.meta.json`;
+    const tmp = path.join(dir, 'runs', 'replacement.tmp');
+    await writeFile(tmp, 'not a record');
+    await rename(tmp, path.join(dir, 'runs', metaFile));
+    await mine.load();
+    assert.equal(mine.get(b.id), undefined);
+    assert.ok(
+      reports.some((r) => r.includes('not a run record')),
+      reports.join(' | '),
+    );
+    assert.deepEqual(
+      mine.list().map((r) => r.operationName),
+      ['A'],
+    );
   });
 
   it('deletes runs and clears all but the pinned ones', async () => {
