@@ -3,6 +3,7 @@ import { hostRange, wholeDocument, type EmbeddedDocument } from '../core/run/emb
 import { LineIndex } from '../core/text/lineIndex';
 import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
+import { caretAt } from '../platform/ranges';
 
 /**
  * "▶ Run" and "Export…" above each operation ("▶ Run Name" when the file holds several): in a .graphql file,
@@ -22,7 +23,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
     return docs.flatMap((doc) =>
       doc.parsed.operations.flatMap((op) => {
         const start = hostRange(host, doc, op.range).start;
-        const range = new vscode.Range(start.line, start.character, start.line, start.character);
+        const range = caretAt(start);
         const title = several && op.name ? vscode.l10n.t('▶ Run {0}', op.name) : vscode.l10n.t('▶ Run');
         // In a code file the position tells the template (two templates may hold operations of the same name).
         const target =

@@ -25,6 +25,7 @@ import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
+import { caretAt, wholeRange } from '../platform/ranges';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
@@ -218,7 +219,7 @@ export class RunController {
       const next = saveAnswers(current, operationName, values);
       if (open) {
         const edit = new vscode.WorkspaceEdit();
-        edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), next);
+        edit.replace(uri, wholeRange(open), next);
         await vscode.workspace.applyEdit(edit);
         await open.save();
       } else {
@@ -337,7 +338,7 @@ export class RunController {
     const open = vscode.l10n.t('Open Variables File');
     void vscode.window.showErrorMessage(inert(message, { sink: 'notification' }), ...(reveal ? [open] : [])).then(async (picked) => {
       if (picked === open && reveal) {
-        await vscode.window.showTextDocument(reveal.uri, { selection: new vscode.Range(reveal.position, reveal.position) });
+        await vscode.window.showTextDocument(reveal.uri, { selection: caretAt(reveal.position) });
       }
     });
     return { runId: randomUUID(), errors: 0, durationMs: 0, failure: kind, message, diagnostics: 0 };
