@@ -46,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const config = new ConfigurationService(context.workspaceState);
     // VS Code's proxy and certificate settings, for every request the extension makes itself.
     const network = new Network(logger);
-    const auth = new AuthService(context, config, logger, secrets, network.fetch);
+    const auth = new AuthService(context, config, logger, secrets, network.fetch, (origin) => network.proxyFor(origin));
     const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000, network);
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,

@@ -64,6 +64,8 @@ export class AuthService implements vscode.Disposable {
     secretRegistry?: SecretRegistry,
     /** The token endpoint's fetch (through VS Code's proxy settings); the global fetch without it. */
     fetchImpl?: FetchLike,
+    /** The proxy (credentials hidden) requests to an origin go through, for messages. */
+    proxyFor?: (origin: string) => string | undefined,
   ) {
     this.logger = taggedLogger(logger, 'auth');
     this.approvals = new WorkspaceApprovals(context.globalState);
@@ -75,6 +77,7 @@ export class AuthService implements vscode.Disposable {
       environments: () => this.config.settings.environments,
       ownEnvironments: () => this.config.settings.ownEnvironments,
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      ...(proxyFor ? { proxyFor } : {}),
     });
     this.onDidChangeSessions = (listener, thisArg, disposables) => {
       const d = this.core.onDidChangeSessions((e) => listener.call(thisArg, e));

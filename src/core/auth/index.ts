@@ -52,6 +52,8 @@ export interface AuthCoreOptions {
   readonly timers?: Timers;
   /** Defaults to the global fetch (never undici's global dispatcher). */
   readonly fetch?: FetchLike;
+  /** The proxy (credentials hidden) requests to an origin go through, for messages. */
+  readonly proxyFor?: (origin: string) => string | undefined;
   /**
    * The registry the extension's `redactingLogger` uses: states, verifiers, codes, tokens and
    * client secrets are registered with it while they live, so logs redact them by value.
@@ -97,6 +99,7 @@ export class AuthCore implements Disposable {
       clock: this.clock,
       logger: this.logger,
       fetch: options.fetch,
+      proxyFor: options.proxyFor,
     });
     this.onDidChangeSessions = this.tokens.onDidChangeSessions;
     this.onDidRemoveSession = this.tokens.onDidRemoveSession;
@@ -149,6 +152,7 @@ export class AuthCore implements Disposable {
         timers: this.timers,
         logger: this.logger,
         fetch: this.options.fetch,
+        proxyFor: this.options.proxyFor,
         secretRegistry: this.options.secretRegistry,
       },
       options,
@@ -168,6 +172,7 @@ export class AuthCore implements Disposable {
         clock: this.clock,
         logger: this.logger,
         fetch: this.options.fetch,
+        proxyFor: this.options.proxyFor,
         secretRegistry: this.options.secretRegistry,
       },
       env,

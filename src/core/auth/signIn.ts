@@ -23,6 +23,7 @@ export interface SignInDeps {
   readonly timers: Timers;
   readonly logger: Logger;
   readonly fetch?: FetchLike;
+  readonly proxyFor?: (origin: string) => string | undefined;
   /** When given, the code, verifier, state and secrets in use are registered for log redaction. */
   readonly secretRegistry?: SecretRegistry;
 }
@@ -120,7 +121,7 @@ async function attemptOnce(deps: SignInDeps, options: SignInOptions, secret: str
     await receiver?.close();
   }
 
-  const client = new TokenEndpointClient(env, deps.fetch);
+  const client = new TokenEndpointClient(env, deps.fetch, undefined, deps.proxyFor);
   let tokens;
   const held = deps.secretRegistry?.registerAll([grant.code, grant.verifier, grant.state, secret]);
   try {
@@ -147,7 +148,7 @@ async function attemptOnce(deps: SignInDeps, options: SignInOptions, secret: str
  * argument or from secret storage; the session is shown as "Team" (no user).
  */
 export async function signInWithClientCredentials(
-  deps: Pick<SignInDeps, 'tokens' | 'clientSecrets' | 'clock' | 'logger' | 'fetch' | 'secretRegistry'>,
+  deps: Pick<SignInDeps, 'tokens' | 'clientSecrets' | 'clock' | 'logger' | 'fetch' | 'proxyFor' | 'secretRegistry'>,
   env: Environment,
   options: { secret?: string; scopes?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<SessionRecord> {
@@ -162,7 +163,7 @@ export async function signInWithClientCredentials(
   const held = deps.secretRegistry?.register(secret);
   let tokens;
   try {
-    tokens = await new TokenEndpointClient(env, deps.fetch).clientCredentials(secret, scopes, { signal: options.signal });
+    tokens = await new TokenEndpointClient(env, deps.fetch, undefined, deps.proxyFor).clientCredentials(secret, scopes, { signal: options.signal });
   } finally {
     held?.dispose();
   }

@@ -108,6 +108,8 @@ export class TokenEndpointClient {
     private readonly env: TokenEndpointTarget,
     private readonly fetchImpl?: FetchLike,
     private readonly timeoutMs = TOKEN_REQUEST_TIMEOUT_MS,
+    /** The proxy (credentials hidden) requests to an origin go through, for messages. */
+    private readonly proxyFor?: (origin: string) => string | undefined,
   ) {
     const token = tokenEndpointUrl(env);
     // The issuer matters only for an ID token's `iss`; without a configured one it is authUrl.
@@ -245,8 +247,9 @@ export class TokenEndpointClient {
       return new NetworkError(`The token endpoint address of "${this.env.name}" is not allowed: ${err.message}.`);
     }
     const code = systemErrorCode(err);
-    // Behind a proxy that refuses the tunnel or wants credentials, say so (the proxy is named by the network's messages).
-    const viaProxy = proxyError(err, new URL(tokenEndpointUrl(this.env)).origin, 'in your network settings', code);
+    // Behind a proxy that refuses the tunnel or wants credentials, say so, naming the proxy as the GraphQL requests do.
+    const origin = new URL(tokenEndpointUrl(this.env)).origin;
+    const viaProxy = proxyError(err, origin, this.proxyFor?.(origin) ?? 'in your network settings', code);
     if (viaProxy) {
       return viaProxy;
     }

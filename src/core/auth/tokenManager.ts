@@ -56,6 +56,7 @@ export interface TokenManagerDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly fetch?: FetchLike;
+  readonly proxyFor?: (origin: string) => string | undefined;
 }
 
 /** Expiry of a token received at `receivedAt`, with the safety margin. */
@@ -230,7 +231,7 @@ export class TokenManager implements Disposable {
     const secret = clientType === 'confidential' ? stored : undefined;
     const options = this.deps.tokenOptionsOf?.(server);
     const env = { name: current.environment, ...server, clientType, issuer: options?.issuer, resource: options?.resource };
-    const client = new TokenEndpointClient(env, this.deps.fetch);
+    const client = new TokenEndpointClient(env, this.deps.fetch, undefined, this.deps.proxyFor);
     let tokens: TokenSet;
     try {
       if (current.refreshToken) {

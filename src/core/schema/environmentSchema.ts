@@ -147,6 +147,22 @@ export class EnvironmentSchema implements Disposable {
   }
 
   /**
+   * Resolves once nothing is under way: the active environment followed (cache read) and any
+   * refresh finished with its schema in use. For callers that must act on the settled schema.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      const chain = this.syncChain;
+      const flight = this.inFlight?.promise;
+      await chain.catch(() => undefined);
+      await flight?.catch(() => undefined);
+      if (chain === this.syncChain && this.inFlight === undefined) {
+        return;
+      }
+    }
+  }
+
+  /**
    * Whether a failure should be announced to the user: not while a person waits for a refresh
    * they started (that command tells the outcome), and once per streak of the same reason.
    */

@@ -302,7 +302,7 @@ describe('core/http/network: through a real forward proxy, with a self-signed CA
     }
   });
 
-  it('says a proxy wants credentials at the token endpoint too', async () => {
+  it('says a proxy wants credentials at the token endpoint too, naming the proxy', async () => {
     const network = resolveNetwork(settings({ proxy: address(guarded), extraCaCertificates: ca }), { loopbackDirect: false });
     const dispatcher = createDispatcher(network);
     try {
@@ -310,10 +310,12 @@ describe('core/http/network: through a real forward proxy, with a self-signed CA
         new TokenEndpointClient(
           testEnv(serviceUrl),
           dispatcherFetch(() => dispatcher),
+          undefined,
+          (origin) => (goesDirect(network.noProxy, origin) ? undefined : redactProxy(network.httpsProxy!)),
         ).refresh('RT', undefined),
         (err: unknown) => {
           assert.ok(err instanceof NetworkError);
-          assert.match(err.message, /asks for credentials \(407 Proxy Authentication Required\)/);
+          assert.match(err.message, new RegExp(`^The proxy ${address(guarded).replace(/[.]/g, '\\.')} asks for credentials \\(407 Proxy Authentication Required\\)`));
           assert.ok(!err.message.includes(PROXY_PASSWORD));
           return true;
         },

@@ -81,9 +81,6 @@ async function withSchema(options: Parameters<typeof setup>[0], test: (t: Awaite
   }
 }
 
-/** Lets queued promise callbacks (and the cache file I/O) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-
 describe('core/schema/environmentSchema', () => {
   it('loads the cached schema at start and stays offline when nobody is signed in', () =>
     withSchema({ cached: V1 }, async (t) => {
@@ -97,7 +94,7 @@ describe('core/schema/environmentSchema', () => {
   it('introspects after sign-in, writes the cache and schedules the TTL refresh', () =>
     withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
-      await settle();
+      await t.service.idle();
       assert.equal(t.calls.length, 1);
       assert.equal(t.service.current()?.source, 'introspection');
       assert.equal(t.service.state.kind, 'ready');
@@ -109,11 +106,11 @@ describe('core/schema/environmentSchema', () => {
     withSchema({ session: 's1', cached: V1, cachedAgeMs: HOUR / 2 }, async (t) => {
       await t.service.start();
       // The same session as at start would not refresh; the first sync sees a new session, so it does.
-      await settle();
+      await t.service.idle();
       const before = t.calls.length;
       t.answers.push(V2);
       t.timers.fireAll();
-      await settle();
+      await t.service.idle();
       assert.equal(t.calls.length, before + 1, 'the TTL timer introspects again');
       assert.ok(t.service.current()?.schema.getQueryType()?.getFields().me, 'the new version is in use');
     }));
@@ -134,7 +131,7 @@ describe('core/schema/environmentSchema', () => {
   it('keeps the last good schema when a refresh fails, and says why', () =>
     withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
-      await settle();
+      await t.service.idle();
       const good = t.service.current();
       t.answers.push(new Error('internal error (500)'));
       const outcome = await t.service.refresh();
@@ -148,7 +145,7 @@ describe('core/schema/environmentSchema', () => {
   it('treats "not signed in" as a state, not a failure', () =>
     withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
-      await settle();
+      await t.service.idle();
       t.answers.push(new NotSignedInError('Sandbox'));
       const outcome = await t.service.refresh();
       assert.equal(outcome.notSignedIn, true);
@@ -158,7 +155,7 @@ describe('core/schema/environmentSchema', () => {
   it('a cancelled wait resolves at once as cancelled, and aborts the introspection', () =>
     withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
-      await settle();
+      await t.service.idle();
       t.gate();
       const abort = new AbortController();
       const pending = t.service.refresh({ signal: abort.signal });
@@ -172,7 +169,7 @@ describe('core/schema/environmentSchema', () => {
   it('announces a background failure once per streak, and never during a refresh a person started', () =>
     withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
-      await settle();
+      await t.service.idle();
       const announced: boolean[] = [];
       t.service.onDidChangeState((s) => {
         if (s.kind === 'failed') {
@@ -190,12 +187,12 @@ describe('core/schema/environmentSchema', () => {
     withSchema({ session: 's1' }, async (t) => {
       t.world.key = 'server-1';
       await t.service.start();
-      await settle();
+      await t.service.idle();
       const before = t.service.current();
       assert.equal(t.calls.length, 1);
       t.world.environment = 'Sandbox (read-only)';
       t.changeActive();
-      await settle();
+      await t.service.idle();
       assert.equal(t.calls.length, 1, 'nothing fetched again');
       assert.equal(t.service.current()?.schema, before?.schema);
       assert.equal(t.service.current()?.label, 'Sandbox (read-only)');
@@ -205,18 +202,18 @@ describe('core/schema/environmentSchema', () => {
   it('follows a switch of environment: drops the old schema and loads the new one', () =>
     withSchema({ session: 's1' }, async (t) => {
       await t.service.start();
-      await settle();
+      await t.service.idle();
       assert.equal(t.service.environmentName, 'Sandbox');
       t.world.environment = 'Other';
       t.answers.push(V2);
       t.changeActive();
-      await settle();
+      await t.service.idle();
       assert.equal(t.service.environmentName, 'Other');
       assert.equal(t.service.current()?.label, 'Other');
       assert.ok(t.service.current()?.schema.getQueryType()?.getFields().me);
       t.world.environment = undefined as unknown as string;
       t.changeActive();
-      await settle();
+      await t.service.idle();
       assert.equal(t.service.state.kind, 'noEnvironment');
       assert.equal(t.service.current(), undefined);
     }));
