@@ -48,12 +48,23 @@ export function preview(body: Buffer): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(0, BODY_PREVIEW_BYTES));
 }
 
-export function tryParseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(body.toString('utf8')) as unknown };
-  } catch {
-    return { ok: false };
+type Parsed = { ok: true; value: unknown } | { ok: false };
+
+/** Each response body's parse, kept while the body lives: deciding what an answer is and reading it parse it once. */
+const parsedBodies = new WeakMap<Buffer, Parsed>();
+
+/** The body as JSON (parsed once per body: the value is shared, never to be changed). */
+export function tryParseJson(body: Buffer): Parsed {
+  let parsed = parsedBodies.get(body);
+  if (!parsed) {
+    try {
+      parsed = { ok: true, value: JSON.parse(body.toString('utf8')) as unknown };
+    } catch {
+      parsed = { ok: false };
+    }
+    parsedBodies.set(body, parsed);
   }
+  return parsed;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

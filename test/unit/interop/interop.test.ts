@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { buildClientSchema, type GraphQLEnumType, type GraphQLObjectType } from 'graphql';
 import { AuthCore } from '../../../src/core/auth';
 import type { Environment } from '../../../src/core/auth/environments';
 import { decodeJwtForDisplay } from '../../../src/core/auth/jwtDisplay';
@@ -6,6 +7,7 @@ import { GraphqlHttpClient } from '../../../src/core/http/graphqlClient';
 import { MissingScopeError, UnauthorizedError } from '../../../src/core/http/httpErrors';
 import { bearerHooks } from '../../../src/core/http/tokenPolicy';
 import { mapErrorLocations } from '../../../src/core/run/errorLocations';
+import { INTROSPECTION_QUERY, introspectionPayload } from '../../../src/core/schema/loadSchema';
 import { CapturingLogger, MemorySecretStore, testEnv } from '../core/auth/fakes';
 import { API_RESOURCE, browse, PUBLIC_CLIENT, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, type InteropServers } from './servers';
 
@@ -124,10 +126,17 @@ describe('interop: oidc-provider + graphql-http, configured as the spec asks', f
     assert.equal(result.status, 200);
   });
 
-  it('introspects and runs the spec’s example operations (a priority filter, File.fields)', async () => {
+  it('introspects with the extension’s own query into a schema, and runs the spec’s example operations (a priority filter, File.fields)', async () => {
     const session = await core.signIn({ environment: offline });
-    const intro = await run(session.id, '{ __type(name: "File") { fields { name } } }');
-    assert.ok(JSON.stringify(intro.body.data).includes('"fields"'));
+    // The introspection the schema service sends, read into a schema the way it reads it.
+    const intro = await run(session.id, INTROSPECTION_QUERY);
+    assert.equal(intro.status, 200);
+    const schema = buildClientSchema(introspectionPayload(intro.body));
+    assert.deepEqual(
+      (schema.getType('TaskPriority') as GraphQLEnumType).getValues().map((v) => v.name),
+      ['LOW', 'MEDIUM', 'HIGH', 'URGENT'],
+    );
+    assert.ok((schema.getType('File') as GraphQLObjectType).getFields().fields, 'File.fields');
     const tasks = await run(session.id, 'query Urgent($p: TaskPriority!) { tasks(filter: { priority: $p }) { edges { node { id name priority } } } }', { p: 'URGENT' });
     assert.deepEqual(
       (tasks.body.data as { tasks: { edges: { node: { priority: string } }[] } }).tasks.edges.map((e) => e.node.priority),
@@ -173,12 +182,20 @@ describe('interop: oidc-provider + graphql-http, configured as the spec asks', f
     assert.equal(result.status, 200);
   });
 
-  it('never logs a token, code or verifier', async () => {
+  it('never logs a token, code, verifier or state', async () => {
+    const before = servers.tokenRequests.length;
     const session = await core.signIn({ environment: offline });
     await run(session.id, '{ tasks { edges { node { id } } } }');
+    // The code and verifier as the provider received them at its token endpoint; the state as sent to it.
+    const exchange = servers.tokenRequests.slice(before).find((p) => p.grant_type === 'authorization_code');
+    const code = String(exchange?.code ?? '');
+    const verifier = String(exchange?.code_verifier ?? '');
+    const state = new URL(browsed[0]).searchParams.get('state') ?? '';
+    assert.ok(code.length > 10 && verifier.length >= 43 && state.length > 10, 'the secrets of this sign-in were seen');
     const text = logger.lines.join('\n');
-    for (const secret of [session.accessToken, session.refreshToken!]) {
-      assert.ok(!text.includes(secret));
+    assert.ok(text.length > 0, 'something was logged');
+    for (const [what, secret] of Object.entries({ access: session.accessToken, refresh: session.refreshToken!, code, verifier, state })) {
+      assert.ok(!text.includes(secret), `the ${what} in the log`);
     }
   });
 });

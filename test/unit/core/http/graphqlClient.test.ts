@@ -117,9 +117,21 @@ describe('GraphqlHttpClient against a scripted node:http server', () => {
     it(`${status} of application/graphql-response+json resolves as a GraphQL answer with its errors and locations (GraphQL over HTTP)`, async () => {
       const errors = [{ message: 'Cannot query field "nme" on type "Task". Did you mean "name"?', locations: [{ line: 1, column: 5 }] }];
       await setup([{ status, headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' }, body: { errors } }]);
-      const result = await client!.execute(request());
+      const parse = JSON.parse;
+      let bodyParses = 0;
+      JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+        bodyParses += typeof text === 'string' && text.includes('Cannot query field') ? 1 : 0;
+        return parse(text, reviver);
+      }) as typeof JSON.parse;
+      let result;
+      try {
+        result = await client!.execute(request());
+      } finally {
+        JSON.parse = parse;
+      }
       assert.equal(result.status, status);
       assert.deepEqual(result.body, { errors });
+      assert.equal(bodyParses, 1, 'the body is parsed once (deciding what it is and reading it)');
     });
   }
 
