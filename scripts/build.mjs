@@ -3,7 +3,7 @@
 // --quiet (npm start) prints only errors and warnings, not the bundle size summary.
 // --out DIR (packaging) writes the bundles under DIR (DIR/dist, DIR/media/dist) instead of here.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -118,5 +118,17 @@ if (watch) {
   }
   console.log('[watch] watching for changes');
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  const results = await Promise.all(builds.map((b) => esbuild.build({ ...b, metafile: true })));
+  // Which files of node_modules went into the shipped bundles (not the tests'): what
+  // scripts/thirdPartyNotices.mjs builds THIRD-PARTY-NOTICES.txt from. Not shipped itself.
+  const inputs = new Set();
+  results.forEach((result, i) => {
+    if (builds[i].outdir !== 'out/integration') {
+      for (const file of Object.keys(result.metafile.inputs)) {
+        inputs.add(file);
+      }
+    }
+  });
+  mkdirSync(join(outRoot, 'dist'), { recursive: true });
+  writeFileSync(join(outRoot, 'dist', 'bundled-inputs.json'), `${JSON.stringify([...inputs].sort(), null, 1)}\n`);
 }

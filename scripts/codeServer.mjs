@@ -17,11 +17,12 @@ export const CHROMIUM_ARGS = [
 /**
  * code-server's arguments: no auth, on 127.0.0.1 only, no telemetry or update checks, and the option
  * without which a built VS Code ignores `extensionDevelopmentPath` (and test entries) in the address.
- * @param {{ entry: string, port: number, stateDir: string, folder: string, workspaceTrust?: boolean }} options
+ * @param {{ entry: string, port: number, stateDir: string, folder: string, workspaceTrust?: boolean, legacySmokeTestOption?: boolean }} options
  *   stateDir holds user-data/, extensions/ and config.yaml; workspaceTrust keeps VS Code's workspace
- *   trust on (an untrusted folder opens in Restricted Mode), off by default as in `npm start`
+ *   trust on (an untrusted folder opens in Restricted Mode), off by default as in `npm start`;
+ *   legacySmokeTestOption passes `--enable-smoke-test-driver` as older code-servers need (see testIntegration.mjs)
  */
-export function codeServerArgs({ entry, port, stateDir, folder, workspaceTrust = false }) {
+export function codeServerArgs({ entry, port, stateDir, folder, workspaceTrust = false, legacySmokeTestOption = false }) {
   return [
     entry,
     '--auth',
@@ -32,8 +33,8 @@ export function codeServerArgs({ entry, port, stateDir, folder, workspaceTrust =
     '--disable-update-check',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    '--vscode-option',
-    'enable-smoke-test-driver',
+    // code-server before --vscode-option (4.103 and older) needs its CLI to accept VS Code's own flag.
+    ...(legacySmokeTestOption ? ['--enable-smoke-test-driver'] : ['--vscode-option', 'enable-smoke-test-driver']),
     '--user-data-dir',
     `${stateDir}/user-data`,
     '--extensions-dir',

@@ -1,10 +1,12 @@
 // `npm run package`: writes dist-vsix/tenant-graphql.vsix. It stages the package in dist-vsix/stage
 // (a production build there, and the files .vscodeignore allows), so that the development build in
 // dist/ is left as it is. Source maps are not shipped (they were three quarters of the package); they
-// stay in the stage for debugging. The README's screenshots live in docs/ and are not shipped either,
-// so the packaged README is the repository's without the lines between the `screenshots` markers.
+// stay in the stage for debugging. The README is the user's and has no pictures (there is no public
+// repository to host them); the screenshots live in docs/ and CONTRIBUTING.md, which are not shipped.
+// Lines between `screenshots` markers would still be left out, and a README linking a repository
+// image fails the packaging. No repository is named in package.json (none is public).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +25,10 @@ function run(cmd, args, cwd) {
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production', '--quiet', '--out', stage], root);
-for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media']) {
+// The licences of what the bundles hold (from the production build's esbuild metafile).
+run(process.execPath, [join(root, 'scripts', 'thirdPartyNotices.mjs'), stage], root);
+const nlsFiles = readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name));
+for (const path of ['CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'media', 'l10n', ...nlsFiles]) {
   cpSync(join(root, path), join(stage, path), {
     recursive: true,
     filter: (src) => !src.startsWith(join(root, 'media', 'dist')), // the stage has its own production build
@@ -39,5 +44,5 @@ if (/\]\((?!https?:|#)[^)]*\.(png|jpe?g|gif|svg)\)/i.test(readme)) {
 }
 writeFileSync(join(stage, 'README.md'), readme);
 const vsix = join(out, 'tenant-graphql.vsix');
-run(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], stage);
+run(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], stage);
 console.log(`[package] ${vsix}: ${(statSync(vsix).size / 1024).toFixed(0)} KB`);

@@ -277,7 +277,7 @@ async function main() {
   say();
   say(`Sandbox running: sign-in at ${authUrl}, API at ${baseUrl}. Demo users: ${demoUsers}.`);
   say('In VS Code: F1 > "Tenant GraphQL: Sign In", pick alice and approve in the new tab;');
-  say('then press Ctrl+Enter in tasks.graphql (or click "▶ Run") to see the results.');
+  say('then press Ctrl+Enter in tasks.graphql (or click "Run" above the query) to see the results.');
   say('The walkthrough "Get started with Tenant GraphQL" (F1 > "Welcome: Open Walkthrough") shows the rest.');
   say('Ctrl-C here stops code-server and the Sandbox.');
   say();

@@ -5,7 +5,12 @@
 //
 // Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
-//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console).
+//              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
+//              TENANT_GRAPHQL_CODE_SERVER_ENTRY + TENANT_GRAPHQL_CODE_SERVER_NODE (another code-server's
+//              out/node/entry.js and the Node to run it with, e.g. the oldest at engines.vscode),
+//              TENANT_GRAPHQL_CODE_SERVER_LEGACY=1 for a code-server without --vscode-option (4.103):
+//              `--enable-smoke-test-driver` instead, which its out/node/cli.js must list among its
+//              options (VS Code's server reads it; code-server 4.103's CLI refuses unknown flags).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { format } from 'node:util';
@@ -14,6 +19,7 @@ import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { startRecordingProxy } from './recordingProxy.mjs';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
@@ -88,7 +94,14 @@ function killTree(child) {
 }
 
 async function main() {
-  const { node24, codeServerEntry, chromium } = await ensurePrerequisites();
+  const prerequisites = await ensurePrerequisites();
+  const { chromium } = prerequisites;
+  // Another code-server (e.g. the oldest one at the engine floor) and the Node it needs, when given.
+  const codeServerEntry = process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY || prerequisites.codeServerEntry;
+  const node24 = process.env.TENANT_GRAPHQL_CODE_SERVER_NODE || prerequisites.node24;
+  if (process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY) {
+    log(`code-server: ${codeServerEntry} with ${node24}`);
+  }
   if (!existsSync(join(root, 'out/integration/index.js')) || !existsSync(join(root, 'dist/extension.js'))) {
     throw new Error('Build first: `npm run build` (npm test does it for you).');
   }
@@ -118,7 +131,7 @@ async function main() {
   const listener = await startRecordingProxy({ authUpstream: other.info.authUrl, apiUpstream: other.info.baseUrl, logFile: listenerLog });
   cleanups.push(() => listener.close());
 
-  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted')).split(',').filter(Boolean);
+  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german')).split(',').filter(Boolean);
   const browserEntries = [];
   let code = 0;
   for (const suite of suites) {
@@ -132,9 +145,34 @@ async function main() {
 }
 
 /**
+ * The `german` part's own profile: VS Code applies an extension's package.nls.de.json and
+ * l10n/bundle.l10n.de.json only when German is a display language it has a language pack for. The
+ * Marketplace's pack cannot be downloaded here, so a test pack (test/fixtures/languagePackDe) declares
+ * German with no translations of VS Code's own texts: installed into a fresh extensions folder
+ * (VS Code lists it on its first start) and entered in languagepacks.json, which code-server reads
+ * to resolve `--locale de` before the workbench loads.
+ */
+function germanProfile(tmp) {
+  const stateDir = join(tmp, 'german');
+  const pack = join(stateDir, 'extensions', 'tenantlabs.test-language-pack-de-0.0.1');
+  cpSync(join(root, 'test/fixtures/languagePackDe'), pack, { recursive: true });
+  mkdirSync(join(stateDir, 'user-data'), { recursive: true });
+  const entry = {
+    hash: 'test-de',
+    extensions: [{ extensionIdentifier: { id: 'tenantlabs.test-language-pack-de' }, version: '0.0.1' }],
+    translations: { vscode: join(pack, 'translations', 'main.i18n.json') },
+    label: 'Deutsch',
+  };
+  writeFileSync(join(stateDir, 'user-data', 'languagepacks.json'), JSON.stringify({ de: entry }));
+  writeFileSync(join(stateDir, 'config.yaml'), 'auth: none\ncert: false\n');
+  return stateDir;
+}
+
+/**
  * One code-server run of a part of the suite, sharing the user profile (user-data) with the others:
  * `main` (test/integration, workspace trust off as in `npm start`) and `restricted`
- * (test/integration/restricted, workspace trust on and the workspace not trusted: Restricted Mode).
+ * (test/integration/restricted, workspace trust on and the workspace not trusted: Restricted Mode) and
+ * `german` (test/integration/german, display language German, a profile of its own).
  * Resolves to its exit code and the browser's storage (read before the browser closed).
  */
 async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener }) {
@@ -160,6 +198,16 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     );
   }
 
+  const extensionEnvironment = {
+    TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
+    // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
+    TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
+    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
+    TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
+    TENANT_GRAPHQL_TEST_SUITE: suite,
+    TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
+    TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
+  };
   const port = await freePort();
   const env = {
     ...process.env,
@@ -168,8 +216,22 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     XDG_DATA_HOME: join(tmp, 'xdg-data'),
     XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
     TMPDIR: join(tmp, 'tmp'),
+    // Older code-servers (before VS Code 1.104 or so) ignore the payload's extensionEnvironment; their
+    // extension host inherits the server's environment instead.
+    ...(process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY ? extensionEnvironment : {}),
   };
-  const args = codeServerArgs({ entry: codeServerEntry, port, stateDir: tmp, folder: workspace, workspaceTrust: restricted });
+  const german = suite === 'german';
+  const args = codeServerArgs({
+    entry: codeServerEntry,
+    port,
+    stateDir: german ? germanProfile(tmp) : tmp,
+    folder: workspace,
+    workspaceTrust: restricted,
+    legacySmokeTestOption: process.env.TENANT_GRAPHQL_CODE_SERVER_LEGACY === '1',
+  });
+  if (german) {
+    args.push('--locale', 'de');
+  }
   const serverLog = [];
   const server = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => serverLog.push(String(d)));
@@ -201,16 +263,6 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base);
   await injectServiceWorkerFaults(context, harness);
 
-  const extensionEnvironment = {
-    TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
-    // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
-    TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
-    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
-    TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
-    TENANT_GRAPHQL_TEST_SUITE: suite,
-    TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
-    TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
-  };
   const payload = [
     ['extensionDevelopmentPath', `vscode-remote://remote${root}`],
     ['extensionTestsPath', `vscode-remote://remote${join(root, 'out/integration/index.js')}`],
@@ -480,7 +532,7 @@ async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries }) 
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
   // user-data/serve-web-key-half and a browser part); everything else in the browser and on disk is searched.
   const secretStorage = (e) => /(^| )localStorage$/.test(e.where) && e.key === 'secrets.provider';
-  const files = fileSources(tmp).map((f) => (f.where === join('user-data', 'coder.json') ? withoutLastQuery(f) : f));
+  const files = fileSources(tmp).map((f) => ([join('user-data', 'coder.json'), join('german', 'user-data', 'coder.json')].includes(f.where) ? withoutLastQuery(f) : f));
   const searchedEntries = browserEntries.filter((e) => !secretStorage(e));
   const sources = [
     ...files,
@@ -523,7 +575,7 @@ function withoutLastQuery(file) {
  * Plays the person at the browser during sign-in tests:
  * - as the tenant admin, registers the exact redirect URI of this code-server's callback before
  *   the authorization request reaches the Sandbox (code-server's callback address carries a
- *   per-request id, so it cannot be registered in advance: see README, "Sign-in in a browser-based VS Code");
+ *   per-request id, so it cannot be registered in advance: see README, "Sign-in in code-server, Codespaces or a remote window");
  * - on the Sandbox consent page, picks the user and approves or denies, as the test asked.
  */
 /**
@@ -635,7 +687,11 @@ function createBrowserHarness(context, servers, codeServerBase) {
     /** Service worker registrations of webview hosts still to fail (see injectServiceWorkerFaults). */
     serviceWorkerFaults: 0,
     instruct(instruction) {
-      const { open, approveOpenPage, serviceWorkerFaults, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, axe, ...rest } = instruction;
+      if (axe) {
+        void checkAccessibility(context, axe);
+        return;
+      }
       next = { ...next, ...rest };
       if (serviceWorkerFaults !== undefined) {
         this.serviceWorkerFaults = serviceWorkerFaults;
@@ -656,6 +712,61 @@ function createBrowserHarness(context, servers, codeServerBase) {
       }
     },
   };
+}
+
+/**
+ * Runs axe-core (https://github.com/dequelabs/axe-core, from node_modules) inside the results
+ * webview's page frame once its body has the theme class the test waits for (`vscode-dark`,
+ * `vscode-high-contrast`), and writes to `out` (a file the test in the extension host reads) the
+ * violations and a few facts about the page's live regions and tree items. Waits at most 30 s for
+ * the frame (a hang guard); on failure, writes the error.
+ */
+async function checkAccessibility(context, { themeClass, out }) {
+  const write = (value) => writeFileSync(out, JSON.stringify(value));
+  try {
+    const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const deadline = Date.now() + 30_000;
+    let frame;
+    while (!frame && Date.now() < deadline) {
+      for (const page of context.pages()) {
+        for (const f of page.frames()) {
+          const ok = await f.evaluate((cls) => !!document.querySelector('main#root') && document.body.classList.contains(cls), themeClass).catch(() => false);
+          if (ok) {
+            frame = f;
+          }
+        }
+      }
+      if (!frame) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    if (!frame) {
+      write({ error: `no results page with the ${themeClass} theme within 30 s` });
+      return;
+    }
+    await frame.evaluate(source);
+    const result = await frame.evaluate(async () => {
+      /* global axe, document -- runs in the page; axe injected above */
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      const items = [...document.querySelectorAll('[role="treeitem"]')];
+      return {
+        bodyClass: document.body.className,
+        violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
+        liveRegions: [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].map((e) => ({
+          tag: e.tagName.toLowerCase(),
+          id: e.id,
+          role: e.getAttribute('role'),
+          live: e.getAttribute('aria-live'),
+          text: e.textContent,
+        })),
+        treeItems: items.length,
+        treeItemsWithoutPosition: items.filter((e) => !e.hasAttribute('aria-posinset') || !e.hasAttribute('aria-setsize') || !e.hasAttribute('aria-level')).length,
+      };
+    });
+    write(result);
+  } catch (err) {
+    write({ error: String(err?.stack ?? err) });
+  }
 }
 
 let exitCode = 1;

@@ -27,6 +27,8 @@ export interface TenantGraphqlTestApi {
   readonly run: RunTestApi;
   /** The text of the last schema-change notification, if one was shown. */
   readonly lastSchemaChangeNotice: () => string | undefined;
+  /** The schema's language status item as shown: `$(icon) Name schema · source · age`. */
+  readonly schemaStatus: () => string;
 }
 
 /**
@@ -110,7 +112,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     // The test API exists in the development build only (scripts/build.mjs removes it from the shipped one).
     if (__TEST_API__ && context.extensionMode === vscode.ExtensionMode.Test) {
-      return { results: results.testApi!, language: language.testApi!, types: types.testApi!, run: run.testApi!, lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice };
+      return {
+        results: results.testApi!,
+        language: language.testApi!,
+        types: types.testApi!,
+        run: run.testApi!,
+        lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
+        schemaStatus: () => schemaFeature.status.text,
+      };
     }
     return undefined;
   } catch (err) {

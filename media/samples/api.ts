@@ -1,5 +1,5 @@
 // GraphQL where you write it: Tenant GraphQL finds gql / graphql tagged templates and
-// /* GraphQL */ templates in TypeScript and JavaScript. Click ▶ Run above an operation, or put the
+// /* GraphQL */ templates in TypeScript and JavaScript. Click Run above an operation, or put the
 // cursor in it and press Ctrl+Enter (Cmd+Enter on macOS). Variables come from api.variables.json
 // next to this file (one object per operation name); a missing one is asked for.
 

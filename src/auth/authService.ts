@@ -25,6 +25,8 @@ import type { SecretRegistry } from '../core/secretRegistry';
 import { inert } from '../core/text/inert';
 import { signInProgressMessage } from './signInProgress';
 import { WorkspaceApprovals } from './workspaceApprovals';
+import { setContextKey } from '../platform/contextKeys';
+import { confirmInStatusBar } from '../platform/statusMessage';
 
 /** globalState: the session used for each server (by server key), when there are several. */
 const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';
@@ -89,32 +91,23 @@ export class AuthService implements vscode.Disposable {
       this.progressChanged,
       { dispose: () => this.core.dispose() },
       config.onDidChange(() => this.activeChanged.fire()),
-      this.progressChanged.event((p) => void vscode.commands.executeCommand('setContext', 'tenantGraphql.signingIn', p !== undefined)),
+      this.progressChanged.event((p) => setContextKey('tenantGraphql.signingIn', p !== undefined)),
       this.core.onDidChangeSessions(() => this.activeChanged.fire()),
       this.core.onDidRemoveSession(({ session, reason }) => {
         if (reason === 'signedOut') {
           return;
         }
-        const why = reason === 'expired' ? 'it expired' : 'the Service no longer accepts it';
-        void vscode.window
-          .showWarningMessage(
-            inert(
-              vscode.l10n.t(
-                'Your session for "{0}" ({1}, {2}) has ended because {3}. Sign in again to keep working.',
-                session.environment,
-                session.account.label,
-                serverHost(session.server.baseUrl),
-                why,
-              ),
-              { sink: 'notification' },
-            ),
-            vscode.l10n.t('Sign In Again'),
-          )
-          .then((choice) => {
-            // Only where the session's own server is still an environment: never another server of that name.
-            const env = this.config.settings.environments.find((e) => serverKey(serverIdentity(e)) === serverKey(session.server));
-            return choice && env ? this.signInInteractive({ environment: env.name }) : undefined;
-          });
+        // Whole sentences, not a reason glued into one: word order differs between languages.
+        const args = [session.environment, session.account.label, serverHost(session.server.baseUrl)] as const;
+        const message =
+          reason === 'expired'
+            ? vscode.l10n.t('Your session for "{0}" ({1}, {2}) has ended because it expired. Sign in again to keep working.', ...args)
+            : vscode.l10n.t('Your session for "{0}" ({1}, {2}) has ended because the Service no longer accepts it. Sign in again to keep working.', ...args);
+        void vscode.window.showWarningMessage(inert(message, { sink: 'notification' }), vscode.l10n.t('Sign In Again')).then((choice) => {
+          // Only where the session's own server is still an environment: never another server of that name.
+          const env = this.config.settings.environments.find((e) => serverKey(serverIdentity(e)) === serverKey(session.server));
+          return choice && env ? this.signInInteractive({ environment: env.name }) : undefined;
+        });
       }),
       this.core.onDidRemoveCorruptSession((e) => {
         void vscode.window.showWarningMessage(inert(e.message, { sink: 'notification' }));
@@ -325,7 +318,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label), { sink: 'notification' }));
+      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);
@@ -417,7 +410,7 @@ export class AuthService implements vscode.Disposable {
         },
       );
       await this.prefer(session);
-      void vscode.window.showInformationMessage(inert(vscode.l10n.t('Signed in to {0} as the team.', env.name), { sink: 'notification' }));
+      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as the team.', env.name));
       return session;
     } catch (err) {
       this.reportSignInError(err, env);

@@ -31,7 +31,7 @@ export class AuthFeature implements vscode.Disposable {
       new TenantAuthenticationProvider(auth, logger),
       vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
       new AuthStatusBar(auth, config),
-      new SignedInContext(auth),
+      new SignedInContext(auth, config),
       registerCommands(authCommands, services, logger, 'auth'),
     );
   }

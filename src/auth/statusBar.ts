@@ -3,7 +3,7 @@ import type { AuthService } from './authService';
 import type { ConfigurationService } from '../config';
 import { inert } from '../core/text/inert';
 
-/** Shows the active environment and the signed-in account; a click opens the account menu. */
+/** Shows the active environment and the signed-in account (only while an environment exists, or a settings problem); a click opens the account menu. */
 export class AuthStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tenantGraphql.account', vscode.StatusBarAlignment.Left, 50);
   private readonly disposables: vscode.Disposable[] = [];
@@ -38,10 +38,15 @@ export class AuthStatusBar implements vscode.Disposable {
       this.item.command = 'tenantGraphql.signInOptions';
       this.item.backgroundColor = undefined;
     } else if (!env) {
-      this.item.text = settings.problems.length ? '$(warning) Tenant GraphQL' : '$(plug) Tenant GraphQL';
-      this.item.tooltip = settings.problems.length ? settings.problems.join('\n') : vscode.l10n.t('No environment configured. Click to switch or configure.');
+      // No environment: nothing to show unless the settings have a problem to fix (the welcome view and the walkthrough offer the Sandbox).
+      if (settings.problems.length === 0) {
+        this.item.hide();
+        return;
+      }
+      this.item.text = '$(warning) Tenant GraphQL';
+      this.item.tooltip = settings.problems.join('\n');
       this.item.command = 'tenantGraphql.switchEnvironment';
-      this.item.backgroundColor = settings.problems.length ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else if (session) {
       // The account label comes from the token's claims: no `$(icon)` or control characters of its own.
       const account = inert(session.account.label, { sink: 'statusBar' });

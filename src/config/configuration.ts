@@ -62,10 +62,10 @@ function read(builtIn: readonly Environment[], chosen: string | undefined): Sett
     if (environments.some((e) => e.name === wanted)) {
       activeEnvironment = wanted;
     } else if (environments.length > 0) {
-      extraProblems.push(`tenantGraphql.activeEnvironment names "${wanted}", which is not in tenantGraphql.environments.`);
+      extraProblems.push(vscode.l10n.t('{0} names "{1}", which is not in {2}.', 'tenantGraphql.activeEnvironment', wanted, 'tenantGraphql.environments'));
     }
   } else if (wanted !== undefined && wanted !== null && wanted !== '') {
-    extraProblems.push('tenantGraphql.activeEnvironment must be the name of an environment.');
+    extraProblems.push(vscode.l10n.t('{0} must be the name of an environment.', 'tenantGraphql.activeEnvironment'));
   }
   activeEnvironment ??= environments[0]?.name;
   const ttl = config.get<unknown>('schema.ttlMinutes');
@@ -73,32 +73,38 @@ function read(builtIn: readonly Environment[], chosen: string | undefined): Sett
   if (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 1 && ttl <= 10_080) {
     schemaTtlMinutes = ttl;
   } else if (ttl !== undefined && ttl !== null) {
-    extraProblems.push(`tenantGraphql.schema.ttlMinutes must be a number of minutes between 1 and 10080; using ${DEFAULT_SCHEMA_TTL_MINUTES}.`);
+    extraProblems.push(vscode.l10n.t('{0} must be a number of minutes between {1} and {2}; using {3}.', 'tenantGraphql.schema.ttlMinutes', 1, 10_080, DEFAULT_SCHEMA_TTL_MINUTES));
   }
   const timeout = config.get<unknown>('requestTimeoutSeconds');
   let requestTimeoutSeconds = DEFAULT_REQUEST_TIMEOUT_SECONDS;
   if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 1 && timeout <= 600) {
     requestTimeoutSeconds = timeout;
   } else if (timeout !== undefined && timeout !== null) {
-    extraProblems.push(`tenantGraphql.requestTimeoutSeconds must be a number of seconds between 1 and 600; using ${DEFAULT_REQUEST_TIMEOUT_SECONDS}.`);
+    extraProblems.push(
+      vscode.l10n.t('{0} must be a number of seconds between {1} and {2}; using {3}.', 'tenantGraphql.requestTimeoutSeconds', 1, 600, DEFAULT_REQUEST_TIMEOUT_SECONDS),
+    );
   }
   const maxRuns = config.get<unknown>('history.maxRuns');
   let historyMaxRuns = DEFAULT_HISTORY_MAX_RUNS;
   if (typeof maxRuns === 'number' && Number.isInteger(maxRuns) && maxRuns >= 0 && maxRuns <= 10_000) {
     historyMaxRuns = maxRuns;
   } else if (maxRuns !== undefined && maxRuns !== null) {
-    extraProblems.push(`tenantGraphql.history.maxRuns must be a whole number between 0 and 10000; using ${DEFAULT_HISTORY_MAX_RUNS}.`);
+    extraProblems.push(vscode.l10n.t('{0} must be a whole number between {1} and {2}; using {3}.', 'tenantGraphql.history.maxRuns', 0, 10_000, DEFAULT_HISTORY_MAX_RUNS));
   }
   const maxMegabytes = config.get<unknown>('history.maxMegabytes');
   let historyMaxMegabytes = DEFAULT_HISTORY_MAX_MEGABYTES;
   if (typeof maxMegabytes === 'number' && Number.isFinite(maxMegabytes) && maxMegabytes >= 1 && maxMegabytes <= 10_000) {
     historyMaxMegabytes = maxMegabytes;
   } else if (maxMegabytes !== undefined && maxMegabytes !== null) {
-    extraProblems.push(`tenantGraphql.history.maxMegabytes must be a number of megabytes between 1 and 10000; using ${DEFAULT_HISTORY_MAX_MEGABYTES}.`);
+    extraProblems.push(
+      vscode.l10n.t('{0} must be a number of megabytes between {1} and {2}; using {3}.', 'tenantGraphql.history.maxMegabytes', 1, 10_000, DEFAULT_HISTORY_MAX_MEGABYTES),
+    );
   }
   const tags = config.get<unknown>('embedded.tags');
   if (tags !== undefined && tags !== null && !isTagList(tags)) {
-    extraProblems.push('tenantGraphql.embedded.tags must be a list of tag names such as "gql", "graphql" or "graphql.experimental"; using "gql" and "graphql".');
+    extraProblems.push(
+      vscode.l10n.t('{0} must be a list of tag names such as "gql", "graphql" or "graphql.experimental"; using "gql" and "graphql".', 'tenantGraphql.embedded.tags'),
+    );
   }
   return Object.freeze({
     environments: Object.freeze([...environments]),

@@ -8,6 +8,7 @@ import { toLocation, type ReferenceService } from './references';
 import { sdlSymbolAt } from './sdlSymbols';
 import { addSidecarEdit, sidecarKeyLocation } from './sidecarKeys';
 import { CODE_SELECTOR } from '../platform/codeFiles';
+import { codeLensEnabled, onDidChangeCodeLensSettings } from '../platform/codeLensSettings';
 
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = [{ language: 'graphql' }, ...CODE_SELECTOR];
 
@@ -104,6 +105,9 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
   const codeLenses: vscode.CodeLensProvider<FragmentLens> = {
     onDidChangeCodeLenses: lensesChanged.event,
     provideCodeLenses(document) {
+      if (!codeLensEnabled('references', document)) {
+        return [];
+      }
       try {
         refs.sync();
         return refs.index
@@ -137,6 +141,8 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
   return vscode.Disposable.from(
     lensesChanged,
     onDidChangeIndex(() => lensesChanged.fire()),
+    // `tenantGraphql.codeLens.references` is honoured at once.
+    onDidChangeCodeLensSettings(() => lensesChanged.fire()),
     vscode.languages.registerReferenceProvider(GRAPHQL_SELECTOR, references),
     vscode.languages.registerRenameProvider(GRAPHQL_SELECTOR, rename),
     vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, codeLenses),

@@ -67,6 +67,7 @@ export class ResultsFeature implements vscode.Disposable {
         filter.keep(view.runId, body);
         this.panel.show(view);
       },
+      running: (label) => this.panel.setRunning(label),
     };
     const current = () => this.panel;
     this.disposables = vscode.Disposable.from(

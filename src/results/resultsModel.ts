@@ -9,4 +9,6 @@ export interface ResultsPresenter {
    * answer as the Service sent it, when the caller has it (the filter reads it off the host's thread).
    */
   show(view: RunResultView, body?: Uint8Array): void;
+  /** A run is in flight (its label) or none is (undefined): the open panel says so in its title until the result comes. */
+  running?(label: string | undefined): void;
 }

@@ -20,6 +20,8 @@ export interface ResultsPanelInfo {
   readonly open: boolean;
   readonly visible: boolean;
   readonly shownRunId?: string;
+  /** The panel's tab title ("Running Name…" while a run is in flight). */
+  readonly title?: string;
   /** The last run the webview reported as rendered, and how many tree items it built. */
   readonly rendered?: { readonly runId: string; readonly treeItems: number };
   readonly html?: string;
@@ -74,6 +76,7 @@ export class ResultsPanel implements vscode.Disposable {
           open: this.panel !== undefined,
           visible: this.panel?.visible ?? false,
           shownRunId: this.current?.runId,
+          title: this.panel?.title,
           rendered: this.rendered,
           html: this.panel?.webview.html,
           trace: [...this.events],
@@ -224,7 +227,21 @@ export class ResultsPanel implements vscode.Disposable {
     return this.pinnedPanel;
   }
 
+  /** The run in flight, shown in the title of the open panel until its result replaces it. */
+  private runningLabel: string | undefined;
+
+  /** Says in the open panel's title that a run is in flight (nothing when no panel is open: the status bar tells it). */
+  setRunning(label: string | undefined): void {
+    this.runningLabel = label;
+    if (this.panel) {
+      this.panel.title = this.title();
+    }
+  }
+
   private title(): string {
+    if (this.runningLabel !== undefined && !this.pinnedPanel) {
+      return vscode.l10n.t('Running {0}…', this.runningLabel);
+    }
     if (this.pinnedPanel) {
       return vscode.l10n.t('📌 {0}', this.current?.operationName ?? vscode.l10n.t('GraphQL Results'));
     }
@@ -238,7 +255,8 @@ export class ResultsPanel implements vscode.Disposable {
     this.rendered = undefined;
     panel.webview.options = this.options();
     panel.title = this.title();
-    panel.iconPath = vscode.Uri.joinPath(this.mediaRoot, 'icon.png');
+    // A monochrome tab icon in the colours of VS Code's own icons, not the full-colour Marketplace PNG.
+    panel.iconPath = { light: vscode.Uri.joinPath(this.mediaRoot, 'results-light.svg'), dark: vscode.Uri.joinPath(this.mediaRoot, 'results-dark.svg') };
     this.panelDisposables.push(
       panel.onDidDispose(() => this.detach()),
       panel.onDidChangeViewState(() => {

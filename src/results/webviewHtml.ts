@@ -50,7 +50,8 @@ export function resultsHtml(inputs: ResultsHtmlInputs): string {
 <title>${attr(inputs.strings.emptyTitle)}</title>
 </head>
 <body data-strings="${attr(JSON.stringify(inputs.strings))}">
-<main id="root" aria-live="polite"></main>
+<main id="root"></main>
+<div id="announce" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
 <script nonce="${attr(nonce)}" src="${attr(inputs.scriptUri)}"></script>
 </body>
 </html>`;

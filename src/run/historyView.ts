@@ -5,6 +5,7 @@ import { groupRuns, matchesSearch, runDescription, type RunGroup } from '../core
 import type { StoredRun } from '../core/run/runStore';
 import { inert } from '../core/text/inert';
 import type { HistoryStore } from './historyStore';
+import { setContextKey } from '../platform/contextKeys';
 
 /** The view's id (package.json `contributes.views`). */
 export const HISTORY_VIEW_ID = 'tenantGraphql.history';
@@ -52,7 +53,7 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
   setSearch(text: string): void {
     this.search = text.trim();
     this.view.message = this.search ? vscode.l10n.t('Runs matching "{0}"', inert(this.search, { sink: 'treeItem' })) : undefined;
-    void vscode.commands.executeCommand('setContext', 'tenantGraphql.historySearched', this.search !== '');
+    setContextKey('tenantGraphql.historySearched', this.search !== '');
     this.emitter.fire(undefined);
   }
 

@@ -20,6 +20,8 @@ import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
+import { setContextKey } from '../platform/contextKeys';
+import { RunProgress } from './runProgress';
 
 declare const __FILTER_WORKER__: string | undefined;
 
@@ -34,6 +36,8 @@ export interface RunTestApi {
   historyRows(): Promise<HistoryRow[]>;
   /** The folder the history is kept in (a second store on it sees what a reload would). */
   readonly historyDir: string;
+  /** The runs in flight and the status bar item's text (empty when hidden). */
+  runProgress(): { inFlight: number; text: string };
 }
 
 /**
@@ -47,6 +51,7 @@ export class RunFeature implements vscode.Disposable {
   private readonly history: HistoryStore;
   private readonly historyView: HistoryView;
   private readonly historyDir: string;
+  private readonly progress: RunProgress;
 
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: RunTestApi | undefined;
@@ -85,8 +90,11 @@ export class RunFeature implements vscode.Disposable {
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
     const permission = new RunPermission(auth, context.globalState);
     const templates = new HostTemplates(services.embeddedFiles);
+    const progress = new RunProgress((label) => presenter.running?.(label));
+    this.progress = progress;
     const controller = new RunController({
       logger,
+      progress,
       graphql,
       activeEnvironment: () => auth.activeEnvironment()?.name,
       environment: () => auth.activeEnvironment(),
@@ -99,14 +107,21 @@ export class RunFeature implements vscode.Disposable {
       permit: (type, label, environment) => permission.check(type, label, environment),
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
+    const lenses = new RunCodeLensProvider(templates);
+    // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
+    const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);
+    void history.ready.then(hasHistory);
     this.disposables = vscode.Disposable.from(
+      history.onDidChange(hasHistory),
+      progress,
       worker,
       history,
       historyView,
       diff,
       diagnostics,
       new SidecarSupport(schema, logger),
-      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], new RunCodeLensProvider(templates)),
+      lenses,
+      vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(templates),
       registerCommands(
         runCommands,
@@ -139,6 +154,7 @@ export class RunFeature implements vscode.Disposable {
           return this.historyView.rows();
         },
         historyDir: this.historyDir,
+        runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
       };
     }
   }

@@ -4,15 +4,31 @@ import { LineIndex } from '../core/text/lineIndex';
 import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { caretAt } from '../platform/ranges';
+import { codeLensEnabled, onDidChangeCodeLensSettings } from '../platform/codeLensSettings';
 
 /**
- * "▶ Run" and "Export…" above each operation ("▶ Run Name" when the file holds several): in a .graphql file,
+ * "$(play) Run" and "Export…" above each operation ("$(play) Run Name" when the file holds several): in a .graphql file,
  * and over each operation of a GraphQL template in a code file (none in code files without one).
+ * `tenantGraphql.codeLens.run` and `tenantGraphql.codeLens.export` turn each off, live.
  */
-export class RunCodeLensProvider implements vscode.CodeLensProvider {
+export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly listener = onDidChangeCodeLensSettings(() => this.changed.fire());
+  readonly onDidChangeCodeLenses = this.changed.event;
+
   constructor(private readonly templates: HostTemplates) {}
 
+  dispose(): void {
+    this.listener.dispose();
+    this.changed.dispose();
+  }
+
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const showRun = codeLensEnabled('run', document);
+    const showExport = codeLensEnabled('export', document);
+    if (!showRun && !showExport) {
+      return [];
+    }
     const embedded = isCodeDocument(document);
     const docs: readonly EmbeddedDocument[] = embedded ? this.templates.operationDocumentsOf(document) : [wholeDocument(document.getText())];
     if (docs.length === 0) {
@@ -24,23 +40,32 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
       doc.parsed.operations.flatMap((op) => {
         const start = hostRange(host, doc, op.range).start;
         const range = caretAt(start);
-        const title = several && op.name ? vscode.l10n.t('▶ Run {0}', op.name) : vscode.l10n.t('▶ Run');
+        // The codicon stays out of the translated text.
+        const title = `$(play) ${several && op.name ? vscode.l10n.t('Run {0}', op.name) : vscode.l10n.t('Run')}`;
         // In a code file the position tells the template (two templates may hold operations of the same name).
         const target =
           op.name !== undefined && !embedded ? { uri: document.uri, operationName: op.name } : { uri: document.uri, position: { line: start.line, character: start.character } };
         return [
-          new vscode.CodeLens(range, {
-            title,
-            tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
-            command: 'tenantGraphql.runOperation',
-            arguments: [target],
-          }),
-          new vscode.CodeLens(range, {
-            title: vscode.l10n.t('Export…'),
-            tooltip: vscode.l10n.t('Copy this {0} as cURL or fetch, or save it as a .http request (the token as $TENANT_GRAPHQL_TOKEN unless you choose otherwise)', op.type),
-            command: 'tenantGraphql.exportOperation',
-            arguments: [target],
-          }),
+          ...(showRun
+            ? [
+                new vscode.CodeLens(range, {
+                  title,
+                  tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
+                  command: 'tenantGraphql.runOperation',
+                  arguments: [target],
+                }),
+              ]
+            : []),
+          ...(showExport
+            ? [
+                new vscode.CodeLens(range, {
+                  title: vscode.l10n.t('Export…'),
+                  tooltip: vscode.l10n.t('Copy this {0} as cURL or fetch, or save it as a .http request (the token as $TENANT_GRAPHQL_TOKEN unless you choose otherwise)', op.type),
+                  command: 'tenantGraphql.exportOperation',
+                  arguments: [target],
+                }),
+              ]
+            : []),
         ];
       }),
     );

@@ -26,6 +26,8 @@ import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
 import { caretAt, wholeRange } from '../platform/ranges';
+import { setContextKey } from '../platform/contextKeys';
+import type { RunProgress } from './runProgress';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
@@ -52,6 +54,8 @@ export interface RunControllerDeps {
   permit?(operationType: OperationInfo['type'], label: string, environment?: Environment): Promise<RunPermit>;
   /** A configured environment by name (a run on another environment than the active one). */
   environmentNamed?(name: string): Environment | undefined;
+  /** Where a run in flight shows (the status bar item); optional: tests may leave it out. */
+  readonly progress?: RunProgress;
 }
 
 /** Runs operations: picks the operation, gathers variables, executes, shows and records. */
@@ -271,6 +275,8 @@ export class RunController {
         authHeader: result.environment.authHeader,
         headers: exportHeaders(result.environment),
       };
+      // Copy Last Run as cURL / fetch and Save Last Run as .http are in the palette from now on.
+      setContextKey('tenantGraphql.hasLastRun', true);
       bodyBytes = result.raw;
       const errors = result.body.errors ?? [];
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;
@@ -301,35 +307,32 @@ export class RunController {
     return record.outcome;
   }
 
-  /** Sends the operation with a cancellable progress notification that reports retry waits. */
+  /** Sends the operation, shown in the status bar while it runs (a click cancels it; retry waits are reported there). */
   private send(text: string, label: string, operationName: string | undefined, variables: VariableValues | undefined, args: RunArgs, environment?: Environment) {
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0}', label), cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const abort = () => controller.abort();
-        const subscriptions = [token.onCancellationRequested(abort), args.cancellation?.onCancellationRequested(abort)];
-        if (args.cancellation?.isCancellationRequested) {
-          abort();
-        }
-        try {
-          return await this.deps.graphql.execute(
-            { query: text, variables, operationName, signal: controller.signal, environment },
-            {
-              onRetryWait: ({ status, attempt, waitMs }) =>
-                progress.report({
-                  message:
-                    status === 429
-                      ? vscode.l10n.t('rate limited (429): waiting {0} before retry {1}', formatWait(waitMs), attempt)
-                      : vscode.l10n.t('server error ({0}): waiting {1} before retry {2}', status, formatWait(waitMs), attempt),
-                }),
-            },
-          );
-        } finally {
-          subscriptions.forEach((s) => s?.dispose());
-        }
-      },
-    );
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    // Quiet by default: a spinner in the status bar that cancels on click, no notification.
+    const inFlight = this.deps.progress?.start(label, abort);
+    const subscription = args.cancellation?.onCancellationRequested(abort);
+    if (args.cancellation?.isCancellationRequested) {
+      abort();
+    }
+    return this.deps.graphql
+      .execute(
+        { query: text, variables, operationName, signal: controller.signal, environment },
+        {
+          onRetryWait: ({ status, attempt, waitMs }) =>
+            inFlight?.report(
+              status === 429
+                ? vscode.l10n.t('rate limited (429): waiting {0} before retry {1}', formatWait(waitMs), attempt)
+                : vscode.l10n.t('server error ({0}): waiting {1} before retry {2}', status, formatWait(waitMs), attempt),
+            ),
+        },
+      )
+      .finally(() => {
+        subscription?.dispose();
+        inFlight?.end();
+      });
   }
 
   /** A failure before anything was sent: tell it (with a way to the variables file) and return it. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { templateAt } from '../core/run/embeddedRun';
 import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
+import { setContextKey } from '../platform/contextKeys';
 
 /**
  * The `when` context key of Ctrl/Cmd+Enter (Run Operation) in code files: true while the cursor
@@ -10,7 +11,7 @@ import { isCodeDocument } from '../platform/codeFiles';
  * TypeScript user expects; a command that ran anyway and "fell back" could not hand the key press
  * back to the editor's own binding.
  */
-export const IN_TEMPLATE_CONTEXT = 'tenantGraphql.inGraphqlTemplate';
+export const IN_TEMPLATE_CONTEXT = 'tenantGraphql.inGraphqlTemplate' as const;
 
 const OPERATION = /\b(query|mutation|subscription)\b|^\s*\{/;
 
@@ -39,7 +40,7 @@ export class TemplateContext implements vscode.Disposable {
     const next = this.inTemplate(editor);
     if (next !== this.value) {
       this.value = next;
-      void vscode.commands.executeCommand('setContext', IN_TEMPLATE_CONTEXT, next);
+      setContextKey(IN_TEMPLATE_CONTEXT, next);
     }
   }
 

@@ -6,6 +6,7 @@ import type { AuthService } from '../auth';
 import { registerCommands } from '../platform/commands';
 import { BUILT_IN_SANDBOX, sandboxCommands } from './commands';
 import { SandboxHost } from './sandboxHost';
+import { setContextKey } from '../platform/contextKeys';
 
 /**
  * "Try it without a tenant": commands to start and stop the Sandbox that ships with the
@@ -37,7 +38,11 @@ export function registerSandboxFeature(features: {
   };
   const disposables: vscode.Disposable[] = [
     host,
-    host.onDidChange((info) => config.setBuiltInEnvironments(info ? [toEnvironment(info)] : [])),
+    host.onDidChange((info) => {
+      config.setBuiltInEnvironments(info ? [toEnvironment(info)] : []);
+      // Stop Sandbox is in the Command Palette only while it runs.
+      setContextKey('tenantGraphql.sandboxRunning', info !== undefined);
+    }),
     auth.addRedirectRegistrar(async (env, redirectUri) => {
       if (env.origin === 'builtIn') {
         await host.registerRedirectUri(redirectUri);

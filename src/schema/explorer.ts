@@ -17,6 +17,7 @@ import {
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 import { argsOf, fieldsOf, kindWord, type ExplorerNode } from '../core/schema/explorerModel';
 import { inert } from '../core/text/inert';
+import { setContextKey } from '../platform/contextKeys';
 
 export { asExplorerNode, sdlKeyOf, type ExplorerNode } from '../core/schema/explorerModel';
 
@@ -77,7 +78,7 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
 
   setFilter(text: string): void {
     this.filterText = text.trim();
-    void vscode.commands.executeCommand('setContext', 'tenantGraphql.explorerFiltered', this.filterText !== '');
+    setContextKey('tenantGraphql.explorerFiltered', this.filterText !== '');
     this.changed.fire(undefined);
   }
 

@@ -8,6 +8,7 @@ import type { Schemas } from './schemas';
 import { SDL_SCHEME, SdlViewProvider } from './sdlView';
 import { SchemaStatusBar } from './statusBar';
 import { inert } from '../core/text/inert';
+import { setContextKey } from '../platform/contextKeys';
 
 /** Id of the schema explorer view (package.json `contributes.views`). */
 export const SCHEMA_EXPLORER_VIEW = 'tenantGraphql.schemaExplorer';
@@ -27,6 +28,8 @@ export class SchemaFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Schema-change notices and the "Schema changes" view. */
   readonly changes: SchemaChanges;
+  /** The schema's language status item (its text is read by tests). */
+  readonly status: SchemaStatusBar;
   /** Notices already shown (a problem is told once per session). */
   private readonly told = new Set<string>();
 
@@ -40,6 +43,7 @@ export class SchemaFeature implements vscode.Disposable {
     });
     const explorerView = vscode.window.createTreeView(SCHEMA_EXPLORER_VIEW, { treeDataProvider: explorer, showCollapseAll: true });
     this.changes = new SchemaChanges(schemas, logger);
+    this.status = new SchemaStatusBar(schemas, activeGraphqlUri);
     const sdl = new SdlViewProvider((key) => {
       const snapshot = schemas.snapshotByKey(key);
       return snapshot ? schemas.sdlViewOf(snapshot.schema) : undefined;
@@ -50,9 +54,11 @@ export class SchemaFeature implements vscode.Disposable {
       this.changes,
       sdl,
       vscode.workspace.registerTextDocumentContentProvider(SDL_SCHEME, sdl),
-      new SchemaStatusBar(schemas, activeGraphqlUri),
+      this.status,
       registerCommands(schemaCommands, { logger, schemas, explorer, explorerView, changes: this.changes }, logger, 'schema'),
       schemas.onDidChange(() => {
+        // Open Schema, Save Schema As…, Show Schema Changes and the explorer filter are in the palette once a schema is loaded.
+        setContextKey('tenantGraphql.schemaLoaded', schemas.all().length > 0);
         explorer.refresh(true);
         for (const s of schemas.all()) {
           sdl.refresh(s);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
 import type { Schemas } from './schemas';
 import { inert } from '../core/text/inert';
+import { CODE_SELECTOR } from '../platform/codeFiles';
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAge(ms: number): string {
@@ -19,19 +20,20 @@ export function formatAge(ms: number): string {
   return vscode.l10n.t('{0} days ago', Math.floor(hours / 24));
 }
 
-const SOURCE_TEXT: Record<SchemaSnapshot['source'], string> = {
-  cache: 'introspection, loaded from the disk cache',
-  introspection: 'introspection of the signed-in environment',
-  file: 'graphql-config schema file',
+const SOURCE_TEXT: Record<SchemaSnapshot['source'], () => string> = {
+  cache: () => vscode.l10n.t('introspection, from the disk cache'),
+  introspection: () => vscode.l10n.t('introspection'),
+  file: () => vscode.l10n.t('graphql-config file'),
 };
 
 /**
- * Which schema the language features use and how old it is, e.g.
- * `$(symbol-structure) Sandbox schema · 5 min ago`; a click refreshes it. For a document in a
- * folder with a graphql-config schema, that schema is shown instead.
+ * Which schema the language features use and how old it is, as a language status item of GraphQL
+ * documents and code files (the `{}` beside the language in the status bar): `Sandbox schema`,
+ * detail `introspection · 5 min ago`, a Refresh action. For a document in a folder with a
+ * graphql-config schema, that schema is shown instead.
  */
 export class SchemaStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('tenantGraphql.schema', vscode.StatusBarAlignment.Left, 49);
+  private readonly item = vscode.languages.createLanguageStatusItem('tenantGraphql.schema', [{ language: 'graphql' }, ...CODE_SELECTOR]);
   private readonly disposables: vscode.Disposable[] = [];
   private readonly timer: NodeJS.Timeout;
 
@@ -52,91 +54,84 @@ export class SchemaStatusBar implements vscode.Disposable {
     this.update();
   }
 
-  /** The text shown now (for tests and logs). */
+  /** The text and detail shown now (for tests and logs). */
   get text(): string {
-    return this.item.text;
+    return this.item.detail ? `${this.item.text} · ${this.item.detail}` : this.item.text;
   }
 
   update(): void {
+    const refresh = { command: 'tenantGraphql.refreshSchema', title: vscode.l10n.t('Refresh'), tooltip: vscode.l10n.t('Refresh Schema') };
+    this.item.busy = false;
+    this.item.severity = vscode.LanguageStatusSeverity.Information;
     const uri = this.activeGraphqlUri();
     const folder = uri ? this.schemas.folderEntryFor(uri) : undefined;
     if (folder) {
       const s = folder.snapshot;
-      this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', s.label)} · graphql-config`;
-      this.item.tooltip = this.tooltip(s, folder.problem);
-      this.item.command = { command: 'tenantGraphql.refreshSchema', title: vscode.l10n.t('Refresh Schema') };
-      this.item.show();
+      this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', inert(s.label, { sink: 'statusBar' }))}`;
+      this.item.detail = this.detail(s, folder.problem);
+      this.item.severity = folder.problem ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+      this.item.command = refresh;
       return;
     }
     const env = this.schemas.environment.environmentName;
     const state = this.schemas.state;
     const snapshot = this.schemas.current();
     if (!env || state.kind === 'noEnvironment') {
-      this.item.hide();
+      this.item.text = `$(symbol-structure) ${vscode.l10n.t('No schema')}`;
+      this.item.detail = vscode.l10n.t('no environment: try the Sandbox or configure one');
+      this.item.command = { command: 'tenantGraphql.switchEnvironment', title: vscode.l10n.t('Choose Environment'), tooltip: vscode.l10n.t('Switch Environment') };
       return;
     }
-    this.item.command = { command: 'tenantGraphql.refreshSchema', title: vscode.l10n.t('Refresh Schema') };
+    const envName = inert(env, { sink: 'statusBar' });
+    this.item.command = refresh;
     if (!snapshot) {
       if (state.kind === 'notSignedIn') {
-        this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema: sign in to load it', env)}`;
-        this.item.tooltip = vscode.l10n.t('Completion, hover and validation need the schema of {0}. Sign in to load it.', env);
-        this.item.command = 'tenantGraphql.signIn';
+        this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', envName)}`;
+        this.item.detail = vscode.l10n.t('sign in to load it');
+        this.item.command = { command: 'tenantGraphql.signIn', title: vscode.l10n.t('Sign In') };
       } else if (state.kind === 'failed') {
-        this.item.text = `$(warning) ${vscode.l10n.t('{0} schema: not loaded', env)}`;
-        this.item.tooltip = vscode.l10n.t('The schema of {0} could not be loaded: {1}\nClick to try again.', env, state.reason);
+        this.item.text = `$(warning) ${vscode.l10n.t('{0} schema', envName)}`;
+        this.item.detail = vscode.l10n.t('not loaded: {0}', inert(state.reason, { sink: 'statusBar' }));
+        this.item.severity = vscode.LanguageStatusSeverity.Error;
       } else if (state.kind === 'idle') {
-        this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema: not loaded', env)}`;
-        this.item.tooltip = vscode.l10n.t('Click to load the schema of {0}.', env);
+        this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', envName)}`;
+        this.item.detail = vscode.l10n.t('not loaded');
       } else {
-        this.item.text = `$(sync~spin) ${vscode.l10n.t('{0} schema: loading…', env)}`;
-        this.item.tooltip = vscode.l10n.t('Loading the schema of {0}.', env);
+        this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', envName)}`;
+        this.item.detail = vscode.l10n.t('loading…');
+        this.item.busy = true;
       }
-      this.item.show();
       return;
     }
-    const age = snapshot.fetchedAt ? ` · ${formatAge(Date.now() - snapshot.fetchedAt.getTime())}` : '';
-    const icon = state.kind === 'failed' ? '$(warning)' : state.kind === 'loading' ? '$(sync~spin)' : '$(symbol-structure)';
-    this.item.text = `${icon} ${vscode.l10n.t('{0} schema', snapshot.label)}${age}`;
     let note: string | undefined;
     if (state.kind === 'failed') {
-      note = vscode.l10n.t('The last refresh failed, so this is the last good schema: {0}', state.reason);
+      note = vscode.l10n.t('last refresh failed: {0}', state.reason);
+      this.item.severity = vscode.LanguageStatusSeverity.Warning;
     } else if (state.kind === 'notSignedIn') {
-      note = vscode.l10n.t('Not signed in: the cached schema is used; sign in to refresh it.');
+      note = vscode.l10n.t('not signed in: the cached schema is used');
     }
-    this.item.tooltip = this.tooltip(snapshot, note);
-    this.item.show();
+    this.item.busy = state.kind === 'loading';
+    this.item.text = `$(symbol-structure) ${vscode.l10n.t('{0} schema', inert(snapshot.label, { sink: 'statusBar' }))}`;
+    this.item.detail = this.detail(snapshot, note);
   }
 
-  private tooltip(s: SchemaSnapshot, note: string | undefined): vscode.MarkdownString {
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escape(vscode.l10n.t('{0} schema', s.label))}**\n\n`);
-    md.appendMarkdown(`- ${escape(vscode.l10n.t('Source: {0}', SOURCE_TEXT[s.source]))}\n`);
+  /** `introspection · 5 min ago`, with a note after it (a failed refresh). */
+  private detail(s: SchemaSnapshot, note: string | undefined): string {
+    const parts = [SOURCE_TEXT[s.source]()];
     if (s.fetchedAt) {
-      md.appendMarkdown(`- ${escape(vscode.l10n.t('Fetched: {0} ({1})', s.fetchedAt.toLocaleString(), formatAge(Date.now() - s.fetchedAt.getTime())))}\n`);
-    }
-    if (s.sha256) {
-      md.appendMarkdown(`- SHA-256: \`${s.sha256.slice(0, 16)}…\`\n`);
-    }
-    if (s.file && s.source === 'file') {
-      md.appendMarkdown(`- ${escape(vscode.l10n.t('File: {0}', s.file))}\n`);
+      parts.push(formatAge(Date.now() - s.fetchedAt.getTime()));
     }
     if (s.warnings.length > 0) {
-      md.appendMarkdown(`- ${escape(vscode.l10n.t('{0} tolerated schema problem(s); see the log.', s.warnings.length))}\n`);
+      parts.push(vscode.l10n.t('{0} tolerated schema problem(s); see the log', s.warnings.length));
     }
     if (note) {
-      md.appendMarkdown(`\n$(warning) ${escape(note)}\n`);
+      parts.push(note);
     }
-    md.appendMarkdown(`\n${escape(vscode.l10n.t('Click to refresh the schema.'))}`);
-    return md;
+    return inert(parts.join(' · '), { sink: 'statusBar' });
   }
 
   dispose(): void {
     clearInterval(this.timer);
     vscode.Disposable.from(...this.disposables).dispose();
   }
-}
-
-/** Text inside the tooltip's markdown (which renders `$(icons)`): escaped, links and icons inert. */
-function escape(text: string): string {
-  return inert(text, { sink: 'markdown' });
 }

@@ -402,4 +402,6 @@ export interface ResultsStrings {
   readonly pinResult: string;
   readonly responseHeading: string;
   readonly attempts: string;
+  /** The status line read out when a run's result arrives: operation, status, duration (or failure title). */
+  readonly runAnnounce: string;
 }

@@ -144,6 +144,19 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   }
 
   /**
+   * The Tenant GraphQL commands the palette lists for a search, as a person sees them after F1: waits
+   * for `anchor` (a command that is always listed) so that the list is the filtered one, then reads it.
+   */
+  async function paletteTitles(search: string, anchor: string): Promise<string[]> {
+    const input = await openQuickInput('F1');
+    await input.fill(`>${search}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: anchor }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const rows = await page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents();
+    await page.keyboard.press('Escape');
+    return rows.map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.startsWith('Tenant GraphQL:'));
+  }
+
+  /**
    * Puts the keyboard in the editor of a tab, as a person clicking it does, and waits until the editor
    * has it: a click moves focus asynchronously, and a key pressed before it lands goes to the view that
    * had it (Ctrl+. in Problems opens that view's own menu, Ctrl+Z undoes elsewhere).
@@ -348,6 +361,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     }
     await page.keyboard.press('Escape');
+    // One entry point to the built-in Sandbox; Stop Sandbox only while it runs (it does not yet).
+    assert.deepEqual(await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox'), ['Tenant GraphQL: Try the Sandbox']);
   });
 
   it('signs in as alice on the consent page in a new tab', async () => {
@@ -522,6 +537,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('.breadcrumbs-control', { hasText: 'samples' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     await consent.close().catch(() => undefined);
+    // The built-in Sandbox runs now: Stop Sandbox is in the palette (and still no second "start" entry).
+    assert.deepEqual((await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox')).sort(), ['Tenant GraphQL: Stop Sandbox', 'Tenant GraphQL: Try the Sandbox']);
   });
 
   it('stops everything on Ctrl-C and leaves no process behind', async function () {

@@ -45,7 +45,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     await writeFixture('src/api.variables.json', sidecar);
   });
 
-  it('shows ▶ Run over each operation of src/api.ts, none over the fragment, none in a file without templates', async () => {
+  it('shows Run over each operation of src/api.ts, none over the fragment, none in a file without templates', async () => {
     const doc = await openFixture('src/api.ts');
     const lenses = await eventually(async () => {
       const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
@@ -54,7 +54,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     }, 'Run lenses in api.ts');
     assert.deepEqual(
       lenses.map((l) => l.command?.title),
-      ['▶ Run TasksByPriority', '▶ Run WhoAmI'],
+      ['$(play) Run TasksByPriority', '$(play) Run WhoAmI'],
     );
     const text = doc.getText();
     assert.equal(lenses[0].range.start.line, doc.positionAt(text.indexOf('query TasksByPriority')).line);

@@ -86,6 +86,11 @@ export interface BrowserInstruction {
   open?: string;
   /** Consent on the authorization page that is already open (left by `consent: 'ignore'`). */
   approveOpenPage?: boolean;
+  /**
+   * Run axe-core in the results page once its body has `themeClass`, and write the report to `out`
+   * (see checkAccessibility in scripts/testIntegration.mjs).
+   */
+  axe?: { themeClass: string; out: string };
 }
 
 /**

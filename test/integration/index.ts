@@ -14,11 +14,25 @@ export const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
 /** The benchmark (`npm run bench`) runs *.bench.js files instead of the tests. */
 const SUFFIX = process.env.TENANT_GRAPHQL_BENCH === '1' ? '.bench.js' : '.test.js';
 
+/** The parts of the suite that VS Code runs in a setup of their own, each from its folder. */
+const SUITE_FOLDERS = ['restricted', 'german'];
+
 /**
  * Which part of the suite this run is (the runner starts VS Code once per part): `restricted` runs
- * the files in restricted/ (workspace trust on, the folder untrusted), `main` everything else.
+ * the files in restricted/ (workspace trust on, the folder untrusted), `german` those in german/
+ * (display language German), `main` everything else.
  */
-const SUITE = process.env.TENANT_GRAPHQL_TEST_SUITE === 'restricted' ? 'restricted' : 'main';
+const SUITE = SUITE_FOLDERS.includes(process.env.TENANT_GRAPHQL_TEST_SUITE ?? '') ? process.env.TENANT_GRAPHQL_TEST_SUITE! : 'main';
+
+/** The part of the suite a test file belongs to: the suite folder it lies in, else `main`. */
+function suiteOf(file: string): string {
+  return (
+    path
+      .relative(__dirname, file)
+      .split(path.sep)
+      .find((part) => SUITE_FOLDERS.includes(part)) ?? 'main'
+  );
+}
 
 function findTests(dir: string): string[] {
   const out: string[] = [];
@@ -26,7 +40,7 @@ function findTests(dir: string): string[] {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       out.push(...findTests(p));
-    } else if (entry.name.endsWith(SUFFIX) && path.relative(__dirname, p).split(path.sep).includes('restricted') === (SUITE === 'restricted')) {
+    } else if (entry.name.endsWith(SUFFIX) && suiteOf(p) === SUITE) {
       out.push(p);
     }
   }

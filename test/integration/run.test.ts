@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, resultsApi, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
@@ -138,8 +139,8 @@ function priorities(outcome: Outcome | undefined): string[] {
   it('sends the operationName of the operation under the cursor, or of the lens', async () => {
     const doc = await openFixture('run/overview.graphql');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
-    const titles = lenses.map((l) => l.command?.title).filter((t) => t?.startsWith('▶'));
-    assert.deepEqual(titles, ['▶ Run Me', '▶ Run MyGroups']);
+    const titles = lenses.map((l) => l.command?.title).filter((t) => t?.startsWith('$(play)'));
+    assert.deepEqual(titles, ['$(play) Run Me', '$(play) Run MyGroups']);
 
     const editor = await vscode.window.showTextDocument(doc);
     const inGroups = doc.positionAt(doc.getText().indexOf('groups {'));
@@ -149,7 +150,7 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(groups.sentOperationName, 'MyGroups');
     assert.ok(groups.data && 'groups' in groups.data && !('viewer' in groups.data), 'the Service ran MyGroups');
 
-    const lensMe = lenses.find((l) => l.command?.title === '▶ Run Me')!;
+    const lensMe = lenses.find((l) => l.command?.title === '$(play) Run Me')!;
     const me = await run(...(lensMe.command!.arguments as [unknown]));
     assert.equal(me?.sentOperationName, 'Me');
     assert.deepEqual((me.data as { viewer: { userId: string } }).viewer.userId, 'alice');
@@ -280,6 +281,24 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(await pending, undefined, 'a cancelled run resolves to undefined');
     const next = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
     assert.equal(next?.status, 200);
+  });
+
+  it('shows a run in flight in the status bar, not in a notification, and a click on the item cancels it', async () => {
+    const api = (await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate()).run;
+    await admin('/faults', { kind: 'latency', ms: 20_000, count: 1 });
+    const before = (await stats()).graphql;
+    const pending = run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    await eventually(async () => ((await stats()).graphql > before ? true : undefined), 'the request to reach the Sandbox');
+    assert.deepEqual(api.runProgress(), { inFlight: 1, text: '$(sync~spin) Running Me…' });
+    // The results panel (open since the run before) says so in its title until the answer comes.
+    const results = await resultsApi();
+    assert.equal(results.info().open, true);
+    assert.equal(results.info().title, 'Running Me…');
+    // What the status bar item runs when clicked.
+    await vscode.commands.executeCommand('tenantGraphql.cancelRun');
+    assert.equal(await pending, undefined, 'a cancelled run resolves to undefined');
+    assert.deepEqual(api.runProgress(), { inFlight: 0, text: '' }, 'the item is gone');
+    assert.equal(results.info().title, 'Results: Me', 'the panel shows the last result again');
   });
 
   it('handles a multi-MB answer', async () => {

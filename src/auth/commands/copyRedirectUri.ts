@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { AUTH_CALLBACK_PATH } from '../../core/auth';
 import { callbackUri, uriHandlerRedirectUri } from '../redirectUri';
 import type { AuthCommand } from './authCommand';
-import { inert } from '../../core/text/inert';
+import { confirmInStatusBar } from '../../platform/statusMessage';
 
 /**
  * Tenant GraphQL: Copy Redirect URI: the address the tenant admin registers for this client.
@@ -21,7 +21,7 @@ export const copyRedirectUri: AuthCommand = {
       uri = external.startsWith(`${vscode.env.uriScheme}:`) ? desktop : external;
     }
     await vscode.env.clipboard.writeText(uri);
-    void vscode.window.showInformationMessage(inert(vscode.l10n.t('Copied the redirect URI to register for this client: {0}', uri), { sink: 'notification' }));
+    confirmInStatusBar(vscode.l10n.t('Copied the redirect URI to register for this client: {0}', uri));
     return uri;
   },
 };

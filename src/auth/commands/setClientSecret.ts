@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AuthCommand } from './authCommand';
-import { inert } from '../../core/text/inert';
 import { serverHost } from '../../core/auth';
+import { confirmInStatusBar } from '../../platform/statusMessage';
 
 /**
  * Tenant GraphQL: Set Client Secret: kept only in SecretStorage, never in settings.
@@ -28,7 +28,7 @@ export const setClientSecret: AuthCommand = {
       return false;
     }
     await auth.setClientSecret(env, secret);
-    void vscode.window.showInformationMessage(inert(vscode.l10n.t('Saved the client secret for {0} in secret storage.', env.name), { sink: 'notification' }));
+    confirmInStatusBar(vscode.l10n.t('Saved the client secret for {0} in secret storage.', env.name));
     return true;
   },
 };

@@ -20,11 +20,9 @@ export type SandboxCommand = Command<SandboxCommandServices>;
 /** Name of the environment that points at the Sandbox started from VS Code. */
 export const BUILT_IN_SANDBOX = 'Built-in Sandbox';
 
-/** Starts the Sandbox (with a progress notification) unless it runs, and makes it the active environment. */
+/** Starts the Sandbox (with progress in the status bar) unless it runs, and makes it the active environment. */
 export async function startAndActivate({ host, config }: SandboxCommandServices): Promise<SandboxInfo> {
-  const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the Tenant GraphQL Sandbox…') }, () =>
-    host.start(),
-  );
+  const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Tenant GraphQL Sandbox…') }, () => host.start());
   await config.setActiveEnvironment(BUILT_IN_SANDBOX);
   return info;
 }

@@ -41,6 +41,19 @@ const vscode = acquireVsCodeApi();
 const strings = readStrings();
 const depthStrings = readDepthStrings();
 const root = document.getElementById('root')!;
+/**
+ * A small live region (role="status") that says one line when a new result arrives: the page itself
+ * is not live, so a screen reader does not read a whole answer (or a page restored on reload).
+ */
+const announcer = document.getElementById('announce');
+
+function announce(view: RunResultView): void {
+  if (!announcer) {
+    return;
+  }
+  const outcome = view.failure ? view.failure.title : statusText(view.status, strings);
+  announcer.textContent = format(strings.runAnnounce, operationTitle(view, strings), outcome, formatDuration(view.durationMs));
+}
 
 interface Shown {
   readonly view: RunResultView;
@@ -212,8 +225,8 @@ function renderHeader(view: RunResultView): HTMLElement {
 }
 
 function renderFailure(failure: NonNullable<RunResultView['failure']>): HTMLElement {
+  // Not role="alert": the status line (announce) already says that the run failed, in one line.
   const section = el('section', 'failure');
-  section.setAttribute('role', 'alert');
   section.append(el('h2', undefined, failure.title), el('p', 'message', failure.message));
   if (failure.bodyText) {
     section.append(el('h3', undefined, strings.firstBytes), el('pre', 'body-text', failure.bodyText));
@@ -505,6 +518,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   // The same run again (e.g. the full result after a header-only restore): keep what the user had expanded.
   const keepUi = shown?.view.runId === message.view.runId ? currentUi() : undefined;
   render(message.view, false, keepUi);
+  if (!keepUi) {
+    announce(message.view);
+  }
 });
 // VS Code's context menu on a tree node (package.json "webview/context"): Copy Path and Filter to This get the node's JSONPath.
 root.addEventListener(

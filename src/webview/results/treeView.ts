@@ -79,6 +79,7 @@ export class TreeView {
     }
     const top = this.buildItem(this.top);
     items.push(top);
+    items.forEach((item, i) => setPosition(item, i + 1, items.length));
     this.element.replaceChildren(...items);
     this.current = undefined;
     this.setCurrent(top);
@@ -162,12 +163,13 @@ export class TreeView {
       // The depth limit: no deeper elements in this view, a way to carry on from here instead.
       const jump = this.buildJumpItem(node, 'continue', format(this.depthStrings.continueAtDepth, node.depth + 1));
       jump.setAttribute('aria-level', String(this.level(node) + 1));
+      setPosition(jump, 1, 1);
       group.append(jump);
       li.append(group);
       return;
     }
     const page = this.model.page(node);
-    group.append(...page.children.map((c) => this.buildItem(c)));
+    group.append(...this.buildChildren(node, page.children, 0));
     if (page.remaining > 0) {
       group.append(this.buildMoreItem(node, page.remaining));
     }
@@ -183,6 +185,18 @@ export class TreeView {
       this.setCurrent(li);
     }
     group?.remove();
+  }
+
+  /**
+   * Tree items for `children` of `node`, the first being child number `first` (0-based): each says
+   * its place among all the node's children (`aria-posinset` of `aria-setsize`), shown or not yet.
+   */
+  private buildChildren(node: JsonTreeNode, children: readonly JsonTreeNode[], first: number): HTMLLIElement[] {
+    return children.map((c, i) => {
+      const li = this.buildItem(c);
+      setPosition(li, first + i + 1, node.childCount);
+      return li;
+    });
   }
 
   private buildMoreItem(node: JsonTreeNode, remaining: number): HTMLLIElement {
@@ -207,13 +221,18 @@ export class TreeView {
     return li;
   }
 
+  /** "Show more" stands in the place of the first child not shown yet. */
   private setMoreText(li: HTMLLIElement, remaining: number): void {
     li.textContent = format(this.strings.showMore, remaining);
+    const node = this.moreOf.get(li);
+    if (node) {
+      setPosition(li, node.childCount - remaining + 1, node.childCount);
+    }
   }
 
   private showMore(moreItem: HTMLLIElement, node: JsonTreeNode): void {
     const page = this.model.showMore(node);
-    const built = page.children.map((c) => this.buildItem(c));
+    const built = this.buildChildren(node, page.children, node.childCount - page.remaining - page.children.length);
     moreItem.before(...built);
     if (page.remaining > 0) {
       this.setMoreText(moreItem, page.remaining);
@@ -347,4 +366,10 @@ export class TreeView {
     e.preventDefault();
     e.stopPropagation();
   }
+}
+
+/** A tree item's place in its set, so that a screen reader says "3 of 250" (paging included). */
+function setPosition(li: HTMLLIElement, position: number, size: number): void {
+  li.setAttribute('aria-posinset', String(position));
+  li.setAttribute('aria-setsize', String(size));
 }

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { bundledPackages, packageNotice } from '../../../scripts/thirdPartyNotices.mjs';
 
 const root = resolve(__dirname, '..', '..', '..');
 /** The size the package must stay under (issue 26: 1.2 MB with the types worker's bundle, GraphQL Code Generator and prettier's TypeScript printer). */
@@ -89,6 +90,11 @@ describe('the packaged extension (npm run package)', function () {
       'extension/media/samples/api.variables.json',
       'extension/media/walkthrough/sandbox.md',
       'extension/media/walkthrough/types.md',
+      'extension/package.nls.json',
+      'extension/package.nls.de.json',
+      'extension/l10n/bundle.l10n.json',
+      'extension/l10n/bundle.l10n.de.json',
+      'extension/THIRD-PARTY-NOTICES.txt',
     ]) {
       assert.ok(names.has(file), `${file} is in the package`);
     }
@@ -103,18 +109,44 @@ describe('the packaged extension (npm run package)', function () {
     assert.deepEqual(shipped, []);
   });
 
+  it('ships the licence of every package the bundles hold (THIRD-PARTY-NOTICES.txt)', () => {
+    const notices = entries
+      .find((e) => e.name === 'extension/THIRD-PARTY-NOTICES.txt')!
+      .read()
+      .toString('utf8');
+    const inputs = JSON.parse(readFileSync(join(root, 'dist-vsix', 'stage', 'dist', 'bundled-inputs.json'), 'utf8')) as string[];
+    const packages = bundledPackages(inputs).map((dir) => packageNotice(join(root, dir)));
+    assert.ok(packages.length > 20, `${packages.length} bundled packages`);
+    for (const name of ['undici', 'graphql', 'prettier', 'jose', 'oauth4webapi', 'jsonc-parser', 'graphql-language-service']) {
+      assert.ok(
+        packages.some((p) => p.name === name),
+        `${name} is bundled`,
+      );
+    }
+    for (const p of packages) {
+      assert.ok(notices.includes(`\n${p.name} ${p.version}\nLicense: ${p.license}\n`), `the notice of ${p.name} ${p.version}`);
+      for (const t of p.texts) {
+        assert.ok(notices.includes(t.text), `the ${t.name} text of ${p.name}`);
+      }
+    }
+  });
+
   it('ships no source maps, sources, tests, docs or caches', () => {
     const unwanted = entries.map((e) => e.name).filter((n) => /\.map$|^extension\/(src|test|docs|scripts|node_modules|\.cache|out)\//.test(n));
     assert.deepEqual(unwanted, []);
   });
 
-  it('has a README that links no image it does not ship, and a manifest without the build hook', () => {
+  it("has the user's README, with no image, and a manifest without the build hook or a placeholder repository", () => {
     const readme = entries
       .find((e) => e.name === 'extension/readme.md')!
       .read()
       .toString('utf8');
-    assert.match(readme, /## Quick start/);
-    assert.doesNotMatch(readme, /docs\/images/);
+    // The user's README: install, connect a tenant, troubleshoot; no pictures (no public repository to host them), and it says so.
+    for (const section of ['## Install', '## Connect your tenant in five steps', '## Commands', '## Troubleshooting', '## Develop this extension']) {
+      assert.ok(readme.includes(section), section);
+    }
+    assert.match(readme, /This README has no pictures/);
+    assert.doesNotMatch(readme, /!\[|<img|docs\/images/);
     const manifest = JSON.parse(
       entries
         .find((e) => e.name === 'extension/package.json')!
@@ -122,9 +154,13 @@ describe('the packaged extension (npm run package)', function () {
         .toString('utf8'),
     ) as {
       main: string;
+      l10n: string;
       scripts: Record<string, string>;
+      repository?: unknown;
     };
     assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.l10n, './l10n');
     assert.equal(manifest.scripts['vscode:prepublish'], undefined);
+    assert.equal(manifest.repository, undefined, 'no made-up repository address');
   });
 });

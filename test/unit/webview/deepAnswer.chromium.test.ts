@@ -200,4 +200,25 @@ describe('results webview in Chromium: a 100,000-level answer', function () {
     // Still responsive: the page answers after the last level.
     assert.equal(await page.evaluate('1 + 1'), 2);
   });
+
+  it('tells each tree item its place among all its siblings, "Show more" paging included', async () => {
+    const view: RunResultView = { runId: 'paged-1', environment: 'sandbox', at: new Date(0).toISOString(), body: { data: { list: Array.from({ length: 250 }, (_, i) => i) } } };
+    await page.evaluate(`window.postMessage(${JSON.stringify(showMessage(view))}, '*')`);
+    await page.waitForSelector('.data .more');
+    const positions = `(() => [...document.querySelectorAll('.data [role="group"] [role="group"] > [role="treeitem"]')].map((e) => [e.className, e.getAttribute('aria-level'), e.getAttribute('aria-posinset'), e.getAttribute('aria-setsize')].join(' ')))()`;
+    const first = (await page.evaluate(positions)) as string[];
+    assert.equal(first.length, 101);
+    assert.equal(first[0], 'node kind-number 3 1 250');
+    assert.equal(first[99], 'node kind-number 3 100 250');
+    assert.equal(first[100], 'more 3 101 250', '"Show more" stands in the place of the next item');
+    await page.evaluate(`document.querySelector('.data .more').dispatchEvent(new MouseEvent('click', { bubbles: true }))`);
+    const second = (await page.evaluate(positions)) as string[];
+    assert.equal(second.length, 201);
+    assert.equal(second[100], 'node kind-number 3 101 250');
+    assert.equal(second[200], 'more 3 201 250');
+    const top = (await page.evaluate(
+      `[...document.querySelectorAll('.data .json-tree > [role="treeitem"]')].map((e) => e.getAttribute('aria-posinset') + '/' + e.getAttribute('aria-setsize'))`,
+    )) as string[];
+    assert.deepEqual(top, ['1/1']);
+  });
 });
