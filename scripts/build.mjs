@@ -118,7 +118,15 @@ const builds = [
     outdir: join(outRoot, 'dist'),
     plugins: [graphqlFromItsBundle],
     external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js', './graphql.js'],
-    define: { __UNDICI_MODULE__: '"./undici.js"', __PRETTIER_MODULE__: '"./prettier.js"', __CODEGEN_WORKER__: '"codegen.js"', __FILTER_WORKER__: '"filter.js"' },
+    define: {
+      __UNDICI_MODULE__: '"./undici.js"',
+      __PRETTIER_MODULE__: '"./prettier.js"',
+      __CODEGEN_WORKER__: '"codegen.js"',
+      __FILTER_WORKER__: '"filter.js"',
+      // The integration tests' hooks (the test API activate returns, the results panel's testHooks):
+      // in the development build that the tests run, removed (dead code) from the production build.
+      __TEST_API__: production ? 'false' : 'true',
+    },
   },
   // The types worker (GraphQL Code Generator, prettier's TypeScript printer, its own graphql): a
   // worker thread started on the first generation (src/core/codegen/typesWorker.ts), never loaded

@@ -8,7 +8,7 @@ const steps = [
   ['build', ['node', 'scripts/build.mjs']],
   ['typecheck', ['npx', 'tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', ['npx', 'tsc', '-p', 'tsconfig.webview.json', '--noEmit']],
-  ['lint', ['npx', 'eslint', '.']],
+  ['lint', ['npm', 'run', '--silent', 'lint']],
   ['format', ['npm', 'run', '--silent', 'format:check']],
   // Node 24, code-server and Chromium, before the unit step: a unit test drives Chromium (deep answers).
   ['prerequisites', ['node', 'scripts/prerequisites.mjs']],

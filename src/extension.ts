@@ -4,6 +4,7 @@ import { serverIdentity, serverKey } from './core/auth';
 import { redactingLogger, safeLogLine } from './core/logger';
 import { SecretRegistry } from './core/secretRegistry';
 import { inert } from './core/text/inert';
+import { EmbeddedFiles } from './core/embedded/templateSources';
 import { ConfigurationService, reportSettingsProblems } from './config';
 import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
@@ -15,7 +16,10 @@ import { registerSandboxFeature } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
 
-/** What `activate` returns while the extension host runs tests (undefined otherwise). */
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
+/** What `activate` returns while the extension host runs tests, in the development build (undefined otherwise). */
 export interface TenantGraphqlTestApi {
   readonly results: ResultsTestApi;
   readonly language: LanguageTestApi;
@@ -65,7 +69,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });
     const results = new ResultsFeature({ context, logger });
-    const language = new LanguageFeature(schemas, logger);
+    // The code files' GraphQL templates, scanned once for the language and run features.
+    const embeddedFiles = new EmbeddedFiles();
+    const language = new LanguageFeature(schemas, logger, embeddedFiles);
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
     const run = new RunFeature({
@@ -76,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       schemas,
       presenter: results.presenter,
       fragments: language.fragments,
+      embeddedFiles,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
     });
     context.subscriptions.push(
@@ -103,16 +110,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       types.start();
     })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
-    return context.extensionMode === vscode.ExtensionMode.Test
-      ? {
-          results: results.testApi(),
-          language: language.testApi(),
-          types: types.testApi(),
-          run: run.testApi(),
-          lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
-          schemaStatus: () => schemaFeature.status.text,
-        }
-      : undefined;
+    // The test API exists in the development build only (scripts/build.mjs removes it from the shipped one).
+    if (__TEST_API__ && context.extensionMode === vscode.ExtensionMode.Test) {
+      return {
+        results: results.testApi!,
+        language: language.testApi!,
+        types: types.testApi!,
+        run: run.testApi!,
+        lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
+        schemaStatus: () => schemaFeature.status.text,
+      };
+    }
+    return undefined;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     channel.error(safeLogLine(`[ext] activation failed: ${message}`, secrets));

@@ -9,7 +9,7 @@ import { AuthStatusBar } from './statusBar';
 import { SignedInContext } from './signedInContext';
 import { AuthUriHandler } from './uriHandler';
 
-export { AuthService, type SignInInProgress } from './authService';
+export { AuthService } from './authService';
 
 /**
  * The auth feature: VS Code's Accounts integration (authentication provider), the URI handler

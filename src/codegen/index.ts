@@ -14,6 +14,9 @@ import { registerTypesHover } from './typesHover';
 
 export type { TypesLanguage } from './typesFeature';
 
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
 /** What the extension's tests reach of the types feature. */
 export interface TypesTestApi {
   /** Fires after each generation, with what it did. */
@@ -26,6 +29,9 @@ export class TypesFeature implements vscode.Disposable {
   private readonly service: TypesGenerationService;
   private readonly disposables: vscode.Disposable;
 
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: TypesTestApi | undefined;
+
   constructor(deps: { context: vscode.ExtensionContext; config: ConfigurationService; schemas: Schemas; language: TypesLanguage; logger: Logger }) {
     this.service = new TypesGenerationService(deps.context, deps.config, deps.schemas, deps.language, deps.logger);
     this.disposables = vscode.Disposable.from(
@@ -33,15 +39,14 @@ export class TypesFeature implements vscode.Disposable {
       registerCommands(typesCommands, { logger: deps.logger, schemas: deps.schemas, types: this.service }, deps.logger, 'types'),
       this.service,
     );
+    if (__TEST_API__) {
+      this.testApi = { onDidGenerate: this.service.onDidGenerate, problemsOf: (uri) => this.service.problemsOf(uri) };
+    }
   }
 
   /** Writes the schema files and generates the types that are turned on (once the workspace index is built). */
   start(): void {
     this.service.start();
-  }
-
-  testApi(): TypesTestApi {
-    return { onDidGenerate: this.service.onDidGenerate, problemsOf: (uri) => this.service.problemsOf(uri) };
   }
 
   dispose(): void {

@@ -16,6 +16,7 @@ import { LineIndex } from '../core/text/lineIndex';
 import { inert } from '../core/text/inert';
 import type { Schemas, SchemaSnapshot } from '../schema';
 import { configuredTags } from '../platform/codeFiles';
+import { caretAt } from '../platform/ranges';
 
 /** What the types feature needs of the language feature: the workspace's documents, and when they were validated. */
 export interface TypesLanguage {
@@ -320,7 +321,7 @@ export class TypesGenerationService implements vscode.Disposable {
     for (const problem of problems) {
       const template = parseTemplateSourceId(problem.id);
       const host = template?.hostUri ?? problem.id;
-      const range = template ? await this.templateRange(host, template.ordinal) : new vscode.Range(0, 0, 0, 0);
+      const range = template ? await this.templateRange(host, template.ordinal) : caretAt({ line: 0, character: 0 });
       const generatedFile = template ? vscode.l10n.t('the templates’ file') : `${path.basename(vscode.Uri.parse(host).path).replace(GRAPHQL_FILE, '')}${OPERATION_FILE_EXTENSION}`;
       const diagnostic = new vscode.Diagnostic(
         range,
@@ -349,12 +350,12 @@ export class TypesGenerationService implements vscode.Disposable {
       const template = findTemplates(text, { tags: configuredTags() })[ordinal];
       if (template) {
         const at = new LineIndex(text).positionAt(template.start);
-        return new vscode.Range(at.line, at.character, at.line, at.character);
+        return caretAt(at);
       }
     } catch {
       // the file is gone: the first line will do
     }
-    return new vscode.Range(0, 0, 0, 0);
+    return caretAt({ line: 0, character: 0 });
   }
 
   /** Problems this feature shows for a file (tests). */

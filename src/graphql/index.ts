@@ -1,2 +1,2 @@
 /** The authenticated GraphQL client service (public surface for the composition root and the features). */
-export { GraphqlService, NotSignedInError, type GraphqlRequest, type GraphqlServiceResult, type SessionSource } from './graphqlService';
+export { GraphqlService, NotSignedInError } from './graphqlService';

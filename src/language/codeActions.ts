@@ -15,6 +15,7 @@ import { LineIndex } from '../core/text/lineIndex';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { toCorePosition, toRange } from './convert';
 import type { LanguageHost } from './languageHost';
+import { fromRange, offsetRange } from '../platform/ranges';
 
 /** The command an "Extract fragment" action runs (it asks for the name first). */
 export const EXTRACT_FRAGMENT_COMMAND = 'tenantGraphql.extractFragment';
@@ -97,7 +98,7 @@ function graphqlTextAt(host: LanguageHost, document: vscode.TextDocument, range:
 /** A host range as a range of the GraphQL text (undefined when it starts before a template). */
 function toLocal(at: GraphqlText, r: vscode.Range): Range | undefined {
   if (!at.base) {
-    return { start: toCorePosition(r.start), end: toCorePosition(r.end) };
+    return fromRange(r);
   }
   const start = toTemplatePosition(at.base, toCorePosition(r.start));
   const end = toTemplatePosition(at.base, toCorePosition(r.end));
@@ -349,7 +350,7 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
       }
       const edit = new vscode.WorkspaceEdit();
       for (const e of hostEdits) {
-        edit.replace(uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.newText);
+        edit.replace(uri, offsetRange(document, e.start, e.end), e.newText);
       }
       return vscode.workspace.applyEdit(edit);
     }

@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
-import type { CompletionItem, CompletionKind, DiagnosticSeverity, LanguageDiagnostic, OutlineItem, OutlineKind, Position, Range, WorkspaceSymbol } from '../core/language/types';
+import type { CompletionItem, CompletionKind, DiagnosticSeverity, LanguageDiagnostic, OutlineItem, OutlineKind, Position, WorkspaceSymbol } from '../core/language/types';
 import { inert } from '../core/text/inert';
+import { caretAt, toRange } from '../platform/ranges';
 
 /** Core position from a VS Code position. */
 export function toCorePosition(p: vscode.Position): Position {
   return { line: p.line, character: p.character };
 }
 
-/** VS Code range from a core range. */
-export function toRange(r: Range): vscode.Range {
-  return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
-}
+export { toRange };
 
 const COMPLETION_KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   field: vscode.CompletionItemKind.Field,
@@ -96,7 +94,7 @@ export function toDocumentSymbol(item: OutlineItem): vscode.DocumentSymbol {
   const range = toRange(item.range);
   let selection = toRange(item.selectionRange);
   if (!range.contains(selection)) {
-    selection = new vscode.Range(range.start, range.start);
+    selection = caretAt(range.start);
   }
   const out = new vscode.DocumentSymbol(item.name, DETAIL[item.kind] ?? '', SYMBOL_KINDS[item.kind], range, selection);
   out.children = item.children.map(toDocumentSymbol);

@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { formatDocument, formatRange, type FormatEdit } from '../core/format/formatGraphql';
 import { isCodeDocument } from '../platform/codeFiles';
 import { templateFormatEdits } from './commands/formatTemplates';
+import { offsetRange } from '../platform/ranges';
 
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
 
@@ -15,8 +16,7 @@ const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
  * formatter stays the host language's: no second document formatter for TypeScript).
  */
 export function registerFormatting(logger: Logger): vscode.Disposable {
-  const toEdits = (document: vscode.TextDocument, edits: readonly FormatEdit[]) =>
-    edits.map((e) => vscode.TextEdit.replace(new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text));
+  const toEdits = (document: vscode.TextDocument, edits: readonly FormatEdit[]) => edits.map((e) => vscode.TextEdit.replace(offsetRange(document, e.start, e.end), e.text));
   const guarded = async (what: string, body: () => Promise<vscode.TextEdit[]>): Promise<vscode.TextEdit[]> => {
     try {
       return await body();

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { Logger } from '../core/logger';
 import type { Schemas } from '../schema';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
@@ -12,6 +13,9 @@ import { ReferenceService } from './references';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { registerFormatting } from './formatting';
 import { type GraphqlCodeActions, registerCodeActions } from './codeActions';
+
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
 
 /**
  * The language feature: completion, hover, definition, outline, workspace symbols, validation (of
@@ -30,8 +34,11 @@ export class LanguageFeature implements vscode.Disposable {
   /** Fires when the workspace's documents were all validated again (after a schema change, or on demand). */
   readonly onDidValidateWorkspace: vscode.Event<void>;
 
-  constructor(schemas: Schemas, logger: Logger) {
-    const host = new LanguageHost(schemas);
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: LanguageTestApi | undefined;
+
+  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles) {
+    const host = new LanguageHost(schemas, embeddedFiles);
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;
@@ -59,6 +66,20 @@ export class LanguageFeature implements vscode.Disposable {
       registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider }, logger, 'language'),
       host,
     );
+    if (__TEST_API__) {
+      const completion = completionProvider(this.host, this.logger);
+      this.testApi = {
+        complete: (document, position) => completion.provideCompletionItems(document, position),
+        diagnostics: (document) => {
+          const found = this.host.serviceFor(document.uri);
+          const snap = this.host.snapshotOf(document);
+          return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
+        },
+        hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
+        codeActions: (document, range, diagnostics) =>
+          this.codeActions.provideCodeActions(document, range, { diagnostics, only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }),
+      };
+    }
   }
 
   /**
@@ -80,25 +101,6 @@ export class LanguageFeature implements vscode.Disposable {
   /** Indexes the workspace's fragments and operations (after the schemas started). */
   start(): Promise<void> {
     return this.indexer.start();
-  }
-
-  /**
-   * The adapter's own paths, for the benchmark that runs in VS Code (extension tests only): a
-   * TextDocument in, vscode items out, as the registered providers and the diagnostics do it.
-   */
-  testApi(): LanguageTestApi {
-    const completion = completionProvider(this.host, this.logger);
-    return {
-      complete: (document, position) => completion.provideCompletionItems(document, position),
-      diagnostics: (document) => {
-        const found = this.host.serviceFor(document.uri);
-        const snap = this.host.snapshotOf(document);
-        return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
-      },
-      hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
-      codeActions: (document, range, diagnostics) =>
-        this.codeActions.provideCodeActions(document, range, { diagnostics, only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }),
-    };
   }
 
   dispose(): void {

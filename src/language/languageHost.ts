@@ -36,8 +36,6 @@ export interface ServiceForDocument {
  */
 export class LanguageHost implements vscode.Disposable {
   readonly index = new FragmentIndex();
-  /** The GraphQL templates of the code files looked at (open editors, indexed workspace files). */
-  readonly embedded = new EmbeddedFiles();
   private tags: readonly string[] = configuredTags();
   private liveTemplates = new WeakMap<vscode.TextDocument, { version: number; sources: readonly TemplateSource[] }>();
   private readonly documents = new DocumentStore();
@@ -49,7 +47,14 @@ export class LanguageHost implements vscode.Disposable {
   /** Fires when the schema of some documents changed (a new version, another environment, a folder config). */
   readonly onDidChangeSchemas = this.changed.event;
 
-  constructor(readonly schemas: Schemas) {
+  /**
+   * @param embedded the GraphQL templates of the code files looked at (open editors, indexed
+   * workspace files): the window's one template cache, shared with the run feature
+   */
+  constructor(
+    readonly schemas: Schemas,
+    readonly embedded: EmbeddedFiles,
+  ) {
     this.disposables.push(
       this.changed,
       schemas.onDidChange(() => {

@@ -10,6 +10,9 @@ import { ResultFilter } from './resultFilter';
 export type { ResultsPresenter, RunResultView } from './resultsModel';
 export type { ResultsPanelInfo } from './resultsPanel';
 
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
 /** What the integration tests reach through the extension's exported test API (never a command). */
 export interface ResultsTestApi {
   /** Shows a result as the run feature would; returns what the panel then holds. */
@@ -36,6 +39,9 @@ export class ResultsFeature implements vscode.Disposable {
   /** Shows run results in the current panel. */
   readonly presenter: ResultsPresenter;
 
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: ResultsTestApi | undefined;
+
   constructor(services: { readonly context: vscode.ExtensionContext; readonly logger: Logger }) {
     const { context, logger } = services;
     const filter = new ResultFilter(context.extensionPath, context.workspaceState);
@@ -48,7 +54,7 @@ export class ResultsFeature implements vscode.Disposable {
         pinned.markPinned();
         this.pinnedPanels.add(pinned);
         // The next result opens a new panel; its serials continue this one's (tests tell panels apart by them).
-        this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(pinned.info().panelSerial));
+        this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(pinned.serial));
       },
       onClosed: (closed: ResultsPanel) => {
         this.pinnedPanels.delete(closed);
@@ -84,19 +90,17 @@ export class ResultsFeature implements vscode.Disposable {
         'results',
       ),
     );
-  }
-
-  /** The results panel as the integration tests see it. */
-  testApi(): ResultsTestApi {
-    return {
-      show: (view) => {
-        this.panel.show(view);
-        return this.panel.info();
-      },
-      info: () => this.panel.info(),
-      receive: (message) => this.panel.receive(message),
-      pinnedPanels: () => this.pinnedPanels.size,
-    };
+    if (__TEST_API__) {
+      this.testApi = {
+        show: (view) => {
+          this.panel.show(view);
+          return this.panel.testHooks!.info();
+        },
+        info: () => this.panel.testHooks!.info(),
+        receive: (message) => this.panel.testHooks!.receive(message),
+        pinnedPanels: () => this.pinnedPanels.size,
+      };
+    }
   }
 
   dispose(): void {

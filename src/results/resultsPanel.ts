@@ -10,6 +10,9 @@ import { inert } from '../core/text/inert';
 import type { ResultFilter } from './resultFilter';
 import { exportTable } from './tableExport';
 
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
 /** What the integration tests can observe of the panel (no data of the result itself). */
 export interface ResultsPanelInfo {
   /** Changes each time a new panel is created (the same number means the panel was reused). */
@@ -50,6 +53,12 @@ export class ResultsPanel implements vscode.Disposable {
   /** The run whose operation's remembered filter was offered to the page (once per run). */
   private filterOffered: string | undefined;
 
+  /**
+   * For the integration tests, in the development build only: what the panel holds, and a message
+   * handled as if the webview had posted it (tells whether it was accepted).
+   */
+  declare readonly testHooks: { info(): ResultsPanelInfo; receive(raw: unknown): Promise<boolean> } | undefined;
+
   constructor(
     extensionUri: vscode.Uri,
     private readonly logger: Logger,
@@ -60,6 +69,21 @@ export class ResultsPanel implements vscode.Disposable {
   ) {
     this.panelSerial = pins?.serialBase ?? 0;
     this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
+    if (__TEST_API__) {
+      this.testHooks = {
+        info: () => ({
+          panelSerial: this.panelSerial,
+          open: this.panel !== undefined,
+          visible: this.panel?.visible ?? false,
+          shownRunId: this.current?.runId,
+          title: this.panel?.title,
+          rendered: this.rendered,
+          html: this.panel?.webview.html,
+          trace: [...this.events],
+        }),
+        receive: (raw) => this.onMessage(raw),
+      };
+    }
   }
 
   /** Shows a result: replaces what the panel shows, creating or revealing the panel without taking focus. */
@@ -172,23 +196,9 @@ export class ResultsPanel implements vscode.Disposable {
     this.attach(panel);
   }
 
-  /** For the integration tests. */
-  info(): ResultsPanelInfo {
-    return {
-      panelSerial: this.panelSerial,
-      open: this.panel !== undefined,
-      visible: this.panel?.visible ?? false,
-      shownRunId: this.current?.runId,
-      title: this.panel?.title,
-      rendered: this.rendered,
-      html: this.panel?.webview.html,
-      trace: [...this.events],
-    };
-  }
-
-  /** For the integration tests: handles a message as if the webview had posted it; tells whether it was accepted. */
-  async receive(raw: unknown): Promise<boolean> {
-    return this.onMessage(raw);
+  /** The serial of this panel (the next pinned panel's continue from it). */
+  get serial(): number {
+    return this.panelSerial;
   }
 
   dispose(): void {

@@ -15,7 +15,8 @@ import { RunCodeLensProvider } from './runCodeLens';
 import { RunController } from './runController';
 import { ServerDiagnostics } from './serverDiagnostics';
 import { SidecarSupport } from './sidecarSupport';
-import type { FragmentLookup } from './hostTemplates';
+import { HostTemplates, type FragmentLookup } from './hostTemplates';
+import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
@@ -24,8 +25,10 @@ import { RunProgress } from './runProgress';
 
 declare const __FILTER_WORKER__: string | undefined;
 
-export type { RunOutcome } from './runController';
 export type { HistoryRow } from './historyView';
+
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
 
 /** What the integration tests read of the run feature (never a command). */
 export interface RunTestApi {
@@ -50,6 +53,9 @@ export class RunFeature implements vscode.Disposable {
   private readonly historyDir: string;
   private readonly progress: RunProgress;
 
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: RunTestApi | undefined;
+
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
@@ -61,6 +67,8 @@ export class RunFeature implements vscode.Disposable {
     readonly fragments?: FragmentLookup;
     /** The history's limits on disk (`tenantGraphql.history.*`), read at each write. */
     readonly historyLimits: () => HistoryLimits;
+    /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
+    readonly embeddedFiles: EmbeddedFiles;
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
@@ -81,6 +89,7 @@ export class RunFeature implements vscode.Disposable {
     this.historyView = historyView;
     const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
     const permission = new RunPermission(auth, context.globalState);
+    const templates = new HostTemplates(services.embeddedFiles);
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;
     const controller = new RunController({
@@ -94,10 +103,11 @@ export class RunFeature implements vscode.Disposable {
       history,
       schema,
       fragments,
+      templates,
       permit: (type, label, environment) => permission.check(type, label, environment),
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
-    const lenses = new RunCodeLensProvider();
+    const lenses = new RunCodeLensProvider(templates);
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
     const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);
     void history.ready.then(hasHistory);
@@ -112,7 +122,7 @@ export class RunFeature implements vscode.Disposable {
       new SidecarSupport(schema, logger),
       lenses,
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
-      new TemplateContext(),
+      new TemplateContext(templates),
       registerCommands(
         runCommands,
         {
@@ -137,18 +147,16 @@ export class RunFeature implements vscode.Disposable {
         'run',
       ),
     );
-  }
-
-  /** The run feature as the integration tests see it. */
-  testApi(): RunTestApi {
-    return {
-      historyRows: async () => {
-        await this.history.ready;
-        return this.historyView.rows();
-      },
-      historyDir: this.historyDir,
-      runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
-    };
+    if (__TEST_API__) {
+      this.testApi = {
+        historyRows: async () => {
+          await this.history.ready;
+          return this.historyView.rows();
+        },
+        historyDir: this.historyDir,
+        runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
+      };
+    }
   }
 
   dispose(): void {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { hostRange, wholeDocument, type EmbeddedDocument } from '../core/run/embeddedRun';
 import { LineIndex } from '../core/text/lineIndex';
-import { operationDocumentsOf } from './hostTemplates';
+import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
+import { caretAt } from '../platform/ranges';
 import { codeLensEnabled, onDidChangeCodeLensSettings } from '../platform/codeLensSettings';
 
 /**
@@ -14,6 +15,8 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly listener = onDidChangeCodeLensSettings(() => this.changed.fire());
   readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly templates: HostTemplates) {}
 
   dispose(): void {
     this.listener.dispose();
@@ -27,7 +30,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
       return [];
     }
     const embedded = isCodeDocument(document);
-    const docs: readonly EmbeddedDocument[] = embedded ? operationDocumentsOf(document) : [wholeDocument(document.getText())];
+    const docs: readonly EmbeddedDocument[] = embedded ? this.templates.operationDocumentsOf(document) : [wholeDocument(document.getText())];
     if (docs.length === 0) {
       return [];
     }
@@ -36,7 +39,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     return docs.flatMap((doc) =>
       doc.parsed.operations.flatMap((op) => {
         const start = hostRange(host, doc, op.range).start;
-        const range = new vscode.Range(start.line, start.character, start.line, start.character);
+        const range = caretAt(start);
         // The codicon stays out of the translated text.
         const title = `$(play) ${several && op.name ? vscode.l10n.t('Run {0}', op.name) : vscode.l10n.t('Run')}`;
         // In a code file the position tells the template (two templates may hold operations of the same name).

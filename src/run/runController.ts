@@ -18,13 +18,14 @@ import { exportHeaders, type SentRequest } from '../core/run/exportRun';
 import type { Environment } from '../core/auth';
 import { joinUrl } from '../core/urlPolicy';
 import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
-import { fragmentResolver, type FragmentLookup } from './hostTemplates';
+import type { FragmentLookup, HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { chooseRunTarget, type RunTarget } from './runTargets';
 import type { ServerDiagnostics } from './serverDiagnostics';
 import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
+import { caretAt, wholeRange } from '../platform/ranges';
 import { setContextKey } from '../platform/contextKeys';
 import type { RunProgress } from './runProgress';
 
@@ -47,6 +48,8 @@ export interface RunControllerDeps {
   readonly schema: VariablesSchema;
   /** The workspace's fragments, for spreads a document does not define (optional: tests may leave it out). */
   readonly fragments?: FragmentLookup;
+  /** The code files' GraphQL templates (run targets, fragments of the same file). */
+  readonly templates: HostTemplates;
   /** Asked before sending (Restricted Mode, a workspace's server, a mutation); optional: tests may leave it out. */
   permit?(operationType: OperationInfo['type'], label: string, environment?: Environment): Promise<RunPermit>;
   /** A configured environment by name (a run on another environment than the active one). */
@@ -102,7 +105,7 @@ export class RunController {
       void vscode.window.showInformationMessage(vscode.l10n.t('Choose an environment first (Sign In, or Try the Sandbox): the export names its endpoint.'));
       return undefined;
     }
-    const sent = buildSentDocument(prepared.target.doc, fragmentResolver(prepared.target.document, this.deps.fragments));
+    const sent = buildSentDocument(prepared.target.doc, this.deps.templates.fragmentResolver(prepared.target.document, this.deps.fragments));
     return {
       endpoint: new URL(joinUrl(environment.baseUrl, 'v1/graphql')).toString(),
       query: sent.text,
@@ -125,7 +128,7 @@ export class RunController {
       );
       return undefined;
     }
-    const chosen = await chooseRunTarget(document, args);
+    const chosen = await chooseRunTarget(document, args, this.deps.templates);
     if (!chosen) {
       return undefined;
     }
@@ -220,7 +223,7 @@ export class RunController {
       const next = saveAnswers(current, operationName, values);
       if (open) {
         const edit = new vscode.WorkspaceEdit();
-        edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), next);
+        edit.replace(uri, wholeRange(open), next);
         await vscode.workspace.applyEdit(edit);
         await open.save();
       } else {
@@ -241,7 +244,7 @@ export class RunController {
     environment: Environment | undefined,
   ): Promise<RunOutcome | undefined> {
     const { document, op } = target;
-    const sent = buildSentDocument(target.doc, fragmentResolver(document, this.deps.fragments));
+    const sent = buildSentDocument(target.doc, this.deps.templates.fragmentResolver(document, this.deps.fragments));
     if (sent.missing.length > 0) {
       this.deps.logger.info(`[run] ${label}: no definition found for fragment(s) ${sent.missing.join(', ')}; sending without them`);
     }
@@ -338,7 +341,7 @@ export class RunController {
     const open = vscode.l10n.t('Open Variables File');
     void vscode.window.showErrorMessage(inert(message, { sink: 'notification' }), ...(reveal ? [open] : [])).then(async (picked) => {
       if (picked === open && reveal) {
-        await vscode.window.showTextDocument(reveal.uri, { selection: new vscode.Range(reveal.position, reveal.position) });
+        await vscode.window.showTextDocument(reveal.uri, { selection: caretAt(reveal.position) });
       }
     });
     return { runId: randomUUID(), errors: 0, durationMs: 0, failure: kind, message, diagnostics: 0 };

@@ -3,7 +3,7 @@ import { chooseEmbeddedOperation, hostRange, wholeDocument, type EmbeddedChoice,
 import { chooseOperation, type OperationInfo } from '../core/run/operations';
 import { LineIndex } from '../core/text/lineIndex';
 import type { Range } from '../core/text/position';
-import { operationDocumentsOf } from './hostTemplates';
+import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { basename, type RunArgs } from './runDocuments';
 
@@ -26,7 +26,7 @@ export interface RunTarget {
 export type TargetChoice = { target: RunTarget } | { failure: string } | undefined;
 
 /** Picks the operation to run in a document: by name, at a position, at the cursor, or by asking. */
-export async function chooseRunTarget(document: vscode.TextDocument, args: RunArgs): Promise<TargetChoice> {
+export async function chooseRunTarget(document: vscode.TextDocument, args: RunArgs, templates: HostTemplates): Promise<TargetChoice> {
   const embedded = isCodeDocument(document);
   const host = new LineIndex(document.getText());
   let position = args.position;
@@ -36,7 +36,7 @@ export async function chooseRunTarget(document: vscode.TextDocument, args: RunAr
       position = editor.selection.active;
     }
   }
-  const choice = embedded ? embeddedChoice(document, host, args.operationName, position) : fileChoice(document, host, args.operationName, position);
+  const choice = embedded ? embeddedChoice(templates, document, host, args.operationName, position) : fileChoice(document, host, args.operationName, position);
   if (choice.kind === 'error') {
     return { failure: choice.message };
   }
@@ -61,9 +61,15 @@ export async function chooseRunTarget(document: vscode.TextDocument, args: RunAr
   return { target: { document, host, doc: chosen.doc, op: chosen.op, nameRange: hostRange(host, chosen.doc, chosen.op.nameRange), embedded } };
 }
 
-function embeddedChoice(document: vscode.TextDocument, host: LineIndex, operationName: string | undefined, position: vscode.Position | undefined): EmbeddedChoice {
+function embeddedChoice(
+  templates: HostTemplates,
+  document: vscode.TextDocument,
+  host: LineIndex,
+  operationName: string | undefined,
+  position: vscode.Position | undefined,
+): EmbeddedChoice {
   const offset = position ? host.offsetAt({ line: position.line, character: position.character }) : undefined;
-  return chooseEmbeddedOperation(operationDocumentsOf(document), { operationName, offset }, basename(document.uri));
+  return chooseEmbeddedOperation(templates.operationDocumentsOf(document), { operationName, offset }, basename(document.uri));
 }
 
 /** A .graphql file: the whole file is the document (as before code files could run). */

@@ -3,6 +3,7 @@ import type { ErrorDiagnostic } from '../core/run/errorLocations';
 import { adjustRangeForEdit } from '../core/run/rangeEdits';
 import type { Range } from '../core/text/position';
 import { inert } from '../core/text/inert';
+import { fromRange, toRange } from '../platform/ranges';
 
 /** The collection's name and every diagnostic's source. */
 const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
@@ -70,12 +71,4 @@ export class ServerDiagnostics implements vscode.Disposable {
     this.listeners.forEach((l) => l.dispose());
     this.collection.dispose();
   }
-}
-
-function toRange(r: Range): vscode.Range {
-  return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
-}
-
-function fromRange(r: vscode.Range): Range {
-  return { start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } };
 }

@@ -13,6 +13,7 @@ import { SIDECAR_OWNER_EXTENSIONS, sidecarKey } from '../core/run/variablesFile'
 import { findTemplates } from '../core/embedded/templates';
 import { configuredTags } from '../platform/codeFiles';
 import { inert } from '../core/text/inert';
+import { offsetRange, toRange } from '../platform/ranges';
 
 const SIDECAR = /\.variables\.json$/i;
 /** A template that may hold an operation (fragment-only templates have none for the sidecar). */
@@ -74,7 +75,7 @@ export class SidecarSupport implements vscode.Disposable {
       const s = lines.positionAt(p.span[0]);
       const e = lines.positionAt(p.span[1]);
       const d = new vscode.Diagnostic(
-        new vscode.Range(s.line, s.character, e.line, e.character),
+        toRange({ start: s, end: e }),
         p.message,
         p.severity === 'error' ? vscode.DiagnosticSeverity.Error : p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information,
       );
@@ -109,7 +110,7 @@ export class SidecarSupport implements vscode.Disposable {
       );
       item.insertText = c.insertText;
       item.filterText = c.insertText;
-      item.range = new vscode.Range(document.positionAt(c.replace[0]), document.positionAt(c.replace[1]));
+      item.range = offsetRange(document, c.replace[0], c.replace[1]);
       item.sortText = String(i).padStart(4, '0');
       if (c.detail) {
         item.detail = c.detail;
@@ -133,7 +134,7 @@ export class SidecarSupport implements vscode.Disposable {
     try {
       const text = document.getText();
       const out: vscode.CodeAction[] = [];
-      const whole = new vscode.Range(document.positionAt(0), document.positionAt(text.length));
+      const whole = offsetRange(document, 0, text.length);
       const action = (title: string, diagnostic: vscode.Diagnostic, next: string): vscode.CodeAction => {
         const a = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         a.diagnostics = [diagnostic];

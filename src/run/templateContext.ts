@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { templateAt } from '../core/run/embeddedRun';
-import { forgetTemplates, templatesOf } from './hostTemplates';
+import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { setContextKey } from '../platform/contextKeys';
 
@@ -19,21 +19,17 @@ export class TemplateContext implements vscode.Disposable {
   private value = false;
   private readonly disposables: vscode.Disposable[];
 
-  constructor() {
-    this.disposables = [
-      vscode.window.onDidChangeTextEditorSelection((e) => this.update(e.textEditor)),
-      vscode.window.onDidChangeActiveTextEditor((e) => this.update(e)),
-      vscode.workspace.onDidCloseTextDocument((d) => forgetTemplates(d.uri)),
-    ];
+  constructor(private readonly templates: HostTemplates) {
+    this.disposables = [vscode.window.onDidChangeTextEditorSelection((e) => this.update(e.textEditor)), vscode.window.onDidChangeActiveTextEditor((e) => this.update(e))];
     this.update(vscode.window.activeTextEditor);
   }
 
   /** Whether the cursor of this editor is in a template with an operation. */
-  static inTemplate(editor: vscode.TextEditor | undefined): boolean {
+  inTemplate(editor: vscode.TextEditor | undefined): boolean {
     if (!editor || !isCodeDocument(editor.document)) {
       return false;
     }
-    const template = templateAt(templatesOf(editor.document), editor.document.offsetAt(editor.selection.active));
+    const template = templateAt(this.templates.templatesOf(editor.document), editor.document.offsetAt(editor.selection.active));
     return template !== undefined && OPERATION.test(template.text);
   }
 
@@ -41,7 +37,7 @@ export class TemplateContext implements vscode.Disposable {
     if (editor && editor !== vscode.window.activeTextEditor) {
       return;
     }
-    const next = TemplateContext.inTemplate(editor);
+    const next = this.inTemplate(editor);
     if (next !== this.value) {
       this.value = next;
       setContextKey(IN_TEMPLATE_CONTEXT, next);

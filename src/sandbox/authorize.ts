@@ -104,30 +104,11 @@ function approve(
 export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, res: ServerResponse, url: URL): void {
   state.stats.authorize += 1;
   const { params, duplicates } = parseParams(url.searchParams);
-  const clientId = params.get('client_id');
-  if (clientId === undefined || clientId === '' || duplicates.includes('client_id')) {
-    errorPage(res, 400, 'Invalid sign-in request', 'The request has no client_id (or more than one), so the application cannot be identified.');
+  const target = registeredTarget(state, res, params, duplicates);
+  if (!target) {
     return;
   }
-  const client = state.client(clientId);
-  if (!client) {
-    errorPage(res, 400, 'Unknown application', `No application with client ID "${clientId}" is registered in this tenant.`);
-    return;
-  }
-  const redirectUri = params.get('redirect_uri');
-  if (redirectUri === undefined || redirectUri === '' || duplicates.includes('redirect_uri')) {
-    errorPage(res, 400, 'Invalid redirect URI', 'The request has no redirect_uri (or more than one). Every request must name one of the registered redirect URIs.');
-    return;
-  }
-  const problem = redirectUriProblem(redirectUri);
-  if (problem !== undefined) {
-    errorPage(res, 400, 'Invalid redirect URI', `${problem} The redirect URI must exactly match one registered for the application.`);
-    return;
-  }
-  if (!client.redirectUris.includes(redirectUri)) {
-    errorPage(res, 400, 'Invalid redirect URI', `The redirect URI "${redirectUri}" is not registered for application "${client.clientId}".`);
-    return;
-  }
+  const { client, clientId, redirectUri } = target;
 
   const appState = params.get('state');
   if (appState !== undefined) {
@@ -146,66 +127,118 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
       }),
     );
   };
-  if (duplicates.length > 0) {
-    fail('invalid_request', `The \`${duplicates[0]}\` parameter was sent more than once`);
+  const checked = checkAuthorizeRequest(state, client, params, duplicates);
+  if ('error' in checked) {
+    fail(checked.error, checked.hint);
     return;
   }
-  const responseType = params.get('response_type');
-  if (responseType === undefined || responseType === '') {
-    fail('invalid_request', 'Check the `response_type` parameter');
-    return;
-  }
-  if (responseType !== 'code') {
-    fail('unsupported_response_type', 'The `response_type` parameter must be code');
-    return;
-  }
-  if (!client.grants.includes('authorization_code')) {
-    fail('unauthorized_client', 'The application is not allowed the authorization_code grant');
-    return;
-  }
-  const codeChallenge = params.get('code_challenge');
-  if (codeChallenge === undefined || codeChallenge === '') {
-    fail('invalid_request', 'Code challenge must be provided for all clients (PKCE is required)');
-    return;
-  }
-  const method = params.get('code_challenge_method');
-  if (method === undefined || method === '') {
-    fail('invalid_request', 'Check the `code_challenge_method` parameter; it must be S256');
-    return;
-  }
-  if (method !== 'S256') {
-    fail('invalid_request', 'Code challenge method must be `S256`');
-    return;
-  }
-  if (!CODE_CHALLENGE_RE.test(codeChallenge)) {
-    fail('invalid_request', 'Code challenge must follow the specifications of RFC-7636 (43 base64url characters for S256)');
-    return;
-  }
-  const scopeCheck = checkScopes(state, client, params.get('scope'));
-  if ('hint' in scopeCheck) {
-    fail('invalid_scope', scopeCheck.hint);
-    return;
-  }
-
-  const request = { clientId, redirectUri, scopes: scopeCheck.scopes, state: appState, codeChallenge };
+  const request = { clientId, redirectUri, scopes: checked.scopes, state: appState, codeChallenge: checked.codeChallenge };
   if (state.autoConsent !== undefined) {
     approve(state, res, 302, request, state.autoConsent);
     return;
   }
   // A browser signed in as a user whose remembered consent covers the request is not asked again.
   const signedInUser = state.sessionUser(cookie(req, state.sessionCookieName));
-  if (signedInUser !== undefined && state.consentCovers(signedInUser, clientId, scopeCheck.scopes)) {
+  if (signedInUser !== undefined && state.consentCovers(signedInUser, clientId, checked.scopes)) {
     state.log(`[authorize] ${clientId}: ${signedInUser} is signed in and approved these scopes before`);
     approve(state, res, 302, request, signedInUser);
     return;
   }
+  showConsentPage(state, res, client, request, signedInUser);
+}
+
+/** The registered application and redirect URI of a sign-in request; else an error page (nothing to redirect to) and undefined. */
+function registeredTarget(
+  state: SandboxState,
+  res: ServerResponse,
+  params: Map<string, string>,
+  duplicates: readonly string[],
+): { client: ClientConfig; clientId: string; redirectUri: string } | undefined {
+  const clientId = params.get('client_id');
+  if (clientId === undefined || clientId === '' || duplicates.includes('client_id')) {
+    errorPage(res, 400, 'Invalid sign-in request', 'The request has no client_id (or more than one), so the application cannot be identified.');
+    return undefined;
+  }
+  const client = state.client(clientId);
+  if (!client) {
+    errorPage(res, 400, 'Unknown application', `No application with client ID "${clientId}" is registered in this tenant.`);
+    return undefined;
+  }
+  const redirectUri = params.get('redirect_uri');
+  if (redirectUri === undefined || redirectUri === '' || duplicates.includes('redirect_uri')) {
+    errorPage(res, 400, 'Invalid redirect URI', 'The request has no redirect_uri (or more than one). Every request must name one of the registered redirect URIs.');
+    return undefined;
+  }
+  const problem = redirectUriProblem(redirectUri);
+  if (problem !== undefined) {
+    errorPage(res, 400, 'Invalid redirect URI', `${problem} The redirect URI must exactly match one registered for the application.`);
+    return undefined;
+  }
+  if (!client.redirectUris.includes(redirectUri)) {
+    errorPage(res, 400, 'Invalid redirect URI', `The redirect URI "${redirectUri}" is not registered for application "${client.clientId}".`);
+    return undefined;
+  }
+  return { client, clientId, redirectUri };
+}
+
+/** The checks of a sign-in request that are answered by a redirect with an error: the error, or what the request asks. */
+function checkAuthorizeRequest(
+  state: SandboxState,
+  client: ClientConfig,
+  params: Map<string, string>,
+  duplicates: readonly string[],
+): { error: string; hint: string } | { scopes: string[]; codeChallenge: string } {
+  const problem = (error: string, hint: string) => ({ error, hint });
+  if (duplicates.length > 0) {
+    return problem('invalid_request', `The \`${duplicates[0]}\` parameter was sent more than once`);
+  }
+  const responseType = params.get('response_type');
+  if (responseType === undefined || responseType === '') {
+    return problem('invalid_request', 'Check the `response_type` parameter');
+  }
+  if (responseType !== 'code') {
+    return problem('unsupported_response_type', 'The `response_type` parameter must be code');
+  }
+  if (!client.grants.includes('authorization_code')) {
+    return problem('unauthorized_client', 'The application is not allowed the authorization_code grant');
+  }
+  const codeChallenge = params.get('code_challenge');
+  if (codeChallenge === undefined || codeChallenge === '') {
+    return problem('invalid_request', 'Code challenge must be provided for all clients (PKCE is required)');
+  }
+  const method = params.get('code_challenge_method');
+  if (method === undefined || method === '') {
+    return problem('invalid_request', 'Check the `code_challenge_method` parameter; it must be S256');
+  }
+  if (method !== 'S256') {
+    return problem('invalid_request', 'Code challenge method must be `S256`');
+  }
+  if (!CODE_CHALLENGE_RE.test(codeChallenge)) {
+    return problem('invalid_request', 'Code challenge must follow the specifications of RFC-7636 (43 base64url characters for S256)');
+  }
+  const scopeCheck = checkScopes(state, client, params.get('scope'));
+  if ('hint' in scopeCheck) {
+    return problem('invalid_scope', scopeCheck.hint);
+  }
+  return { scopes: scopeCheck.scopes, codeChallenge };
+}
+
+/** Shows the consent page for a checked request (kept pending with its CSRF token). */
+function showConsentPage(
+  state: SandboxState,
+  res: ServerResponse,
+  client: ClientConfig,
+  request: { clientId: string; redirectUri: string; scopes: string[]; state: string | undefined; codeChallenge: string },
+  signedInUser: string | undefined,
+): void {
+  const { clientId, redirectUri } = request;
   const requestId = randomBytes(16).toString('hex');
   const csrfToken = randomBytes(32).toString('base64url');
   state.pending.set(requestId, { ...request, csrfToken, expiresAt: state.clock.now() + PENDING_LIFETIME_MS });
   const scopeConfig = (s: string) => state.tenant.scopes.find((t) => t.name === s) ?? { name: s, description: '' };
   const newScopesOf = (userId: string) => {
     const granted = state.alwaysConsent ? new Set<string>() : state.consentedScopes(userId, clientId);
-    return scopeCheck.scopes.filter((s) => !granted.has(s));
+    return request.scopes.filter((s) => !granted.has(s));
   };
   const me = state.tenant.users.find((u) => u.id === signedInUser);
   const html = renderConsentPage({
@@ -213,7 +246,7 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
     clientName: client.name,
     clientId,
     redirectUri,
-    scopes: scopeCheck.scopes.map(scopeConfig),
+    scopes: request.scopes.map(scopeConfig),
     users: state.tenant.users.map((u) => ({
       id: u.id,
       name: u.name,
@@ -227,7 +260,7 @@ export function handleAuthorizeGet(state: SandboxState, req: IncomingMessage, re
             id: me.id,
             name: me.name,
             newScopes: newScopesOf(me.id).map(scopeConfig),
-            approvedScopes: scopeCheck.scopes.filter((s) => !newScopesOf(me.id).includes(s)),
+            approvedScopes: request.scopes.filter((s) => !newScopesOf(me.id).includes(s)),
             knownApplication: !state.alwaysConsent && state.hasUsedClient(me.id, clientId),
           },
         }),

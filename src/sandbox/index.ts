@@ -4,18 +4,16 @@ import { demoTenant } from './demoTenant';
 import type { FaultSpec } from './faults';
 import { SANDBOX_HOST, apiListener, authListener, closeServer, listen } from './server';
 import { SandboxState, type SandboxStats } from './state';
-import { loadTenantConfig, validateTenantConfig, type TenantConfig } from './tenant';
+import type { TenantConfig } from './tenant';
+import { loadTenantConfig, validateTenantConfig } from './tenantConfig';
 import { TokenService } from './tokens';
 import type { SandboxSchemaVersion } from './schemaVersions';
 
 export type { SandboxClock } from './clock';
-export { createSandboxClock } from './clock';
-export type { FaultSpec, FaultTarget } from './faults';
+export type { FaultSpec } from './faults';
 export type { SandboxStats } from './state';
 export type { TenantConfig } from './tenant';
-export { demoTenant } from './demoTenant';
-export { SANDBOX_SDL } from './schema';
-export { SANDBOX_SCHEMA_VERSIONS, isSandboxSchemaVersion, sandboxSdl, type SandboxSchemaVersion } from './schemaVersions';
+export type { SandboxSchemaVersion } from './schemaVersions';
 
 /** How to start a Sandbox. */
 export interface SandboxOptions {

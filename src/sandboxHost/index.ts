@@ -8,8 +8,6 @@ import { BUILT_IN_SANDBOX, sandboxCommands } from './commands';
 import { SandboxHost } from './sandboxHost';
 import { setContextKey } from '../platform/contextKeys';
 
-export { BUILT_IN_SANDBOX } from './commands';
-
 /**
  * "Try it without a tenant": commands to start and stop the Sandbox that ships with the
  * extension; while it runs, the "Built-in Sandbox" environment exists and is pre-registered.

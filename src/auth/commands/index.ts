@@ -11,7 +11,7 @@ import { signInOptions } from './signInOptions';
 import { signOut } from './signOut';
 import { switchEnvironment } from './switchEnvironment';
 
-export type { AuthCommand, AuthCommandServices } from './authCommand';
+export type { AuthCommand } from './authCommand';
 
 /** The auth feature's commands, one file each. */
 export const authCommands: readonly AuthCommand[] = [

@@ -34,15 +34,6 @@ export interface SessionRecord {
  */
 export type LegacySessionRecord = Omit<SessionRecord, 'v' | 'server'> & { readonly v: 1 };
 
-/** Parses a stored record; anything unexpected throws {@link CorruptSessionRecordError}. */
-export function parseSessionRecord(text: string): SessionRecord {
-  const record = parseStoredSession(text);
-  if (record.v !== 2) {
-    throw new CorruptSessionRecordError('The stored session is of an earlier version.');
-  }
-  return record;
-}
-
 /** Parses a stored record of the current or an earlier version; anything else throws {@link CorruptSessionRecordError}. */
 export function parseStoredSession(text: string): SessionRecord | LegacySessionRecord {
   let raw: unknown;

@@ -10,7 +10,7 @@
  *
  * Follows `@graphql-codegen/typescript-operations` 6.x `plugin` (MIT).
  */
-import { concatAST, parse, printIntrospectionSchema, type DefinitionNode, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { concatAST, parse, printIntrospectionSchema, type DefinitionNode, type DocumentNode } from 'graphql';
 import { getCachedDocumentNodeFromSchema, oldVisit, type PluginFunction, type Types } from '@graphql-codegen/plugin-helpers';
 import { plugin as upstreamPlugin, TypeScriptDocumentsVisitor, type TypeScriptDocumentsPluginConfig } from '@graphql-codegen/typescript-operations';
 
@@ -36,7 +36,10 @@ function printed(result: { definitions: readonly unknown[] }): string[] {
   return result.definitions.filter((d): d is string => typeof d === 'string');
 }
 
-/** The plugin function; its `validate` and `addToSchema` are upstream's (it has none). */
+/**
+ * The plugin function; its `validate` and `addToSchema` are upstream's (it has none).
+ * @public GraphQL Code Generator calls it by name on the module (generateTypes.ts passes the module).
+ */
 export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.ComplexPluginOutput> = async (schema, documents, config, info) => {
   const raw = config as unknown as Record<string, unknown>;
   if (UPSTREAM_ONLY.some((key) => raw[key] !== undefined && raw[key] !== false)) {
@@ -79,8 +82,3 @@ export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.Compl
 
 /** Re-exported so the plugin map reads like upstream's. */
 export type { TypeScriptDocumentsPluginConfig };
-
-/** The schema's definitions as graphql-tools prints them, cached per schema (a warm-up hook). */
-export function warmSchemaAst(schema: GraphQLSchema): void {
-  getCachedDocumentNodeFromSchema(schema);
-}

@@ -99,20 +99,6 @@ export function findTemplates(hostText: string, options: ScanOptions = {}): Embe
   return found.length > 1 ? found.sort((a, b) => a.start - b.start) : found;
 }
 
-/** The innermost template whose GraphQL text contains `hostOffset` (its end included, for a cursor before the closing backtick). */
-export function templateAt(templates: readonly EmbeddedTemplate[], hostOffset: number): EmbeddedTemplate | undefined {
-  let best: EmbeddedTemplate | undefined;
-  for (const t of templates) {
-    if (t.start > hostOffset) {
-      break;
-    }
-    if (hostOffset <= t.end && (!best || t.start >= best.start)) {
-      best = t;
-    }
-  }
-  return best;
-}
-
 /** True when `offset` (relative to the template text) lies inside one of its `${…}`. */
 export function inInterpolation(template: EmbeddedTemplate, offset: number): boolean {
   return template.interpolations.some((i) => offset > i.start && offset < i.end);

@@ -3,6 +3,7 @@
  * graphql-js `print` drops). Prettier is loaded on the first format, not at activation: in the
  * built extension it is a bundle of its own (dist/prettier.js, see scripts/build.mjs).
  */
+import { lazy } from '../lazy';
 import { splitDefinitions } from '../language/definitionSplitter';
 
 /** What formatting takes from the editor. */
@@ -22,22 +23,18 @@ interface Prettier {
   format(source: string, options: Record<string, unknown>): Promise<string>;
 }
 
-let prettier: Promise<{ prettier: Prettier; plugins: unknown[] }> | undefined;
 /** Set by the extension's build: prettier's own bundle beside dist/extension.js. */
 declare const __PRETTIER_MODULE__: string | undefined;
 
-function loadPrettier(): Promise<{ prettier: Prettier; plugins: unknown[] }> {
-  prettier ??= (async () => {
-    if (typeof __PRETTIER_MODULE__ === 'string') {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const bundle = require(__PRETTIER_MODULE__) as { prettier: Prettier; graphql: unknown };
-      return { prettier: bundle.prettier, plugins: [bundle.graphql] };
-    }
-    const [standalone, graphql] = await Promise.all([import('prettier/standalone'), import('prettier/plugins/graphql')]);
-    return { prettier: standalone as unknown as Prettier, plugins: [graphql] };
-  })();
-  return prettier;
-}
+const loadPrettier = lazy(async (): Promise<{ prettier: Prettier; plugins: unknown[] }> => {
+  if (typeof __PRETTIER_MODULE__ === 'string') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bundle = require(__PRETTIER_MODULE__) as { prettier: Prettier; graphql: unknown };
+    return { prettier: bundle.prettier, plugins: [bundle.graphql] };
+  }
+  const [standalone, graphql] = await Promise.all([import('prettier/standalone'), import('prettier/plugins/graphql')]);
+  return { prettier: standalone as unknown as Prettier, plugins: [graphql] };
+});
 
 /**
  * The whole document formatted, as one edit (none when it is already formatted, or when it does

@@ -24,8 +24,7 @@ import {
   type RawResponse,
 } from './graphqlResponse';
 
-export { parseRetryAfter } from './retryPolicy';
-export { formatBytes, ResponseTooLargeError, type GraphqlResponseBody } from './graphqlResponse';
+export { ResponseTooLargeError, type GraphqlResponseBody } from './graphqlResponse';
 
 /** What to send to the Service's GraphQL endpoint (spec E3). */
 export interface GraphqlRequest {

@@ -1,4 +1,5 @@
-let undici: typeof import('undici') | undefined;
+import { lazy } from '../lazy';
+
 /** Set by the extension's build: undici's own bundle beside dist/extension.js (scripts/build.mjs). */
 declare const __UNDICI_MODULE__: string | undefined;
 
@@ -7,9 +8,7 @@ declare const __UNDICI_MODULE__: string | undefined;
  * half of the extension's bundle, and activation sends nothing (issue 11 §4, require time). In the
  * built extension it is a bundle of its own (dist/undici.js); run from source, the package.
  */
-export function loadUndici(): typeof import('undici') {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  undici ??= (typeof __UNDICI_MODULE__ === 'string' ? require(__UNDICI_MODULE__) : require('undici')) as typeof import('undici');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return undici;
-}
+export const loadUndici = lazy(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  () => (typeof __UNDICI_MODULE__ === 'string' ? require(__UNDICI_MODULE__) : require('undici')) as typeof import('undici'),
+);

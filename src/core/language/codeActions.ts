@@ -10,7 +10,6 @@ import {
   isInputObjectType,
   isInterfaceType,
   isLeafType,
-  isListType,
   isNonNullType,
   isObjectType,
   isUnionType,
@@ -46,8 +45,9 @@ import {
   type TextEdit,
 } from './codeActionsShared';
 import type { Range } from '../text/position';
+import { placeholderLiteral } from './placeholders';
 
-export { applyEdits, type CoreCodeAction, type TextEdit } from './codeActionsShared';
+export type { CoreCodeAction, TextEdit } from './codeActionsShared';
 
 /** A problem shown on the text (its message as shown, and its range in the text). */
 export interface FixableDiagnostic {
@@ -427,40 +427,13 @@ function fieldAt(
   return found;
 }
 
-/** A placeholder value of an input type: the enum's first value, 0, "", false, [] or an input object with its required fields. */
-export function placeholderValue(type: GraphQLInputType, depth = 0): string {
-  const named = getNamedType(type);
-  if (isListType(isNonNullType(type) ? type.ofType : type)) {
-    return '[]';
-  }
-  if (isEnumType(named)) {
-    return named.getValues()[0]?.name ?? 'null';
-  }
-  if (isInputObjectType(named)) {
-    if (depth > 3) {
-      return '{}';
-    }
-    const required = Object.values(named.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
-    return required.length === 0 ? '{}' : `{ ${required.map((f) => `${f.name}: ${placeholderValue(f.type, depth + 1)}`).join(', ')} }`;
-  }
-  switch (named.name) {
-    case 'Int':
-    case 'Float':
-      return '0';
-    case 'Boolean':
-      return 'false';
-    default:
-      return '""';
-  }
-}
-
 function addRequiredArgument(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number, fieldName: string, argName: string): CoreCodeAction[] {
   const at = fieldAt(schema, def, local, fieldName);
   const arg = at?.field?.args.find((a) => a.name === argName);
   if (!at || !arg || at.node.arguments?.some((a) => a.name.value === argName)) {
     return [];
   }
-  const text = `${argName}: ${placeholderValue(arg.type)}`;
+  const text = `${argName}: ${placeholderLiteral(arg.type)}`;
   const args: readonly ArgumentNode[] = at.node.arguments ?? [];
   const edit = args.length > 0 ? doc.insertAt(def.base + endOf(args[args.length - 1]), `, ${text}`) : doc.insertAt(def.base + endOf(at.node.name), `(${text})`);
   return [{ title: { id: 'addRequiredArgument', args: [argName] }, kind: 'quickfix', isPreferred: true, edits: [edit] }];

@@ -186,17 +186,6 @@ export function isName(s: string): boolean {
   return NAME.test(s);
 }
 
-/** Applies non-overlapping edits to a text (for tests and trial validation). */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const lines = new LineIndex(text);
-  const sorted = [...edits].map((e) => ({ s: lines.offsetAt(e.range.start), e: lines.offsetAt(e.range.end), t: e.newText })).sort((a, b) => b.s - a.s || b.e - a.e);
-  let out = text;
-  for (const e of sorted) {
-    out = out.slice(0, e.s) + e.t + out.slice(e.e);
-  }
-  return out;
-}
-
 /** The edit removing a definition with the blanks after it (before it, when it is the last). */
 export function removeDefinition(doc: ActionText, fragment: ParsedDefinition): TextEdit {
   let end = fragment.end;

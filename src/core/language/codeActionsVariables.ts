@@ -5,58 +5,16 @@
  * argument's type, its value moved to the sidecar). Pure: texts and the schema in, new texts and
  * edits out (the sidecar edited with jsonc-parser, so its comments and formatting stay).
  */
-import {
-  getNullableType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  Kind,
-  typeFromAST,
-  valueFromASTUntyped,
-  type GraphQLInputType,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { Kind, typeFromAST, valueFromASTUntyped, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { applyEdits as applyJsonEdits, modify } from 'jsonc-parser';
 import { ActionText, actionText, endOf, startOf, walkTyped, type TextEdit } from './codeActionsShared';
 import { addVariableDefinition } from './codeActions';
 import { parseSidecar, saveAnswers, sidecarKey } from '../run/variablesFile';
 import type { Range } from '../text/position';
 
-/** A JSON value of a sidecar. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+import { sidecarPlaceholder, type JsonValue } from './placeholders';
 
-/** A placeholder value for a sidecar: the enum's first value, 0, "", false, [], or an input object with its required fields. */
-export function sidecarPlaceholder(type: GraphQLInputType, depth = 0): JsonValue {
-  const nullable = getNullableType(type);
-  if (isListType(nullable)) {
-    return [];
-  }
-  if (isEnumType(nullable)) {
-    return nullable.getValues()[0]?.name ?? null;
-  }
-  if (isInputObjectType(nullable)) {
-    const out: Record<string, JsonValue> = {};
-    if (depth < 4) {
-      for (const f of Object.values(nullable.getFields())) {
-        if (isNonNullType(f.type) && f.defaultValue === undefined) {
-          out[f.name] = sidecarPlaceholder(f.type, depth + 1);
-        }
-      }
-    }
-    return out;
-  }
-  switch (nullable.name) {
-    case 'Int':
-    case 'Float':
-      return 0;
-    case 'Boolean':
-      return false;
-    default:
-      return '';
-  }
-}
+export { sidecarPlaceholder, type JsonValue };
 
 /** A variable definition at a position: its operation's sidecar key, its name and type. */
 export interface VariableAt {

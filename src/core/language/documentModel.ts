@@ -19,8 +19,8 @@ import { resplitDefinitions, splitDefinitions, type ChunkSpan } from './definiti
 import { closesAt } from './onlineParserRuns';
 import type { Position, Range } from './types';
 
-export { ChunkInfo, type ChunkScopes } from './chunkInfo';
-export { splitDefinitions, type ChunkSpan } from './definitionSplitter';
+export { ChunkInfo } from './chunkInfo';
+export type { ChunkSpan } from './definitionSplitter';
 
 /** graphql-language-service's document modes, as strings. */
 export type DocumentMode = 'EXECUTABLE' | 'TYPE_SYSTEM' | 'UNKNOWN';

@@ -49,20 +49,6 @@ export function symbolKey(symbol: ReferenceSymbol): string {
   }
 }
 
-/** A readable name of a symbol for messages: `fragment TaskFields`, `$status`, `Task.status`. */
-export function symbolLabel(symbol: ReferenceSymbol): string {
-  switch (symbol.kind) {
-    case 'fragment':
-      return `fragment ${symbol.name}`;
-    case 'operation':
-      return `operation ${symbol.name}`;
-    case 'variable':
-      return `$${symbol.name}`;
-    case 'schema':
-      return symbol.coordinate;
-  }
-}
-
 class Collector {
   private readonly list: Occurrence[] = [];
   private readonly map = new Map<string, Occurrence[]>();

@@ -19,7 +19,7 @@ import { schemaOccurrences, symbolKey, syntaxOccurrences, type Occurrence, type 
 import type { Position, Range } from './types';
 import { toHostPosition, toTemplatePosition } from '../embedded/templateSources';
 
-export { symbolKey, symbolLabel, type Occurrence, type ReferenceSymbol } from './referenceAnalysis';
+export type { Occurrence, ReferenceSymbol } from './referenceAnalysis';
 
 /** GraphQL text in a host file: a whole `.graphql` file, or a template slice of a code file. */
 export interface ReferenceSource {

@@ -2,24 +2,20 @@
  * The extension host's side of the filter worker: starts the thread on the first filter, sends the
  * answer's JSON text only when the worker does not have it, and ends the thread when disposed.
  */
-import { Worker } from 'node:worker_threads';
 import type { Disposable } from '../clock';
+import { WorkerClient, type WorkerClientOptions } from '../workerClient';
 import type { FilterReply, FilterRequest, PrettyReply, PrettyRequest } from './filterProtocol';
 import type { FilterAnswer } from './jsonFilter';
 
 /** How to start the worker: its script and the Node options it needs (tests: a TypeScript loader). */
-export interface FilterClientOptions {
-  readonly script: string;
-  readonly execArgv?: readonly string[];
-}
+export type FilterClientOptions = WorkerClientOptions;
 
 export class FilterClient implements Disposable {
-  private worker: Worker | undefined;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: FilterReply | PrettyReply) => void; reject: (err: Error) => void }>();
-  private disposed = false;
+  private readonly client: WorkerClient<FilterReply | PrettyReply>;
 
-  constructor(private readonly options: FilterClientOptions) {}
+  constructor(options: FilterClientOptions) {
+    this.client = new WorkerClient(options, 'filter worker');
+  }
 
   /**
    * Filters the answer of `runId`. `text` gives its JSON text when the worker asks for it (the
@@ -46,44 +42,10 @@ export class FilterClient implements Disposable {
   private send(request: Omit<FilterRequest, 'id'>): Promise<FilterReply>;
   private send(request: Omit<PrettyRequest, 'id'>): Promise<PrettyReply>;
   private send(request: Omit<FilterRequest, 'id'> | Omit<PrettyRequest, 'id'>): Promise<FilterReply | PrettyReply> {
-    if (this.disposed) {
-      return Promise.reject(new Error('The filter worker has stopped.'));
-    }
-    const worker = this.start();
-    const id = this.nextId++;
-    return new Promise<FilterReply | PrettyReply>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
-    });
-  }
-
-  private start(): Worker {
-    if (this.worker) {
-      return this.worker;
-    }
-    const worker = new Worker(this.options.script, { execArgv: [...(this.options.execArgv ?? [])] });
-    worker.unref();
-    worker.on('message', (reply: FilterReply | PrettyReply) => {
-      const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      waiting?.resolve(reply);
-    });
-    const fail = (err: Error) => {
-      this.worker = undefined;
-      for (const waiting of this.pending.values()) {
-        waiting.reject(new Error(`The filter worker stopped: ${err.message}`));
-      }
-      this.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
-    this.worker = worker;
-    return worker;
+    return this.client.call((id) => ({ ...request, id }));
   }
 
   dispose(): void {
-    this.disposed = true;
-    void this.worker?.terminate();
-    this.worker = undefined;
+    this.client.dispose();
   }
 }

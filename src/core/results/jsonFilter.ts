@@ -7,14 +7,12 @@
 import { JSONPath } from 'jsonpath-plus';
 import { stringifyJson } from '../../shared/deepJson';
 
-export { jsonPathOf } from '../../shared/jsonPath';
-
 /**
  * One match (its normalized JSONPath such as `$['data']['tasks'][0]` and its value as JSON text,
  * cut at {@link FilterLimits.maxValueChars}), and the answer to one filter: the shapes the results
  * page receives, so the worker's answer is posted as it is.
  */
-export type { FilterMatchView as FilterMatch, FilterResultView as FilterAnswer } from '../../shared/resultsMessages';
+export type { FilterResultView as FilterAnswer } from '../../shared/resultsMessages';
 import { MAX_FILTER_EXPRESSION, type FilterMatchView as FilterMatch, type FilterResultView as FilterAnswer } from '../../shared/resultsMessages';
 
 /** How much of the matches is sent back. */

@@ -9,6 +9,7 @@
 import { Kind, parse, visit, type DocumentNode } from 'graphql';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/position';
+import { errorPositions } from '../../shared/resultsMessages';
 import { mapErrorLocations, rangeForLocation, type ErrorDiagnostic } from './errorLocations';
 import { chooseOperation, parseDocument, type OperationInfo, type ParsedDocument } from './operations';
 import { tokenSpanAt } from './tokens';
@@ -270,13 +271,9 @@ export function revealTargets(sent: SentDocument, doc: EmbeddedDocument, host: L
   }
   const sentLines = new LineIndex(sent.text);
   const out: RevealTarget[] = [];
-  for (const error of errors as { locations?: unknown }[]) {
-    const locations = error !== null && typeof error === 'object' && Array.isArray(error.locations) ? (error.locations as unknown[]) : [];
-    for (const loc of locations) {
-      const { line, column } = (loc ?? {}) as { line?: unknown; column?: unknown };
-      if (typeof line !== 'number' || typeof column !== 'number' || !Number.isInteger(line) || !Number.isInteger(column) || line < 1 || column < 1) {
-        continue;
-      }
+  for (const error of errors) {
+    // The places the results panel links (diagnostics clamp odd locations instead: errorLocations.ts).
+    for (const { line, column } of error !== null && typeof error === 'object' ? errorPositions(error) : []) {
       const span = hostSpan(sent, doc, sentLines.offsetAt(rangeForLocation(sentLines, line, column).start));
       if (!out.some((t) => t.line === line && t.column === column)) {
         out.push({ line, column, range: span ? host.rangeOf(span[0], span[1]) : fallback });

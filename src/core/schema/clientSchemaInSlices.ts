@@ -46,15 +46,10 @@ import {
   type IntrospectionType,
   type IntrospectionTypeRef,
 } from 'graphql';
+import { TimeSlicer, yieldToEventLoop } from '../timeSlicer';
 
 /** Yields the thread (between slices). */
 export type Yield = () => Promise<void>;
-
-/** Yields to the event loop: timers, I/O and other extensions' work run before the next slice. */
-export const yieldToEventLoop: Yield = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Time per slice before the thread is yielded. */
-const SLICE_MS = 8;
 
 /** As graphql's buildClientSchema(introspection), in slices (see the module comment). */
 export async function buildClientSchemaInSlices(
@@ -68,13 +63,7 @@ export async function buildClientSchemaInSlices(
   } catch {
     return buildClientSchema(introspection, options); // graphql's own error for malformed introspection
   }
-  let sliceStart = performance.now();
-  const slice = async () => {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldThread();
-      sliceStart = performance.now();
-    }
-  };
+  const slicer = new TimeSlicer({ yieldNow: yieldThread });
   try {
     for (const type of built.typeMap.values()) {
       if (isObjectType(type) || isInterfaceType(type)) {
@@ -85,9 +74,9 @@ export async function buildClientSchemaInSlices(
       } else if (isInputObjectType(type)) {
         type.getFields();
       }
-      await slice();
+      await slicer.checkpoint();
     }
-    await slice();
+    await slicer.checkpoint();
     return built.make();
   } catch {
     return buildClientSchema(introspection, options);

@@ -13,7 +13,8 @@
  * backslash bytes the scanner looks for are never part of one.
  */
 import { randomBytes } from 'node:crypto';
-import { yieldToEventLoop, type Yield } from './clientSchemaInSlices';
+import type { Yield } from './clientSchemaInSlices';
+import { yieldToEventLoop } from '../timeSlicer';
 
 /** Time per slice before the thread is yielded. */
 const SLICE_MS = 8;
@@ -105,7 +106,11 @@ function hasToJson(value: Record<string, unknown>): boolean {
   return 'toJSON' in value;
 }
 
-/** Where `__schema.types` lies in `bytes`, or undefined when they are parsed whole (for tests). */
+/**
+ * Where `__schema.types` lies in `bytes`, or undefined when they are parsed whole: whether the sliced
+ * path is taken (the unit tests check it is, so that their equality with JSON.parse is not vacuous).
+ * @internal
+ */
 export function typesLayoutOf(bytes: Buffer, listPath: readonly string[] = SCHEMA_TYPES): Promise<TypesLayout | undefined> {
   return scanTypes(bytes, () => Promise.resolve(), listPath);
 }

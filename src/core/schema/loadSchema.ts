@@ -4,20 +4,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import {
-  buildASTSchema,
-  buildClientSchema,
-  getIntrospectionQuery,
-  GraphQLSchema,
-  Kind,
-  parse,
-  validateSchema,
-  type DefinitionNode,
-  type DocumentNode,
-  type IntrospectionQuery,
-} from 'graphql';
+import { buildASTSchema, getIntrospectionQuery, GraphQLSchema, Kind, parse, validateSchema, type DefinitionNode, type DocumentNode, type IntrospectionQuery } from 'graphql';
 import { TenantGraphqlError } from '../errors';
-import { buildClientSchemaInSlices, yieldToEventLoop, type Yield } from './clientSchemaInSlices';
+import { yieldToEventLoop } from '../timeSlicer';
+import { buildClientSchemaInSlices, type Yield } from './clientSchemaInSlices';
 
 /**
  * The standard introspection query with everything the language features show: descriptions,
@@ -70,27 +60,11 @@ export function introspectionPayload(json: unknown): IntrospectionQuery {
 
 /**
  * Builds a client schema from an introspection result (object or JSON text, with or without the
- * `data` envelope). Schema validation problems become warnings: the schema still loads, so a
- * slightly non-conforming server does not lose its editor features.
- */
-export function schemaFromIntrospection(json: unknown): LoadedSchema {
-  const payload = introspectionPayload(json);
-  let schema: GraphQLSchema;
-  try {
-    schema = buildClientSchema(payload);
-  } catch (err) {
-    throw new SchemaLoadError(`The introspection result cannot be turned into a schema: ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
-  return tolerateInvalid(schema, []);
-}
-
-/**
- * As schemaFromIntrospection, built in slices with the thread yielded in between (see
- * clientSchemaInSlices.ts): what the extension host uses, so that loading a large schema never
- * holds the shared thread for one long block. With `assumeValid` (only for an introspection graphql's
- * validateSchema already found valid) the schema is not validated again.
+ * `data` envelope), in slices with the thread yielded in between (see clientSchemaInSlices.ts), so
+ * that loading a large schema never holds the shared thread for one long block. Schema validation
+ * problems become warnings: the schema still loads, so a slightly non-conforming server does not
+ * lose its editor features. With `assumeValid` (only for an introspection graphql's validateSchema
+ * already found valid) the schema is not validated again.
  */
 export async function schemaFromIntrospectionInSlices(
   json: unknown,

@@ -13,7 +13,8 @@ import * as path from 'node:path';
 import { version as graphqlVersion, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
 import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
-import { yieldToEventLoop, type Yield } from './clientSchemaInSlices';
+import type { Yield } from './clientSchemaInSlices';
+import { yieldToEventLoop } from '../timeSlicer';
 import { parseIntrospectionInSlices, stringifyIntrospectionInSlices } from './introspectionInSlices';
 
 /** Version of the cache record format. */

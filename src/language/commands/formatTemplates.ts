@@ -3,6 +3,7 @@ import { findTemplates } from '../../core/embedded/templates';
 import { formatTemplates as formatCodeTemplates, type TemplateFormatResult } from '../../core/format/formatTemplates';
 import { configuredTags, isCodeDocument } from '../../platform/codeFiles';
 import type { LanguageCommand } from './languageCommand';
+import { offsetRange } from '../../platform/ranges';
 
 /** Arguments for tests and keybindings: the document (else the active editor's). */
 interface FormatTemplatesArgs {
@@ -24,7 +25,7 @@ export async function templateFormatEdits(
   const to = selection && !selection.isEmpty ? document.offsetAt(selection.end) : undefined;
   const chosen = from === undefined || to === undefined ? all : all.filter((t) => t.end >= from && t.start <= to);
   const result = await formatCodeTemplates(text, chosen, { tabSize: options.tabSize, insertSpaces: options.insertSpaces });
-  const edits = result.edits.map((e) => vscode.TextEdit.replace(new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text));
+  const edits = result.edits.map((e) => vscode.TextEdit.replace(offsetRange(document, e.start, e.end), e.text));
   return { edits, result, found: chosen.length };
 }
 

@@ -9,7 +9,7 @@ import { deleteRuns, openRunResult, rerunRun } from './rerunRun';
 import { compareRuns, compareWithPreviousRun } from './compareRuns';
 import { runOnAnotherEnvironmentAndCompare } from './compareEnvironments';
 
-export type { RunCommand, RunCommandServices } from './runCommand';
+export type { RunCommand } from './runCommand';
 
 /** The run feature's commands, one file each. */
 export const runCommands: readonly RunCommand[] = [

@@ -6,7 +6,7 @@ import { openSchema } from './openSchema';
 import { refreshSchema } from './refreshSchema';
 import { showSchemaChanges } from './showSchemaChanges';
 
-export type { SchemaCommand, SchemaCommandServices } from './schemaCommand';
+export type { SchemaCommand } from './schemaCommand';
 
 /** The schema feature's commands, one file each. */
 export const schemaCommands: readonly SchemaCommand[] = [

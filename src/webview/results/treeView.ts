@@ -14,7 +14,7 @@ import type { ResultsStrings } from '../../shared/resultsMessages';
 import { format, valueSummary, type JsonTreeModel, type JsonTreeNode } from './jsonTreeModel';
 import { DEFAULT_DEPTH_STRINGS, DEFAULT_MAX_DEPTH, type DepthStrings, type TreeViewOptions } from './depthOptions';
 
-export { DEFAULT_DEPTH_STRINGS, DEFAULT_MAX_DEPTH, type DepthStrings, type TreeViewOptions } from './depthOptions';
+export { DEFAULT_DEPTH_STRINGS, type DepthStrings, type TreeViewOptions } from './depthOptions';
 
 type TreeStrings = Pick<ResultsStrings, 'showMore' | 'showAll' | 'moreCharacters' | 'itemsCount' | 'oneItem' | 'keysCount' | 'oneKey'>;
 

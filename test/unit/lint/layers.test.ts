@@ -1,40 +1,96 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { RuleTester } from 'eslint';
-import tseslint from 'typescript-eslint';
-import layers from '../../../scripts/eslint/layers.mjs';
 
 const root = path.resolve(__dirname, '../../..');
-const at = (file: string) => path.join(root, 'src', file);
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser as never } });
+const fixture = path.join(__dirname, 'fixtures', 'layers');
 
-/** One import line in one file of src/. */
-const imp = (file: string, spec: string) => ({ filename: at(file), code: `import { x } from '${spec}';` });
+interface Violation {
+  readonly from: string;
+  readonly to: string;
+  readonly rule: { readonly name: string };
+}
 
-// The DESIGN.md layers: each "never" must fail the lint, and the allowed arrows must pass.
-tester.run('tenant/layers', layers.rules.layers, {
-  valid: [
-    imp('core/run/history.ts', '../clock'),
-    imp('core/run/runRecord.ts', '../../shared/resultsMessages'),
-    imp('webview/results/main.ts', '../../shared/resultsMessages'),
-    imp('webview/results/main.ts', './treeView'),
-    imp('run/index.ts', '../results'),
-    imp('run/index.ts', '../schema/index'),
-    imp('run/runController.ts', '../core/run/operations'),
-    imp('run/index.ts', '../platform/commands'),
-    imp('extension.ts', './auth'),
-    imp('sandbox/server.ts', './tokens'),
-    imp('platform/commands.ts', '../core/errors'),
-  ],
-  invalid: [
-    imp('core/run/history.ts', '../../auth'),
-    imp('core/schema/environmentSchema.ts', '../../schema/schemas'),
-    imp('shared/resultsMessages.ts', '../results/resultsModel'),
-    imp('webview/results/format.ts', '../../core/logger'),
-    imp('sandbox/clock.ts', '../core/logger'),
-    imp('run/runController.ts', '../results/resultsPanel'),
-    imp('language/languageHost.ts', '../schema/schemas'),
-    imp('sandboxHost/index.ts', '../sandbox/server'),
-    imp('platform/commands.ts', '../auth'),
-    imp('auth/index.ts', '../extension'),
-  ].map((c) => ({ ...c, errors: [{ messageId: 'layer' }] })),
+/** Runs dependency-cruiser with the repository's configuration on the fixture tree (its own src/). */
+function cruiseFixture(): Violation[] {
+  const bin = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [bin, 'src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'], {
+      cwd: fixture,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (err) {
+    // depcruise exits non-zero when it finds violations (which the fixture is made of); its report is on stdout.
+    out = (err as { stdout?: string }).stdout ?? '';
+  }
+  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+// Each broken arrow of DESIGN.md's layers, one file of the fixture each: [from, to, rule].
+const broken: [string, string, string][] = [
+  // The ten cases the former local ESLint rule (tenant/layers) rejected.
+  ['src/core/run/history.ts', 'src/auth/index.ts', 'core-only-core'],
+  ['src/core/schema/environmentSchema.ts', 'src/schema/schemas.ts', 'core-only-core'],
+  ['src/shared/badMessages.ts', 'src/results/resultsModel.ts', 'shared-only-shared'],
+  ['src/webview/results/format.ts', 'src/core/logger.ts', 'webview-only-shared'],
+  ['src/sandbox/clock.ts', 'src/core/logger.ts', 'sandbox-alone'],
+  ['src/run/runController.ts', 'src/results/resultsPanel.ts', 'through-index'],
+  ['src/language/languageHost.ts', 'src/schema/schemas.ts', 'through-index'],
+  ['src/sandboxHost/index.ts', 'src/sandbox/server.ts', 'bundles-not-imported'],
+  ['src/platform/badCommands.ts', 'src/auth/index.ts', 'platform-only-core'],
+  ['src/auth/index.ts', 'src/extension.ts', 'no-root'],
+  // Arrows the local rule did not see.
+  ['src/run/dynamicImport.ts', 'src/results/resultsPanel.ts', 'through-index'],
+  ['src/run/requireCall.ts', 'src/results/resultsPanel.ts', 'through-index'],
+  ['src/run/importEquals.ts', 'src/results/resultsPanel.ts', 'through-index'],
+  ['src/run/typeofImport.ts', 'src/results/resultsPanel.ts', 'through-index'],
+  ['src/config/configuration.ts', 'src/run/index.ts', 'service-not-feature'],
+  ['src/auth/authService.ts', 'src/auth/signInErrors.ts', 'service-not-feature'],
+  ['src/results/resultActions.ts', 'src/run/index.ts', 'feature-edge'],
+  ['src/core/cycleA.ts', 'src/core/cycleB.ts', 'no-circular'],
+  ['src/core/usesVscode.ts', 'vscode', 'core-no-vscode'],
+];
+
+// Files whose arrows are all allowed: none of them may be reported.
+const allowed = [
+  'src/extension.ts',
+  'src/run/index.ts',
+  'src/core/run/runRecord.ts',
+  'src/webview/results/main.ts',
+  'src/platform/debouncer.ts',
+  'src/language/index.ts',
+  'src/schema/index.ts',
+  'src/results/index.ts',
+  'src/sandbox/server.ts',
+];
+
+describe('layers (dependency-cruiser, .dependency-cruiser.cjs)', function () {
+  let violations: Violation[];
+  before(function () {
+    violations = cruiseFixture();
+  });
+
+  for (const [from, to, rule] of broken) {
+    it(`rejects ${from} -> ${to} (${rule})`, function () {
+      const found = violations.filter((v) => v.from === from && v.to === to).map((v) => v.rule.name);
+      assert.ok(found.includes(rule), `expected ${rule}, found ${found.join(', ') || 'nothing'}`);
+    });
+  }
+
+  it('accepts the allowed arrows', function () {
+    assert.deepEqual(
+      violations.filter((v) => allowed.includes(v.from)),
+      [],
+    );
+  });
+
+  it('reports nothing beyond the broken arrows', function () {
+    const expected = new Set(broken.map(([from, to]) => `${from} -> ${to}`));
+    assert.deepEqual(
+      violations.map((v) => `${v.from} -> ${v.to}`).filter((edge) => !expected.has(edge)),
+      [],
+    );
+  });
 });

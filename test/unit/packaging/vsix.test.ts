@@ -102,6 +102,15 @@ describe('the packaged extension (npm run package)', function () {
     }
   });
 
+  it('ships no test hooks: the test API and the results panel testHooks are in the development build only', () => {
+    const bundle = entries
+      .find((e) => e.name === 'extension/dist/extension.js')!
+      .read()
+      .toString('utf8');
+    const shipped = ['testApi', 'testHooks', 'historyRows', 'lastSchemaChangeNotice', '__TEST_API__'].filter((hook) => bundle.includes(hook));
+    assert.deepEqual(shipped, []);
+  });
+
   it('ships the licence of every package the bundles hold (THIRD-PARTY-NOTICES.txt)', () => {
     const notices = entries
       .find((e) => e.name === 'extension/THIRD-PARTY-NOTICES.txt')!

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as assert from 'node:assert/strict';
-import { createSandboxClock, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/index';
+import { createSandboxClock } from '../../../src/sandbox/clock';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/index';
 
 export const PUBLIC_CLIENT = 'tenant-graphql-vscode';
 export const CONFIDENTIAL_CLIENT = 'acme-ci';

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_REDIRECT_URIS, demoTenant } from '../../../src/sandbox/demoTenant';
-import { loadTenantConfig, redirectUriProblem, validateTenantConfig, type TenantConfig } from '../../../src/sandbox/tenant';
+import { redirectUriProblem, type TenantConfig } from '../../../src/sandbox/tenant';
+import { loadTenantConfig, validateTenantConfig } from '../../../src/sandbox/tenantConfig';
 import { graphql, start, teamToken } from './helpers';
 
 describe('sandbox tenant configuration', () => {

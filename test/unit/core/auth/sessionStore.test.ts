@@ -1,8 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { CorruptSessionRecordError } from '../../../../src/core/auth/authErrors';
-import { parseSessionRecord, serializeSessionRecord } from '../../../../src/core/auth/sessionRecord';
+import { parseStoredSession, serializeSessionRecord, type SessionRecord } from '../../../../src/core/auth/sessionRecord';
 import { ClientSecrets, SESSION_INDEX_KEY, SESSION_KEY_PREFIX, SessionStore, type CorruptSessionEvent } from '../../../../src/core/auth/sessionStore';
 import { CapturingLogger, MemorySecretStore, record } from './fakes';
+
+/** A stored record as the store reads it: one of an earlier version is for the migration only. */
+function parseSessionRecord(text: string): SessionRecord {
+  const record = parseStoredSession(text);
+  if (record.v !== 2) {
+    throw new CorruptSessionRecordError('The stored session is of an earlier version.');
+  }
+  return record;
+}
 
 describe('core/auth/sessionRecord and sessionStore', () => {
   it('round-trips a record through JSON', () => {

@@ -16,7 +16,8 @@ import { chooseOperation, parseDocument } from '../../../../src/core/run/operati
 import { analyseVariables, checkVariables } from '../../../../src/core/run/variables';
 import { coerceAnswer } from '../../../../src/core/run/variableAnswers';
 import { parseSidecar, variablesFromSidecar } from '../../../../src/core/run/variablesFile';
-import { SANDBOX_SDL, startSandbox, type FaultSpec, type RunningSandbox } from '../../../../src/sandbox/index';
+import { startSandbox, type FaultSpec, type RunningSandbox } from '../../../../src/sandbox/index';
+import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { memoryLogger, recordingSleep } from './scriptedServer';
 
 /** Gets a team token from the Sandbox's token endpoint (client credentials of the demo CI client). */

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { formatBytes, parseRetryAfter } from '../../../../src/core/http/graphqlClient';
+import { formatBytes } from '../../../../src/core/http/graphqlResponse';
+import { parseRetryAfter } from '../../../../src/core/http/retryPolicy';
 import { backoffMs, defaultRetryPolicy, realSleep } from '../../../../src/core/http/retryPolicy';
 import { unauthorizedDetails } from '../../../../src/core/http/wwwAuthenticate';
 import { formatWait } from '../../../../src/core/http/httpErrors';

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DocumentStore, splitDefinitions } from '../../../../src/core/language/documentModel';
+import { DocumentStore } from '../../../../src/core/language/documentModel';
+import { splitDefinitions } from '../../../../src/core/language/definitionSplitter';
 
 describe('splitting a document into definitions', () => {
   const cases: Array<[string, string, string[]]> = [

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { schemaFromIntrospection } from '../../../../src/core/schema/loadSchema';
+import { schemaFromIntrospection } from '../schema/introspectionSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
-import { directCompletion, directDiagnostics, directHover } from '../../../../src/core/language/directCalls';
+import { directCompletion } from '../../../../src/core/language/directCalls';
+import { directDiagnostics, directHover } from './directCalls';
 import { grow, spreadPositions } from '../../../../scripts/bench/inputs';
 import { document, positionsOf, withCursor } from './helpers';
 

@@ -3,7 +3,8 @@ import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
-import { directCompletion, directDiagnostics, directHover } from '../../../../src/core/language/directCalls';
+import { directCompletion } from '../../../../src/core/language/directCalls';
+import { directDiagnostics, directHover } from './directCalls';
 import { document, positionsOf, withCursor } from './helpers';
 
 const { schema } = schemaFromSdl(SANDBOX_SDL);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { schemaFromIntrospection } from '../../../../src/core/schema/loadSchema';
+import { schemaFromIntrospection } from '../schema/introspectionSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { withCursor } from './helpers';
 

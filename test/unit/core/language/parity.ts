@@ -19,7 +19,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { getOutline, type OutlineTree } from 'graphql-language-service';
-import { directCompletion, directDiagnostics, directHover } from '../../../../src/core/language/directCalls';
+import { directCompletion } from '../../../../src/core/language/directCalls';
+import { directDiagnostics, directHover } from './directCalls';
 import type { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import type { LanguageDiagnostic, OutlineItem, Position } from '../../../../src/core/language/types';
 

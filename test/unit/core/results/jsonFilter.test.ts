@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { filterJson, jsonPathOf } from '../../../../src/core/results/jsonFilter';
+import { filterJson } from '../../../../src/core/results/jsonFilter';
+import { jsonPathOf } from '../../../../src/shared/jsonPath';
 import { FilterClient } from '../../../../src/core/results/filterClient';
 import { comparableText } from '../../../../src/core/run/runCompare';
 

@@ -1,0 +1,159 @@
+// @ts-check
+// Every arrow of ../shared/DESIGN.md ("Layers", "Composition"), checked by dependency-cruiser on the
+// resolved module graph: static imports and re-exports, `import type`, dynamic `import()`,
+// `require()`, `import x = require()` and `typeof import()` alike (tsPreCompilationDeps). Run by
+// `npm run lint`; test/unit/lint/layers.test.ts runs it on fixture trees that break each arrow.
+//
+// The layers, one line each (what lives there: what it may import):
+//   src/extension.ts  the composition root: anything's index.ts; imported by nobody.
+//   src/core/         pure TypeScript: core, and the plain types of src/shared. Never 'vscode'.
+//   src/shared/       types that cross host <-> webview: shared only.
+//   src/webview/      the results webview's browser bundle: webview and shared.
+//   src/sandbox/      the local Service (its own bundle): sandbox only (and npm packages).
+//   src/platform/     VS Code helpers that every feature uses: platform, core, shared.
+//   services          configuration, auth, schemas, graphql (SERVICES below; part of them still
+//                     share a folder with their feature): core, shared, platform, other services
+//                     through their index.ts; never a feature.
+//   features          auth, codegen, language, results, run, sandboxHost, schema: their own folder,
+//                     core, shared, platform, the services, and another feature's index.ts only
+//                     along an edge of FEATURE_EDGES.
+
+/** The folders of src/ that hold a feature (some hold a service beside it, see SERVICES). */
+const FEATURES = ['auth', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
+
+/**
+ * The service modules: whole folders for configuration and the GraphQL client; the auth and
+ * schemas services are files beside their feature's (until they move to a folder of their own).
+ */
+const SERVICES = ['^src/config/', '^src/graphql/', '^src/auth/(authService|secretStore|redirectUri)\\.ts$', '^src/schema/(schemas|folderSchemas)\\.ts$'];
+
+/**
+ * The feature-to-feature edges that are allowed, each through the target's index.ts only. Every
+ * other edge between two feature folders fails. `keep`: deliberate. `goes`: allowed today because
+ * a service still lives in a feature's folder (it goes when the services move to src/services), or
+ * a shared value lives in a feature (it goes when the value moves to core or the service).
+ * @type {{ from: string, to: string, why: string, status: 'keep' | 'goes' }[]}
+ */
+const FEATURE_EDGES = [
+  { from: 'run', to: 'results', why: 'a run shows its outcome through the ResultsPresenter interface the root injects (type only)', status: 'keep' },
+  { from: 'run', to: 'auth', why: 'the AuthService (sessions, run permission) is reached through auth/index.ts', status: 'goes' },
+  { from: 'run', to: 'schema', why: 'the Schemas service is reached through schema/index.ts', status: 'goes' },
+  { from: 'sandboxHost', to: 'auth', why: 'the AuthService (sign in to the Sandbox) is reached through auth/index.ts', status: 'goes' },
+  { from: 'codegen', to: 'schema', why: 'the Schemas service is reached through schema/index.ts', status: 'goes' },
+  {
+    from: 'language',
+    to: 'schema',
+    why: 'the Schemas service, and the SDL view URIs (SDL_SCHEME, sdlViewUri, keyOfSdlViewUri, activeGraphqlUri) that belong with the service',
+    status: 'goes',
+  },
+];
+
+const anyService = SERVICES.join('|');
+const featureFolder = `^src/(${FEATURES.join('|')})/`;
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const forbidden = [
+  {
+    name: 'no-circular',
+    comment: 'No import cycles (type-only ones included).',
+    severity: 'error',
+    from: { path: '^src/' },
+    to: { circular: true },
+  },
+  {
+    name: 'core-no-vscode',
+    comment: 'src/core, src/shared, src/webview and src/sandbox never depend on VS Code.',
+    severity: 'error',
+    from: { path: '^src/(core|shared|webview|sandbox)/' },
+    to: { path: '^vscode$' },
+  },
+  {
+    name: 'core-only-core',
+    comment: 'src/core imports only core and the plain types of src/shared.',
+    severity: 'error',
+    from: { path: '^src/core/' },
+    to: { path: '^src/', pathNot: '^src/(core|shared)/' },
+  },
+  {
+    name: 'shared-only-shared',
+    comment: 'src/shared (what crosses host <-> webview) imports nothing else of src.',
+    severity: 'error',
+    from: { path: '^src/shared/' },
+    to: { path: '^src/', pathNot: '^src/shared/' },
+  },
+  {
+    name: 'webview-only-shared',
+    comment: 'src/webview (the browser bundle) imports only itself and src/shared.',
+    severity: 'error',
+    from: { path: '^src/webview/' },
+    to: { path: '^src/', pathNot: '^src/(webview|shared)/' },
+  },
+  {
+    name: 'sandbox-alone',
+    comment: 'src/sandbox (the local Service, its own bundle) imports nothing of the extension.',
+    severity: 'error',
+    from: { path: '^src/sandbox/' },
+    to: { path: '^src/', pathNot: '^src/sandbox/' },
+  },
+  {
+    name: 'platform-only-core',
+    comment: 'src/platform (VS Code helpers) imports only platform, core and shared: no service, no feature.',
+    severity: 'error',
+    from: { path: '^src/platform/' },
+    to: { path: '^src/', pathNot: '^src/(platform|core|shared)/' },
+  },
+  {
+    name: 'no-root',
+    comment: 'Only VS Code loads the composition root (through the loader, src/activation.ts, which requires it in a task of its own).',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/activation\\.ts$' },
+    to: { path: '^src/extension\\.ts$' },
+  },
+  {
+    name: 'bundles-not-imported',
+    comment: 'src/sandbox and src/webview are bundles of their own: start or load them, never import them.',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/(sandbox|webview)/' },
+    to: { path: '^src/(sandbox|webview)/' },
+  },
+  {
+    name: 'service-not-feature',
+    comment: 'A service never imports a feature (a prompt or a notification belongs to the feature that calls the service).',
+    severity: 'error',
+    from: { path: anyService },
+    to: { path: featureFolder, pathNot: anyService },
+  },
+  {
+    name: 'through-index',
+    comment: 'A folder of src/ is imported from outside through its index.ts (its public surface), never its internals.',
+    severity: 'error',
+    from: { path: '^src/([^/]+)/' },
+    to: { path: `^src/(${['config', 'graphql', ...FEATURES].join('|')})/.+`, pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+  },
+  ...FEATURES.map((from) => {
+    const allowed = FEATURE_EDGES.filter((e) => e.from === from).map((e) => e.to);
+    const denied = FEATURES.filter((to) => to !== from && !allowed.includes(to));
+    return {
+      name: 'feature-edge',
+      comment: `src/${from} may import of the other features only ${allowed.length ? allowed.join(', ') : 'none'} (FEATURE_EDGES in .dependency-cruiser.cjs).`,
+      severity: /** @type {const} */ ('error'),
+      from: { path: `^src/${from}/`, pathNot: anyService },
+      to: { path: `^src/(${denied.join('|')})/` },
+    };
+  }),
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden,
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/webview/.*\\.d\\.ts$' },
+    // `import type`, type-only re-exports and `typeof import()` are arrows too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['cjs', 'es6'],
+    // ".ts" imports written without extension, as in src/.
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.json'] },
+  },
+};
