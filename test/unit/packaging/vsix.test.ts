@@ -159,7 +159,11 @@ describe('the packaged extension (npm run package)', function () {
       l10n: string;
       scripts: Record<string, string>;
       repository?: unknown;
+      engines: { vscode: string };
     };
+    // The README names the oldest VS Code the manifest accepts (^1.101.0 -> "1.101 or later").
+    const oldest = /^\^(\d+\.\d+)\.0$/.exec(manifest.engines.vscode)?.[1];
+    assert.ok(oldest && new RegExp(`needs VS Code\\s+${oldest.replace('.', '\\.')} or later`).test(readme), `the README states VS Code ${oldest} as the minimum`);
     assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.l10n, './l10n');
     assert.equal(manifest.scripts['vscode:prepublish'], undefined);
