@@ -17,7 +17,7 @@ const steps = [
   // A smoke run of the language benchmark: prints figures, asserts nothing about time.
   ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
   ['integration', ['node', 'scripts/testIntegration.mjs']],
-  // The same suites on the oldest VS Code that engines.vscode admits (code-server 4.103.2 with Node 22,
+  // The same suites on the oldest code-server published for engines.vscode (4.103.2, VS Code 1.103.2, Node 22;
   // installed once into .cache/ by the script: about 6 minutes the first time).
   ['integration (oldest VS Code)', ['node', 'scripts/testOldest.mjs']],
   ['main job', ['npx', 'mocha', '--config', 'test/e2e/mocharc.json']],
@@ -29,23 +29,29 @@ function runStep(name, [cmd, ...args]) {
   return new Promise((resolve) => {
     console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let tail = '';
-    child.stdout.on('data', (d) => {
-      process.stdout.write(d);
-      tail = (tail + d).slice(-4000);
-    });
-    child.on('exit', (code) => {
-      // mocha's closing lines: "N passing", "N failing", "N pending"
+    // mocha's closing lines ("N passing", "N failing", "N pending"), every one of the step: the
+    // integration steps run several suites, each with its own.
+    let partial = '';
+    const count = (line) => {
       for (const [re, key] of [
-        [/^\s*(\d+) passing/m, 'passed'],
-        [/^\s*(\d+) failing/m, 'failed'],
-        [/^\s*(\d+) pending/m, 'pending'],
+        [/^\s*(\d+) passing/, 'passed'],
+        [/^\s*(\d+) failing/, 'failed'],
+        [/^\s*(\d+) pending/, 'pending'],
       ]) {
-        const m = re.exec(tail);
+        const m = re.exec(line);
         if (m && (name === 'unit' || name.startsWith('integration') || name === 'main job')) {
           counts[key] += Number(m[1]);
         }
       }
+    };
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      const lines = (partial + d).split('\n');
+      partial = lines.pop() ?? '';
+      lines.forEach(count);
+    });
+    child.on('exit', (code) => {
+      count(partial);
       resolve(code ?? 1);
     });
   });

@@ -34,7 +34,7 @@ const routes: Record<string, Route> = {
     state.faults.clear();
     return [200, { faults: [] }];
   },
-  'GET /admin/request-headers': async (state) => [200, { requests: state.recentHeaders }],
+  'GET /admin/request-headers': async (state) => [200, { requests: state.recentHeaders, total: state.headersReceived }],
   'GET /admin/clock': async (state) => [200, { now: state.clock.now() }],
   'POST /admin/clock': async (state, req) => {
     const body = await readJson(req);

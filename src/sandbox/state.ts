@@ -69,9 +69,12 @@ export class SandboxState {
   stats: SandboxStats = SandboxState.emptyStats();
   /**
    * The headers of the last GraphQL requests, newest last (for tests of what a client sends: a
-   * gateway's headers). The Authorization value is never kept, only its scheme.
+   * gateway's headers). Credentials are never kept: Authorization and Proxy-Authorization only by
+   * their scheme, Cookie not at all.
    */
   readonly recentHeaders: Record<string, string>[] = [];
+  /** GraphQL requests received since start (or reset), however many of them {@link recentHeaders} still holds. */
+  headersReceived = 0;
   authUrl = '';
   baseUrl = '';
 
@@ -220,6 +223,7 @@ export class SandboxState {
   reset(): void {
     this.faults.clear();
     this.recentHeaders.length = 0;
+    this.headersReceived = 0;
     this.rateLimiter.configure(this.tenant.rateLimit.limit, this.tenant.rateLimit.windowMs);
     this.consents.clear();
     this.sessions.clear();
@@ -236,10 +240,17 @@ export class SandboxState {
         continue;
       }
       const text = Array.isArray(value) ? value.join(', ') : value;
-      kept[name] = name === 'authorization' ? `${text.split(' ')[0]} (withheld)` : text;
+      if (name === 'authorization' || name === 'proxy-authorization') {
+        // The scheme only, when there is one; never a credential.
+        const scheme = /^([A-Za-z][A-Za-z0-9._~+-]*)\s+\S/.exec(text)?.[1];
+        kept[name] = scheme ? `${scheme} (withheld)` : '(withheld)';
+      } else {
+        kept[name] = name === 'cookie' ? '(withheld)' : text;
+      }
     }
     this.recentHeaders.push(kept);
     this.recentHeaders.splice(0, Math.max(0, this.recentHeaders.length - 20));
+    this.headersReceived++;
   }
 
   /** Counters so far (a copy). */

@@ -54,7 +54,7 @@ type Parsed = { ok: true; value: unknown } | { ok: false };
 /** Each response body's parse, kept while the body lives: deciding what an answer is and reading it parse it once. */
 const parsedBodies = new WeakMap<Buffer, Parsed>();
 
-/** The body as JSON (parsed once per body: the value is shared, never to be changed). */
+/** The body as JSON, parsed once per body while it is being read (the value is shared: never changed; dropped once a GraphQL body is read from it). */
 export function tryParseJson(body: Buffer): Parsed {
   let parsed = parsedBodies.get(body);
   if (!parsed) {
@@ -106,6 +106,8 @@ export async function parseGraphqlBodyInSlices(res: RawResponse): Promise<Graphq
 }
 
 function graphqlBodyOf(res: RawResponse, v: unknown): GraphqlResponseBody {
+  // The last reader of this body: its parse is not kept beside the bytes (a run's bytes may be kept for the filter).
+  parsedBodies.delete(res.body);
   if (!isObject(v) || (!('data' in v) && !('errors' in v))) {
     throw new UnexpectedResponseError(res.status, res.headers['content-type'], preview(res.body), 'is JSON but not a GraphQL response (no data, no errors)');
   }

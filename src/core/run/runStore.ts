@@ -85,7 +85,9 @@ interface Loaded {
 }
 
 /** What tells a metadata file apart from the one read before: a write renames a new file over it. */
-const fileStamp = (s: { ino: number; mtimeMs: number; size: number }): string => `${s.ino}:${s.mtimeMs}:${s.size}`;
+const fileStamp = (s: { ino: number; mtimeMs: number; ctimeMs: number; size: number }): string | undefined =>
+  // A file system without inode numbers (0) cannot tell a replaced file apart: read it every time there.
+  s.ino === 0 ? undefined : `${s.ino}:${s.mtimeMs}:${s.ctimeMs}:${s.size}`;
 
 const sizeOf = (l: Loaded | undefined): number => (l ? l.metaSize + l.bodySize : 0);
 

@@ -37,11 +37,14 @@ describe('sandbox faults and admin', () => {
     await sb.close();
   });
 
-  it("GET /admin/request-headers lists the last GraphQL requests' headers, the token withheld", async () => {
+  it("GET /admin/request-headers lists the last GraphQL requests' headers and their count, credentials withheld", async () => {
     await new Promise<void>((resolve, reject) => {
       const req = request(
         `${sb.baseUrl}/v1/graphql`,
-        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-tenant': 'acme' } },
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-tenant': 'acme', cookie: `s=${token}`, 'proxy-authorization': token },
+        },
         (res) => {
           res.resume();
           res.on('end', resolve);
@@ -55,6 +58,9 @@ describe('sandbox faults and admin', () => {
     const requests = body.requests as Record<string, string>[];
     assert.equal(requests.at(-1)?.['x-tenant'], 'acme');
     assert.equal(requests.at(-1)?.authorization, 'Bearer (withheld)');
+    assert.equal(requests.at(-1)?.cookie, '(withheld)');
+    assert.equal(requests.at(-1)?.['proxy-authorization'], '(withheld)', 'no scheme: nothing of it kept');
+    assert.equal(body.total, 1);
     assert.ok(!JSON.stringify(body).includes(token), 'never the token');
   });
 
