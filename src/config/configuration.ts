@@ -68,38 +68,49 @@ function read(builtIn: readonly Environment[], chosen: string | undefined): Sett
     extraProblems.push(vscode.l10n.t('{0} must be the name of an environment.', 'tenantGraphql.activeEnvironment'));
   }
   activeEnvironment ??= environments[0]?.name;
-  const ttl = config.get<unknown>('schema.ttlMinutes');
-  let schemaTtlMinutes = DEFAULT_SCHEMA_TTL_MINUTES;
-  if (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 1 && ttl <= 10_080) {
-    schemaTtlMinutes = ttl;
-  } else if (ttl !== undefined && ttl !== null) {
-    extraProblems.push(vscode.l10n.t('{0} must be a number of minutes between {1} and {2}; using {3}.', 'tenantGraphql.schema.ttlMinutes', 1, 10_080, DEFAULT_SCHEMA_TTL_MINUTES));
-  }
-  const timeout = config.get<unknown>('requestTimeoutSeconds');
-  let requestTimeoutSeconds = DEFAULT_REQUEST_TIMEOUT_SECONDS;
-  if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 1 && timeout <= 600) {
-    requestTimeoutSeconds = timeout;
-  } else if (timeout !== undefined && timeout !== null) {
-    extraProblems.push(
-      vscode.l10n.t('{0} must be a number of seconds between {1} and {2}; using {3}.', 'tenantGraphql.requestTimeoutSeconds', 1, 600, DEFAULT_REQUEST_TIMEOUT_SECONDS),
-    );
-  }
-  const maxRuns = config.get<unknown>('history.maxRuns');
-  let historyMaxRuns = DEFAULT_HISTORY_MAX_RUNS;
-  if (typeof maxRuns === 'number' && Number.isInteger(maxRuns) && maxRuns >= 0 && maxRuns <= 10_000) {
-    historyMaxRuns = maxRuns;
-  } else if (maxRuns !== undefined && maxRuns !== null) {
-    extraProblems.push(vscode.l10n.t('{0} must be a whole number between {1} and {2}; using {3}.', 'tenantGraphql.history.maxRuns', 0, 10_000, DEFAULT_HISTORY_MAX_RUNS));
-  }
-  const maxMegabytes = config.get<unknown>('history.maxMegabytes');
-  let historyMaxMegabytes = DEFAULT_HISTORY_MAX_MEGABYTES;
-  if (typeof maxMegabytes === 'number' && Number.isFinite(maxMegabytes) && maxMegabytes >= 1 && maxMegabytes <= 10_000) {
-    historyMaxMegabytes = maxMegabytes;
-  } else if (maxMegabytes !== undefined && maxMegabytes !== null) {
-    extraProblems.push(
-      vscode.l10n.t('{0} must be a number of megabytes between {1} and {2}; using {3}.', 'tenantGraphql.history.maxMegabytes', 1, 10_000, DEFAULT_HISTORY_MAX_MEGABYTES),
-    );
-  }
+  /** A number setting within [min, max] (whole when `whole`), else its default and the problem in words. */
+  const bounded = (key: string, min: number, max: number, fallback: number, whole: boolean, problem: string): number => {
+    const value = config.get<unknown>(key);
+    if (typeof value === 'number' && (whole ? Number.isInteger(value) : Number.isFinite(value)) && value >= min && value <= max) {
+      return value;
+    }
+    if (value !== undefined && value !== null) {
+      extraProblems.push(problem);
+    }
+    return fallback;
+  };
+  const schemaTtlMinutes = bounded(
+    'schema.ttlMinutes',
+    1,
+    10_080,
+    DEFAULT_SCHEMA_TTL_MINUTES,
+    false,
+    vscode.l10n.t('{0} must be a number of minutes between {1} and {2}; using {3}.', 'tenantGraphql.schema.ttlMinutes', 1, 10_080, DEFAULT_SCHEMA_TTL_MINUTES),
+  );
+  const requestTimeoutSeconds = bounded(
+    'requestTimeoutSeconds',
+    1,
+    600,
+    DEFAULT_REQUEST_TIMEOUT_SECONDS,
+    false,
+    vscode.l10n.t('{0} must be a number of seconds between {1} and {2}; using {3}.', 'tenantGraphql.requestTimeoutSeconds', 1, 600, DEFAULT_REQUEST_TIMEOUT_SECONDS),
+  );
+  const historyMaxRuns = bounded(
+    'history.maxRuns',
+    0,
+    10_000,
+    DEFAULT_HISTORY_MAX_RUNS,
+    true,
+    vscode.l10n.t('{0} must be a whole number between {1} and {2}; using {3}.', 'tenantGraphql.history.maxRuns', 0, 10_000, DEFAULT_HISTORY_MAX_RUNS),
+  );
+  const historyMaxMegabytes = bounded(
+    'history.maxMegabytes',
+    1,
+    10_000,
+    DEFAULT_HISTORY_MAX_MEGABYTES,
+    false,
+    vscode.l10n.t('{0} must be a number of megabytes between {1} and {2}; using {3}.', 'tenantGraphql.history.maxMegabytes', 1, 10_000, DEFAULT_HISTORY_MAX_MEGABYTES),
+  );
   const tags = config.get<unknown>('embedded.tags');
   if (tags !== undefined && tags !== null && !isTagList(tags)) {
     extraProblems.push(

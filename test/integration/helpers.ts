@@ -216,6 +216,25 @@ export async function resultsRendered(runId: string): Promise<ResultsPanelInfo> 
   );
 }
 
+/**
+ * Waits for the results panel's life trace to hold a line with `text` after its first `after` lines
+ * (e.g. `page filtered <runId>`, `page table <runId>`), and returns that line. On a timeout the
+ * message holds the trace's last 30 lines.
+ */
+export async function panelTraced(text: string, after: number, what: string): Promise<string> {
+  const api = await resultsApi();
+  return eventually(
+    () =>
+      api
+        .info()
+        .trace.slice(after)
+        .find((line) => line.includes(text)),
+    what,
+    30_000,
+    () => api.info().trace.slice(-30).join('\n  '),
+  );
+}
+
 /** The server "somebody else" runs (the runner's recording proxy in front of another Sandbox). */
 export interface ListenerInfo {
   authUrl: string;

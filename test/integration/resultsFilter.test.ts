@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, openFixture, panelTraced, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 interface Outcome {
   runId: string;
@@ -11,19 +11,7 @@ const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
 const run = (operationName: string) => vscode.commands.executeCommand<Outcome | undefined>('tenantGraphql.runOperation', { uri: fixture('run/overview.graphql'), operationName });
 
 /** Waits for the panel's life trace to say the page showed a filter of this run, and returns that line. */
-async function filtered(runId: string, after = 0): Promise<string> {
-  const api = await resultsApi();
-  return eventually(
-    () =>
-      api
-        .info()
-        .trace.slice(after)
-        .find((line) => line.includes(`page filtered ${runId}`)),
-    `the page to show a filter of ${runId}`,
-    30_000,
-    () => api.info().trace.slice(-30).join('\n  '),
-  );
-}
+const filtered = (runId: string, after = 0): Promise<string> => panelTraced(`page filtered ${runId}`, after, `the page to show a filter of ${runId}`);
 
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
 (browserIsDriven() ? describe : describe.skip)('Results filter (JSONPath)', function () {

@@ -1,22 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { parse } from 'csv-parse/sync';
-import { eventually, resultsApi, resultsRendered } from './helpers';
+import { panelTraced, resultsApi, resultsRendered } from './helpers';
 
 /** Waits for the panel's life trace to say the page showed a table of this run, and returns that line. */
-async function tableShown(runId: string, after: number): Promise<string> {
-  const api = await resultsApi();
-  return eventually(
-    () =>
-      api
-        .info()
-        .trace.slice(after)
-        .find((line) => line.includes(`page table ${runId}`)),
-    `the page to show a table of ${runId}`,
-    30_000,
-    () => api.info().trace.slice(-30).join('\n  '),
-  );
-}
+const tableShown = (runId: string, after: number): Promise<string> => panelTraced(`page table ${runId}`, after, `the page to show a table of ${runId}`);
 
 describe('Results table', function () {
   this.timeout(60_000);

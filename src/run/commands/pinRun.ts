@@ -3,29 +3,25 @@ import { inert } from '../../core/text/inert';
 import { runsOf } from './historyArgs';
 import type { RunCommand } from './runCommand';
 
+/** Pins or unpins the runs a history command is given; resolves to their number. */
+function settingPinned(id: string, pinned: boolean): RunCommand {
+  return {
+    id,
+    run: async ({ history }, arg, selected) => {
+      const runs = runsOf(history, arg, selected);
+      for (const run of runs) {
+        await history.update(run.id, { pinned });
+      }
+      return runs.length;
+    },
+  };
+}
+
 /** History view: Pin. A pinned run is kept whatever the history's limits. Resolves to the number pinned. */
-export const pinRun: RunCommand = {
-  id: 'tenantGraphql.history.pin',
-  run: async ({ history }, arg, selected) => {
-    const runs = runsOf(history, arg, selected);
-    for (const run of runs) {
-      await history.update(run.id, { pinned: true });
-    }
-    return runs.length;
-  },
-};
+export const pinRun = settingPinned('tenantGraphql.history.pin', true);
 
 /** History view: Unpin (the run then counts towards the history's limits again). */
-export const unpinRun: RunCommand = {
-  id: 'tenantGraphql.history.unpin',
-  run: async ({ history }, arg, selected) => {
-    const runs = runsOf(history, arg, selected);
-    for (const run of runs) {
-      await history.update(run.id, { pinned: false });
-    }
-    return runs.length;
-  },
-};
+export const unpinRun = settingPinned('tenantGraphql.history.unpin', false);
 
 /** History view: Rename (pinned runs). Argument `{ runId, name }` renames without asking. Resolves to the new name. */
 export const renameRun: RunCommand = {
