@@ -131,7 +131,7 @@ async function main() {
   const listener = await startRecordingProxy({ authUpstream: other.info.authUrl, apiUpstream: other.info.baseUrl, logFile: listenerLog });
   cleanups.push(() => listener.close());
 
-  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german')).split(',').filter(Boolean);
+  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german,folders')).split(',').filter(Boolean);
   const browserEntries = [];
   let code = 0;
   for (const suite of suites) {
@@ -178,7 +178,21 @@ function germanProfile(tmp) {
 async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener }) {
   const restricted = suite === 'restricted';
   const workspace = join(tmp, `workspace-${suite}`);
-  cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
+  // `folders`: a multi-root workspace of two folders, each choosing its own environment in its own settings
+  // (the environments themselves are the person's, in user settings: see test/integration/folders).
+  const multiRoot = suite === 'folders' ? join(workspace, 'folders.code-workspace') : undefined;
+  if (multiRoot) {
+    for (const [folder, environment] of [
+      ['alpha', 'Alpha'],
+      ['beta', 'Beta'],
+    ]) {
+      mkdirSync(join(workspace, folder, '.vscode'), { recursive: true });
+      writeFileSync(join(workspace, folder, '.vscode', 'settings.json'), `${JSON.stringify({ 'tenantGraphql.activeEnvironment': environment }, null, 2)}\n`);
+    }
+    writeFileSync(multiRoot, `${JSON.stringify({ folders: [{ path: 'alpha' }, { path: 'beta' }], settings: {} }, null, 2)}\n`);
+  } else {
+    cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
+  }
   if (restricted) {
     // The repository's settings name an environment at the other server (see test/integration/restricted).
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
@@ -225,7 +239,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     entry: codeServerEntry,
     port,
     stateDir: german ? germanProfile(tmp) : tmp,
-    folder: workspace,
+    folder: multiRoot ?? workspace,
     workspaceTrust: restricted,
     legacySmokeTestOption: process.env.TENANT_GRAPHQL_CODE_SERVER_LEGACY === '1',
   });
@@ -316,7 +330,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     note('tab opened');
     tab.on('close', () => note(`tab closed: ${tab.url().slice(0, 100)}`));
   });
-  const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = `${base}/?${multiRoot ? `workspace=${encodeURIComponent(multiRoot)}` : `folder=${encodeURIComponent(workspace)}`}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   log(`${suite}: opening the workbench in Chromium; tests start when the extension host is up`);
   await page.goto(url);
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { errorMessage, RestrictedModeError, ServerNotApprovedError } from './core/errors';
-import { serverIdentity, serverKey } from './core/auth';
+import { serverIdentity, serverKey, type Environment } from './core/auth';
 import { redactingLogger, safeLogLine } from './core/logger';
 import { SecretRegistry } from './core/secretRegistry';
 import { inert } from './core/text/inert';
@@ -29,6 +29,8 @@ export interface TenantGraphqlTestApi {
   readonly lastSchemaChangeNotice: () => string | undefined;
   /** The schema's language status item as shown: `$(icon) Name schema · source · age`. */
   readonly schemaStatus: () => string;
+  /** The account status bar item as shown: `$(icon) Environment: account`. */
+  readonly accountStatus: () => string;
 }
 
 /**
@@ -50,24 +52,35 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const network = new Network(logger);
     const auth = new AuthService(context, config, logger, secrets, network.fetch, (origin) => network.proxyFor(origin));
     const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000, network);
+    // The schema service knows an environment by its name and server key (its schema is cached per server).
+    const schemaEnvironment = (env: Environment | undefined) => env && { name: env.name, key: serverKey(serverIdentity(env)) };
+    // Two folders may name the same server (its schema is shared): requests go through an environment that may be used.
+    const inUse = (schemaEnv: { key: string }) => {
+      const same = config.environmentsInUse().filter((e) => serverKey(serverIdentity(e)) === schemaEnv.key);
+      return same.find((e) => auth.isAllowed(e)) ?? same[0];
+    };
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,
       logger,
-      activeEnvironment: () => {
-        const env = auth.activeEnvironment();
-        return env && { name: env.name, key: serverKey(serverIdentity(env)) };
-      },
-      activeSessionId: async () => {
-        const env = auth.activeEnvironment();
-        return env && auth.isAllowed(env) ? (await auth.activeSession())?.id : undefined;
+      activeEnvironment: () => schemaEnvironment(auth.activeEnvironment()),
+      environmentsInUse: () => config.environmentsInUse().map((e) => schemaEnvironment(e)!),
+      environmentFor: (uri) => schemaEnvironment(config.environmentFor(uri)),
+      activeFolder: () => config.activeFolderKey,
+      sessionIdOf: async (schemaEnv) => {
+        const env = inUse(schemaEnv);
+        return env && auth.isAllowed(env) ? (await auth.sessionsOf(env))[0]?.id : undefined;
       },
       onDidChangeActive: auth.onDidChangeActive,
-      execute: (request) => graphql.execute(request),
+      execute: (request) => {
+        const environment = inUse(request.environment);
+        return environment ? graphql.execute({ ...request, environment }) : Promise.reject(new NotSignedInError(request.environment.name));
+      },
       // Not signed in, Restricted Mode, a workspace's server not allowed: states, not failures (nothing was sent).
       isNotSignedIn: (err) => err instanceof NotSignedInError || err instanceof RestrictedModeError || err instanceof ServerNotApprovedError,
       ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
       requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });
+    const authFeature = new AuthFeature({ context, logger, channel, config, auth });
     const results = new ResultsFeature({ context, logger });
     // The code files' GraphQL templates, scanned once for the language and run features.
     const embeddedFiles = new EmbeddedFiles();
@@ -92,7 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       auth,
       graphql,
       schemas,
-      new AuthFeature({ context, logger, channel, config, auth }),
+      authFeature,
       registerSandboxFeature({ context, logger, config, auth }),
       schemaFeature,
       language,
@@ -119,6 +132,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         run: run.testApi!,
         lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
         schemaStatus: () => schemaFeature.status.text,
+        accountStatus: () => authFeature.statusBar.text,
       };
     }
     return undefined;

@@ -208,6 +208,11 @@ export class AuthService implements vscode.Disposable {
     return this.config.activeEnvironment();
   }
 
+  /** The environment a document uses: its folder's active environment in a multi-root workspace, else the active one. */
+  environmentFor(uri: vscode.Uri | undefined): Environment | undefined {
+    return this.config.environmentFor(uri);
+  }
+
   /** The configured environments (user's, allowed workspace ones, built-in). */
   environments(): readonly Environment[] {
     return this.config.settings.environments;

@@ -18,6 +18,8 @@ export { AuthService } from './authService';
  */
 export class AuthFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable;
+  /** The account status bar item (it follows the active editor's folder's environment). */
+  readonly statusBar: AuthStatusBar;
 
   constructor(services: {
     readonly context: vscode.ExtensionContext;
@@ -27,10 +29,11 @@ export class AuthFeature implements vscode.Disposable {
     readonly auth: AuthService;
   }) {
     const { logger, config, auth } = services;
+    this.statusBar = new AuthStatusBar(auth, config);
     this.disposables = vscode.Disposable.from(
       new TenantAuthenticationProvider(auth, logger),
       vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
-      new AuthStatusBar(auth, config),
+      this.statusBar,
       new SignedInContext(auth, config),
       registerCommands(authCommands, services, logger, 'auth'),
     );

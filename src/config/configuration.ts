@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseEnvironments, type Environment } from '../core/auth/environments';
+import { serverIdentity, serverKey } from '../core/auth/serverIdentity';
 import { isTagList } from '../core/embedded/templates';
 import { parseFolderTypesSettings, type FolderTypesSettings } from '../core/codegen/typesSettings';
 
@@ -43,16 +44,45 @@ const SECTION = 'tenantGraphql';
 /** The workspaceState key of the environment chosen with Switch Environment (never written to the repository's settings). */
 const CHOSEN_KEY = 'tenantGraphql.activeEnvironment';
 
-function read(builtIn: readonly Environment[], chosen: string | undefined): Settings {
-  const config = vscode.workspace.getConfiguration(SECTION);
+/** The workspaceState key of the environment chosen for one folder of a multi-root workspace. */
+function chosenKeyOf(folder: vscode.WorkspaceFolder): string {
+  return `${CHOSEN_KEY}:${folder.uri.toString()}`;
+}
+
+/** The folder whose settings apply to a document (undefined: the workspace's, e.g. an untitled file). */
+function folderOf(uri: vscode.Uri | undefined): vscode.WorkspaceFolder | undefined {
+  return uri ? vscode.workspace.getWorkspaceFolder(uri) : undefined;
+}
+
+/** Whether folders can differ: a multi-root workspace (a single-folder window has one set of settings). */
+function multiRoot(): boolean {
+  return (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+}
+
+/** Environments of `later` in place of those of `earlier` with the same name, then the rest of `later`. */
+function overlay(earlier: readonly Environment[], later: readonly Environment[]): Environment[] {
+  const byName = new Map(later.map((e) => [e.name, e]));
+  return [...earlier.map((e) => byName.get(e.name) ?? e), ...later.filter((e) => !earlier.some((u) => u.name === e.name))];
+}
+
+/**
+ * The settings as a folder sees them (`folder` undefined: the workspace's). In a multi-root
+ * workspace a folder's own `.vscode/settings.json` may name its environments and its active
+ * environment; those are the repository's settings, like the workspace's.
+ */
+function read(builtIn: readonly Environment[], chosen: string | undefined, folder: vscode.WorkspaceFolder | undefined): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION, folder?.uri);
   const trusted = vscode.workspace.isTrusted;
-  // User and workspace values apart: a workspace's environments are the repository's, not the person's.
+  // User and workspace values apart: a workspace's (and a folder's) environments are the repository's, not the person's.
   const inspected = config.inspect<unknown>('environments');
   const user = parseEnvironments(inspected?.globalValue, 'user');
-  const workspace = trusted ? parseEnvironments(inspected?.workspaceValue, 'workspace') : { environments: [], problems: [] };
-  const fromWorkspace = new Map(workspace.environments.map((e) => [e.name, e]));
-  const named = [...user.environments.map((e) => fromWorkspace.get(e.name) ?? e), ...workspace.environments.filter((e) => !user.environments.some((u) => u.name === e.name))];
-  const problems = [...user.problems, ...workspace.problems];
+  const none = { environments: [], problems: [] };
+  const workspace = trusted ? parseEnvironments(inspected?.workspaceValue, 'workspace') : none;
+  // In a single-folder window the folder's value is the workspace's: read it once.
+  const ownFolderValue = folder && inspected?.workspaceFolderValue !== undefined && inspected.workspaceFolderValue !== inspected.workspaceValue;
+  const inFolder = trusted && ownFolderValue ? parseEnvironments(inspected.workspaceFolderValue, 'workspace') : none;
+  const named = overlay(user.environments, overlay(workspace.environments, inFolder.environments));
+  const problems = [...new Set([...user.problems, ...workspace.problems, ...inFolder.problems])];
   const environments = [...named, ...builtIn.filter((b) => !named.some((e) => e.name === b.name))];
   const ownEnvironments = [...user.environments, ...builtIn.filter((b) => !user.environments.some((e) => e.name === b.name))];
   const wanted = chosen !== undefined && environments.some((e) => e.name === chosen) ? chosen : config.get<unknown>('activeEnvironment');
@@ -137,6 +167,12 @@ function read(builtIn: readonly Environment[], chosen: string | undefined): Sett
 export class ConfigurationService implements vscode.Disposable {
   private builtIn: readonly Environment[] = [];
   private current: Settings;
+  /** In a multi-root workspace, the folder of the active editor (the last one that had a folder): its settings are {@link settings}. */
+  private activeFolder: vscode.WorkspaceFolder | undefined;
+  /** Snapshots of the other folders, read on demand and dropped on every change. */
+  private readonly perFolder = new Map<string, Settings>();
+  /** Every folder's settings as last told (JSON), so that a change in any folder fires {@link onDidChange}. */
+  private everyFolder = '[]';
   private readonly emitter = new vscode.EventEmitter<Settings>();
   private readonly folderEmitter = new vscode.EventEmitter<void>();
   private readonly listener: vscode.Disposable;
@@ -146,8 +182,24 @@ export class ConfigurationService implements vscode.Disposable {
 
   /** @param workspaceState where the environment chosen with Switch Environment is kept for this workspace. */
   constructor(private readonly workspaceState: vscode.Memento) {
+    this.activeFolder = this.editorFolder() ?? vscode.workspace.workspaceFolders?.[0];
     this.current = this.read();
     this.listener = vscode.Disposable.from(
+      // The status bar, Switch Environment, Sign In and the like follow the active editor's folder.
+      vscode.window.onDidChangeActiveTextEditor(() => {
+        const folder = this.editorFolder();
+        if (folder && folder.uri.toString() !== this.activeFolder?.uri.toString()) {
+          this.activeFolder = folder;
+          this.refresh();
+        }
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        const folders = vscode.workspace.workspaceFolders ?? [];
+        if (!folders.some((f) => f.uri.toString() === this.activeFolder?.uri.toString())) {
+          this.activeFolder = this.editorFolder() ?? folders[0];
+        }
+        this.refresh();
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration(SECTION)) {
           return;
@@ -161,8 +213,57 @@ export class ConfigurationService implements vscode.Disposable {
     );
   }
 
-  private read(): Settings {
-    return read(this.builtIn, this.workspaceState.get<string>(CHOSEN_KEY));
+  /** The folder of the active editor, in a multi-root workspace. */
+  private editorFolder(): vscode.WorkspaceFolder | undefined {
+    return multiRoot() ? folderOf(vscode.window.activeTextEditor?.document.uri) : undefined;
+  }
+
+  private read(folder: vscode.WorkspaceFolder | undefined = this.activeFolder): Settings {
+    if (!multiRoot() || !folder) {
+      return read(this.builtIn, this.workspaceState.get<string>(CHOSEN_KEY), undefined);
+    }
+    // A folder's own choice, else the one made before the workspace had several folders.
+    const chosen = this.workspaceState.get<string>(chosenKeyOf(folder)) ?? this.workspaceState.get<string>(CHOSEN_KEY);
+    return read(this.builtIn, chosen, folder);
+  }
+
+  /**
+   * The settings that apply to a document: its folder's in a multi-root workspace (each folder may
+   * name its own environments and active environment), else {@link settings}.
+   */
+  settingsFor(uri: vscode.Uri | undefined): Settings {
+    const folder = multiRoot() ? folderOf(uri) : undefined;
+    if (!folder || folder.uri.toString() === this.activeFolder?.uri.toString()) {
+      return this.current;
+    }
+    const key = folder.uri.toString();
+    let settings = this.perFolder.get(key);
+    if (!settings) {
+      settings = this.read(folder);
+      this.perFolder.set(key, settings);
+    }
+    return settings;
+  }
+
+  /** The folder whose settings {@link settings} are (a multi-root workspace's active editor's), as a URI string. */
+  get activeFolderKey(): string | undefined {
+    return multiRoot() ? this.activeFolder?.uri.toString() : undefined;
+  }
+
+  /** The environment a document uses: its folder's active environment (see {@link settingsFor}). */
+  environmentFor(uri: vscode.Uri | undefined): Environment | undefined {
+    const settings = this.settingsFor(uri);
+    return settings.environments.find((e) => e.name === settings.activeEnvironment);
+  }
+
+  /** The active environment of every folder (once per name and server), the active folder's first. */
+  environmentsInUse(): Environment[] {
+    const all = [this.activeEnvironment(), ...(multiRoot() ? (vscode.workspace.workspaceFolders ?? []).map((f) => this.environmentFor(f.uri)) : [])];
+    const seen = new Set<string>();
+    return all.filter((e): e is Environment => {
+      const key = e && `${e.name}\n${serverKey(serverIdentity(e))}`;
+      return key !== undefined && !seen.has(key) && !!seen.add(key);
+    });
   }
 
   /** The types settings of a workspace folder (`tenantGraphql.schema.writeTo`, `tenantGraphql.codegen`), checked. */
@@ -179,8 +280,13 @@ export class ConfigurationService implements vscode.Disposable {
 
   private refresh(): void {
     const next = this.read();
-    if (JSON.stringify(next) !== JSON.stringify(this.current)) {
-      this.current = next;
+    this.perFolder.clear();
+    const changed = JSON.stringify(next) !== JSON.stringify(this.current);
+    this.current = next;
+    // Another folder's environments count too: its documents use them.
+    const everyFolder = JSON.stringify(multiRoot() ? (vscode.workspace.workspaceFolders ?? []).map((f) => this.settingsFor(f.uri)) : []);
+    if (changed || everyFolder !== this.everyFolder) {
+      this.everyFolder = everyFolder;
       this.emitter.fire(next);
     }
   }
@@ -194,9 +300,12 @@ export class ConfigurationService implements vscode.Disposable {
     return this.current.environments.find((e) => e.name === this.current.activeEnvironment);
   }
 
-  /** Makes `name` the active environment of this workspace (kept in workspace state, never in the repository's settings). */
+  /**
+   * Makes `name` the active environment of this workspace, or in a multi-root workspace of the
+   * active editor's folder (kept in workspace state, never in the repository's settings).
+   */
   async setActiveEnvironment(name: string): Promise<void> {
-    await this.workspaceState.update(CHOSEN_KEY, name);
+    await this.workspaceState.update(multiRoot() && this.activeFolder ? chosenKeyOf(this.activeFolder) : CHOSEN_KEY, name);
     this.refresh();
   }
 

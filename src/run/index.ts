@@ -59,7 +59,7 @@ export class RunFeature implements vscode.Disposable {
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed' | 'environments' | 'sessionsOf'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'ensureAllowed' | 'environments' | 'sessionsOf'>;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
@@ -87,7 +87,7 @@ export class RunFeature implements vscode.Disposable {
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
-    const schema = (signal?: AbortSignal) => schemas.environmentSchema(signal);
+    const schema = (signal?: AbortSignal, uri?: vscode.Uri) => schemas.environmentSchema(signal, uri);
     const permission = new RunPermission(auth, context.globalState);
     const templates = new HostTemplates(services.embeddedFiles);
     const progress = new RunProgress((label) => presenter.running?.(label));
@@ -106,6 +106,7 @@ export class RunFeature implements vscode.Disposable {
       templates,
       permit: (type, label, environment) => permission.check(type, label, environment),
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
+      environmentFor: (uri) => auth.environmentFor(uri),
     });
     const lenses = new RunCodeLensProvider(templates);
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.

@@ -31,8 +31,8 @@ import type { RunProgress } from './runProgress';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
-/** The active environment's schema for variables, or undefined when it cannot be had now. */
-export type VariablesSchema = (signal?: AbortSignal) => Promise<GraphQLSchema | undefined>;
+/** The schema for variables of a document's environment (its folder's; else the active one's), or undefined when it cannot be had now. */
+export type VariablesSchema = (signal?: AbortSignal, uri?: vscode.Uri) => Promise<GraphQLSchema | undefined>;
 
 /** What the run controller works with (constructor-injected by the run feature). */
 export interface RunControllerDeps {
@@ -54,6 +54,8 @@ export interface RunControllerDeps {
   permit?(operationType: OperationInfo['type'], label: string, environment?: Environment): Promise<RunPermit>;
   /** A configured environment by name (a run on another environment than the active one). */
   environmentNamed?(name: string): Environment | undefined;
+  /** The environment a document's runs go to: its folder's in a multi-root workspace (optional: tests may leave it out). */
+  environmentFor?(uri: vscode.Uri): Environment | undefined;
   /** Where a run in flight shows (the status bar item); optional: tests may leave it out. */
   readonly progress?: RunProgress;
 }
@@ -80,13 +82,15 @@ export class RunController {
     if (!prepared || 'failure' in prepared) {
       return prepared?.failure;
     }
-    const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label, chosen)) ?? { go: true };
+    // Unless another environment was named, the document's folder's environment (in a multi-root workspace folders may differ).
+    const environment = chosen ?? this.deps.environmentFor?.(prepared.target.document.uri);
+    const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label, environment)) ?? { go: true };
     if (!permit.go) {
       // The person declined (nothing to say) or was told why.
       this.deps.logger.info(`[run] not run: ${permit.failure?.kind ?? 'declined'}`);
       return permit.failure && { runId: randomUUID(), errors: 0, durationMs: 0, failure: permit.failure.kind, message: permit.failure.message, diagnostics: 0 };
     }
-    return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args, chosen);
+    return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args, environment);
   }
 
   /**
@@ -100,7 +104,7 @@ export class RunController {
     if (!prepared || 'failure' in prepared) {
       return prepared;
     }
-    const environment = this.deps.environment?.();
+    const environment = this.deps.environmentFor?.(prepared.target.document.uri) ?? this.deps.environment?.();
     if (!environment) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Choose an environment first (Sign In, or Try the Sandbox): the export names its endpoint.'));
       return undefined;
@@ -178,7 +182,7 @@ export class RunController {
         provided = variablesFromSidecar(parsed.sidecar, op.name);
       }
     }
-    const schema: GraphQLSchema | undefined = await this.deps.schema();
+    const schema: GraphQLSchema | undefined = await this.deps.schema(undefined, document.uri);
     const analysis = analyseVariables(schema, op.node, provided);
     if (analysis.errors.length > 0) {
       return { failure: this.variablesFailure(analysis.errors, sidecarUri, sidecarText, op, given !== undefined) };

@@ -69,7 +69,7 @@ export class SidecarSupport implements vscode.Disposable {
       this.collection.delete(sidecar);
       return [];
     }
-    const schema = await this.schema();
+    const schema = await this.schema(undefined, sidecar);
     const lines = new LineIndex(text);
     const diagnostics = sidecarProblems(schema, operations, text).map((p) => {
       const s = lines.positionAt(p.span[0]);
@@ -101,7 +101,7 @@ export class SidecarSupport implements vscode.Disposable {
     if (!operations || token.isCancellationRequested) {
       return [];
     }
-    const schema = await this.schema();
+    const schema = await this.schema(undefined, document.uri);
     const text = document.getText();
     return sidecarCompletions(schema, operations, text, document.offsetAt(position)).map((c, i) => {
       const item = new vscode.CompletionItem(
@@ -153,7 +153,7 @@ export class SidecarSupport implements vscode.Disposable {
         const missing = /^No value for (.+): you will be asked when you run (.+)\.$/.exec(d.message);
         if (missing) {
           operations ??= await this.operationsFor(document.uri);
-          const schema = await this.schema();
+          const schema = await this.schema(undefined, document.uri);
           const op = operations?.find((o) => sidecarKey(o.name?.value) === missing[2]);
           if (!op || !schema) {
             continue;

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
 import { EnvironmentSchema, type SchemaEnvironment } from '../core/schema/environmentSchema';
+import { EnvironmentSchemas } from '../core/schema/environmentSchemas';
+import { CancelledError } from '../core/errors';
 import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
 import { printSchemaWithLocations, type SchemaSdlView } from '../core/schema/sdlView';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema/schemaSnapshot';
@@ -23,13 +25,19 @@ export interface SchemasDeps {
   /** Folder of the per-environment cache files (`context.globalStorageUri`). */
   readonly storageDir: string;
   readonly logger: Logger;
-  /** The active environment's name and server key (its schema is cached per server). */
+  /** The active environment's name and server key (its schema is cached per server): the active editor's folder's. */
   activeEnvironment(): SchemaEnvironment | undefined;
-  /** The session requests would use now; undefined when none, or when nothing may be sent (Restricted Mode, a server not allowed). */
-  activeSessionId(): Promise<string | undefined>;
+  /** Every environment in use: each workspace folder's active one (in a multi-root workspace folders may differ). */
+  environmentsInUse(): readonly SchemaEnvironment[];
+  /** The environment a document uses (its folder's). */
+  environmentFor(uri: vscode.Uri): SchemaEnvironment | undefined;
+  /** The folder whose environment is the active one (undefined in a single-folder window): tells a switch of environment from a switch of folder. */
+  activeFolder(): string | undefined;
+  /** The session requests to an environment would use now; undefined when none, or when nothing may be sent (Restricted Mode, a server not allowed). */
+  sessionIdOf(environment: SchemaEnvironment): Promise<string | undefined>;
   readonly onDidChangeActive: vscode.Event<unknown>;
-  /** Runs a GraphQL request against the active environment (the authenticated client). */
-  execute(request: { query: string; operationName?: string; signal: AbortSignal; timeoutMs: number }): Promise<{ body: unknown }>;
+  /** Runs a GraphQL request against an environment in use (the authenticated client). */
+  execute(request: { query: string; operationName?: string; signal: AbortSignal; timeoutMs: number; environment: SchemaEnvironment }): Promise<{ body: unknown }>;
   /** Whether an error of `execute` means nobody is signed in. */
   isNotSignedIn(err: unknown): boolean;
   /** The cache lifetime in milliseconds (read on every use). */
@@ -45,13 +53,16 @@ export interface SchemasDeps {
  * `onDidChange`; it is the one place that introspects.
  */
 export class Schemas implements vscode.Disposable {
-  /** The active environment's schema (state machine in core). */
-  readonly environment: EnvironmentSchema;
+  /** The environments' schemas (one state machine in core per environment in use), the active one's in front. */
+  readonly environment: EnvironmentSchemas;
   private readonly folders: FolderSchemas;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly versionChanged = new vscode.EventEmitter<SchemaVersionChange>();
-  /** The last environment schema in use (kept while none is, e.g. during a switch of environment). */
-  private lastEnvironment: SchemaSnapshot | undefined;
+  /** The last active environment schema (kept while none is, e.g. during a switch of environment), and the folder it was active for. */
+  private lastActive: { snapshot: SchemaSnapshot; folder: string | undefined } | undefined;
+  /** The last schema of each environment in use, by server key. */
+  private readonly lastByKey = new Map<string, SchemaSnapshot>();
+  private readonly environmentFor: (uri: vscode.Uri) => SchemaEnvironment | undefined;
   private readonly views = new WeakMap<GraphQLSchema, SchemaSdlView>();
   private readonly folderVersions = new WeakMap<SchemaSnapshot, string>();
   private folderVersionCount = 0;
@@ -69,16 +80,32 @@ export class Schemas implements vscode.Disposable {
 
   constructor(deps: SchemasDeps) {
     this.storageDir = deps.storageDir;
-    this.environment = new EnvironmentSchema({
-      storageDir: deps.storageDir,
-      logger: deps.logger,
-      activeEnvironment: deps.activeEnvironment,
-      activeSessionId: deps.activeSessionId,
+    this.environmentFor = deps.environmentFor;
+    this.environment = new EnvironmentSchemas({
+      active: deps.activeEnvironment,
+      inUse: deps.environmentsInUse,
       onDidChangeActive: deps.onDidChangeActive,
-      introspect: async (signal) =>
-        (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs: deps.requestTimeoutMs() * INTROSPECTION_TIMEOUT_FACTOR })).body,
-      isNotSignedIn: deps.isNotSignedIn,
-      ttlMs: deps.ttlMs,
+      create: (environment) =>
+        new EnvironmentSchema({
+          storageDir: deps.storageDir,
+          logger: deps.logger,
+          activeEnvironment: environment,
+          activeSessionId: async () => {
+            const env = environment();
+            return env && deps.sessionIdOf(env);
+          },
+          onDidChangeActive: deps.onDidChangeActive,
+          introspect: async (signal) => {
+            const env = environment();
+            if (!env) {
+              throw new CancelledError();
+            }
+            const timeoutMs = deps.requestTimeoutMs() * INTROSPECTION_TIMEOUT_FACTOR;
+            return (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs, environment: env })).body;
+          },
+          isNotSignedIn: deps.isNotSignedIn,
+          ttlMs: deps.ttlMs,
+        }),
     });
     this.folders = new FolderSchemas(deps.logger);
     this.onDidReportFolderProblem = this.folders.onDidReportProblem;
@@ -87,13 +114,28 @@ export class Schemas implements vscode.Disposable {
       this.versionChanged,
       this.environment,
       this.folders,
-      this.environment.onDidChangeSchema((snapshot) => {
-        const previous = this.lastEnvironment;
+      // A new version of one environment's schema.
+      this.environment.onDidChangeAnySchema(({ key, snapshot }) => {
+        const previous = this.lastByKey.get(key);
         if (snapshot) {
-          this.lastEnvironment = snapshot;
+          this.lastByKey.set(key, snapshot);
           if (previous && previous.schema !== snapshot.schema) {
             this.versionChanged.fire({ previous, current: snapshot });
           }
+        }
+        this.changed.fire();
+      }),
+      // Another environment for the same folder (Switch Environment), not the active editor moving to another folder.
+      this.environment.onDidChangeSchema((snapshot) => {
+        if (!snapshot) {
+          this.changed.fire();
+          return;
+        }
+        const folder = deps.activeFolder();
+        const previous = this.lastActive;
+        this.lastActive = { snapshot, folder };
+        if (previous && previous.snapshot.key !== snapshot.key && previous.folder === folder && previous.snapshot.schema !== snapshot.schema) {
+          this.versionChanged.fire({ previous: previous.snapshot, current: snapshot });
         }
         this.changed.fire();
       }),
@@ -112,9 +154,15 @@ export class Schemas implements vscode.Disposable {
     return this.environment.current();
   }
 
-  /** The schema a document uses: its folder's graphql-config schema, else the environment's. */
+  /** The schema a document uses: its folder's graphql-config schema, else its folder's environment's. */
   schemaFor(uri: vscode.Uri): SchemaSnapshot | undefined {
-    return this.folders.forUri(uri)?.snapshot ?? this.environment.current();
+    return this.folders.forUri(uri)?.snapshot ?? this.environmentSchemaFor(uri);
+  }
+
+  /** The schema of the environment a document uses (its folder's), if loaded. */
+  private environmentSchemaFor(uri: vscode.Uri): SchemaSnapshot | undefined {
+    const env = this.environmentFor(uri);
+    return env ? this.environment.schemaOf(env.key) : this.environment.current();
   }
 
   /** The graphql-config entry of the folder holding `uri`, if that folder has one. */
@@ -122,16 +170,14 @@ export class Schemas implements vscode.Disposable {
     return this.folders.forUri(uri);
   }
 
-  /** A schema in use by its key (`env:<name>` or `folder:<uri>`). */
+  /** A schema in use by its key (`env:<server key>` or `folder:<uri>`). */
   snapshotByKey(key: string): SchemaSnapshot | undefined {
-    const env = this.environment.current();
-    return env?.key === key ? env : this.folders.byKey(key);
+    return this.environment.all().find((s) => s.key === key) ?? this.folders.byKey(key);
   }
 
-  /** Every schema in use (folder schemas, then the environment's). */
+  /** Every schema in use (folder schemas, then the environments'). */
   all(): SchemaSnapshot[] {
-    const env = this.environment.current();
-    return [...this.folders.all().map((e) => e.snapshot), ...(env ? [env] : [])];
+    return [...this.folders.all().map((e) => e.snapshot), ...this.environment.all()];
   }
 
   /**
@@ -169,13 +215,15 @@ export class Schemas implements vscode.Disposable {
    * refresh (joining one in flight). Undefined when it cannot be had now: variables are then
    * checked without a schema and the Service has the last word.
    */
-  async environmentSchema(signal?: AbortSignal): Promise<GraphQLSchema | undefined> {
-    const loaded = this.environment.current();
-    if (loaded || !this.environment.environmentName) {
+  async environmentSchema(signal?: AbortSignal, uri?: vscode.Uri): Promise<GraphQLSchema | undefined> {
+    const env = uri ? this.environmentFor(uri) : undefined;
+    const read = () => (env ? this.environment.schemaOf(env.key) : this.environment.current());
+    const loaded = read();
+    if (loaded || !(env ?? this.environment.environmentName)) {
       return loaded?.schema;
     }
-    await this.environment.refresh({ signal });
-    return this.environment.current()?.schema;
+    await this.environment.refresh({ signal, key: env?.key });
+    return read()?.schema;
   }
 
   /** Introspects the active environment now (see {@link EnvironmentSchema.refresh}). */
