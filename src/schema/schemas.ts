@@ -119,7 +119,8 @@ export class Schemas implements vscode.Disposable {
         const previous = this.lastByKey.get(key);
         if (snapshot) {
           this.lastByKey.set(key, snapshot);
-          if (previous && previous.schema !== snapshot.schema) {
+          // The same content read again (an environment used again after a while) is no new version.
+          if (previous && previous.schema !== snapshot.schema && previous.sha256 !== snapshot.sha256) {
             this.versionChanged.fire({ previous, current: snapshot });
           }
         }

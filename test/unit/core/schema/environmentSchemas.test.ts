@@ -33,7 +33,7 @@ async function setup() {
         introspect: () => {
           const env = environment();
           if (!env) {
-            return Promise.reject(new NotSignedInError());
+            return Promise.reject(new NotSignedInError(undefined));
           }
           introspected.push(env.key);
           return Promise.resolve(schemaOf(env.key));
