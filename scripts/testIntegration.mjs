@@ -131,16 +131,21 @@ async function main() {
   const listener = await startRecordingProxy({ authUpstream: other.info.authUrl, apiUpstream: other.info.baseUrl, logFile: listenerLog });
   cleanups.push(() => listener.close());
 
+  // A tenant made of independent software (oidc-provider + graphql-http, configured only: test/unit/interop/servers.ts).
+  const interop = await startInterop();
+  cleanups.push(() => interop.close());
+  log(`independent pair (oidc-provider + graphql-http): ${interop.url}`);
+
   const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german,folders')).split(',').filter(Boolean);
   const browserEntries = [];
   let code = 0;
   for (const suite of suites) {
-    const outcome = await runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener });
+    const outcome = await runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener, interop });
     browserEntries.push(...outcome.browserEntries);
     code = code || outcome.code;
   }
   finished = true;
-  const leaks = await secretScan({ tmp, sandbox, other, listenerLog, browserEntries });
+  const leaks = await secretScan({ tmp, sandbox, other, listenerLog, browserEntries, interop });
   return code !== 0 ? code : leaks > 0 ? 1 : 0;
 }
 
@@ -175,7 +180,7 @@ function germanProfile(tmp) {
  * `german` (test/integration/german, display language German, a profile of its own).
  * Resolves to its exit code and the browser's storage (read before the browser closed).
  */
-async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener }) {
+async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox, other, listener, interop }) {
   const restricted = suite === 'restricted';
   const workspace = join(tmp, `workspace-${suite}`);
   // `folders`: a multi-root workspace of two folders, each choosing its own environment in its own settings
@@ -217,6 +222,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
     TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
     TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
+    TENANT_GRAPHQL_TEST_INTEROP: JSON.stringify({ url: interop.url, clientId: interop.clientId, resource: interop.resource }),
     TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
     TENANT_GRAPHQL_TEST_SUITE: suite,
     TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
@@ -275,6 +281,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base);
+  routeInterop(context, interop, base);
   await injectServiceWorkerFaults(context, harness);
 
   const payload = [
@@ -539,8 +546,10 @@ function recordWebviews(page, browser) {
  * Sandboxes that the extension starts itself ("Start Sandbox") are separate processes whose
  * secrets are not collected here.
  */
-async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries }) {
-  const secrets = [...(await fetchIssuedSecrets(sandbox.info.adminUrl)), { kind: 'header_secret', value: HEADER_SECRET }];
+async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries, interop }) {
+  // The independent pair keeps no record of what it issued: the access tokens its API received stand for them.
+  const interopTokens = (await interop.tokens()).map((value) => ({ kind: 'interop_access', value }));
+  const secrets = [...(await fetchIssuedSecrets(sandbox.info.adminUrl)), { kind: 'header_secret', value: HEADER_SECRET }, ...interopTokens];
   const otherSecrets = await fetchIssuedSecrets(other.info.adminUrl);
   // Excluded, and only this: VS Code's SecretStorage, the one place tokens must be. In code-server
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
@@ -618,6 +627,76 @@ async function injectServiceWorkerFaults(context, harness) {
       return register(...args);
     };
   })();`);
+}
+
+/**
+ * Starts the independent pair of test/unit/interop (scripts/interopServer.ts, through tsx) as a
+ * child process and reads its first line: `INTEROP {...}`.
+ */
+async function startInterop() {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'interopServer.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderr = [];
+  child.stderr.on('data', (d) => stderr.push(String(d)));
+  const info = await new Promise((resolveInfo, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the independent pair did not start within 60 s\n${stderr.join('')}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`the independent pair exited with code ${code}\n${stderr.join('')}`)));
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += String(d);
+      const m = /^INTEROP (\{.*\})$/m.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolveInfo(JSON.parse(m[1]));
+      }
+    });
+  });
+  return {
+    ...info,
+    tokens: async () => (await fetch(`${info.control}/tokens`)).json(),
+    signIn: async (authorizeUrl, redirectUri) => {
+      const res = await fetch(`${info.control}/sign-in`, { method: 'POST', body: JSON.stringify({ authorizeUrl, redirectUri }) });
+      const body = await res.json();
+      if (!res.ok) {
+        throw new Error(body.error);
+      }
+      return body.callback;
+    },
+    close: () =>
+      new Promise((resolveClose) => {
+        if (child.exitCode !== null) {
+          resolveClose();
+          return;
+        }
+        child.once('exit', () => resolveClose());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * The person at the independent provider's pages: when VS Code opens its authorize address, the
+ * tenant admin registers the redirect URI the extension asked for (code-server's callback address
+ * changes at every sign-in), the login and consent pages are gone through with a cookie jar in Node
+ * (as test/unit/interop does), and the tab is sent to the redirect URI with the code, the way the
+ * Sandbox's consent page sends it: code-server delivers it to the extension's URI handler.
+ */
+function routeInterop(context, interop, codeServerBase) {
+  const handle = async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+    try {
+      // Straight to the provider (the tab may have come through code-server's port proxy).
+      const direct = new URL(`${url.pathname.replace(/^\/proxy\/\d+/, '')}${url.search}`, interop.url);
+      const callback = await interop.signIn(direct.toString(), redirectUri);
+      await route.fulfill({ status: 302, headers: { location: callback } });
+    } catch (err) {
+      log(`interop harness: ${err.message}`);
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: `interop harness: ${err.message}` });
+    }
+  };
+  void context.route(`${interop.url}/oauth/authorize**`, handle);
+  void context.route(`${codeServerBase}/proxy/${new URL(interop.url).port}/oauth/authorize**`, handle);
 }
 
 function createBrowserHarness(context, servers, codeServerBase) {

@@ -264,13 +264,6 @@ function priorities(outcome: Outcome | undefined): string[] {
     assert.equal(next?.status, 200, 'nothing crashed: the next run works');
   });
 
-  it('offers to sign in again with the missing scope (401 insufficient_scope)', async () => {
-    const failed = await run({ uri: fixture('run/createTask.graphql') });
-    assert.equal(failed?.failure, 'missingScope', failed?.message);
-    assert.equal(failed.status, 401);
-    assert.match(failed.message ?? '', /tasks:write/);
-  });
-
   it('cancels a slow request silently', async () => {
     await admin('/faults', { kind: 'latency', ms: 20_000, count: 1 });
     const before = (await stats()).graphql;

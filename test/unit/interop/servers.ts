@@ -21,6 +21,12 @@ import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWTPayl
 export const API_RESOURCE = 'https://api.interop.test/';
 export const PUBLIC_CLIENT = 'interop-vscode';
 export const TEAM_CLIENT = 'interop-team';
+/**
+ * The public client of a browser-based VS Code (code-server): its URI-handler redirect is the host's
+ * callback address with a request id that changes at every sign-in, so the tenant admin registers
+ * each one in the provider's client store (see {@link InteropServers.registerRedirectUri}).
+ */
+export const WEB_CLIENT = 'interop-vscode-web';
 export const TEAM_SECRET = 'interop-team-secret-3f9c1d2e';
 export const USER = { sub: 'a7f3c0de-5b1e-4c8a-9d7e-000000000001', preferred_username: 'alice', name: 'Alice Example', email: 'alice@interop.test' };
 
@@ -75,6 +81,11 @@ export interface InteropServers {
   readonly graphqlRequests: http.IncomingHttpHeaders[];
   /** Every successful token endpoint request: its parameters, as the provider read them. */
   readonly tokenRequests: Record<string, unknown>[];
+  /**
+   * Registers one more redirect URI for {@link WEB_CLIENT}, as a tenant admin adds one to a client:
+   * in the provider's own client store (its default adapter, where dynamically registered clients live).
+   */
+  registerRedirectUri(uri: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +138,18 @@ export async function startInteropServers(options: { redirectUri: string }): Pro
     cookies: { keys: ['interop-cookie-key'] },
   } as ConstructorParameters<typeof Provider>[1]);
   const providerCallback = provider.callback();
+  const webRedirectUris: string[] = [];
+  // The web client lives in the provider's client store (not in the static list, which cannot change).
+  const clientStore = (provider as unknown as { Client: { adapter: { upsert(id: string, payload: object, expiresIn?: number): Promise<void> } } }).Client.adapter;
+  const storeWebClient = () =>
+    clientStore.upsert(WEB_CLIENT, {
+      client_id: WEB_CLIENT,
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: [...webRedirectUris],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    });
   provider.on('server_error', (_ctx: unknown, err: unknown) => console.error('[interop provider]', err));
 
   const jwks = createRemoteJWKSet(new URL(`${url}/jwks`));
@@ -193,6 +216,12 @@ export async function startInteropServers(options: { redirectUri: string }): Pro
     url,
     graphqlRequests,
     tokenRequests,
+    registerRedirectUri: async (uri) => {
+      if (!webRedirectUris.includes(uri)) {
+        webRedirectUris.push(uri);
+      }
+      await storeWebClient();
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
