@@ -62,6 +62,7 @@ export class ActionText {
   private spans: { start: number; end: number }[] | undefined;
   private readonly parsed = new Map<number, ParsedDefinition | null>();
   private readonly memo = new Map<string, unknown>();
+  private readonly bySchema = new WeakMap<object, Map<string, unknown>>();
 
   constructor(readonly text: string) {
     this.lines = new LineIndex(text);
@@ -105,12 +106,25 @@ export class ActionText {
     return result ?? undefined;
   }
 
-  /** A value computed once per key for this text (e.g. a definition's validation). */
+  /** A value computed once per key for this text. */
   remember<T>(key: string, compute: () => T): T {
     if (!this.memo.has(key)) {
       this.memo.set(key, compute());
     }
     return this.memo.get(key) as T;
+  }
+
+  /** A value computed once per key for this text and a schema (e.g. a definition's validation; VS Code asks again at every cursor move). */
+  rememberFor<T>(schema: object, key: string, compute: () => T): T {
+    let memo = this.bySchema.get(schema);
+    if (!memo) {
+      memo = new Map();
+      this.bySchema.set(schema, memo);
+    }
+    if (!memo.has(key)) {
+      memo.set(key, compute());
+    }
+    return memo.get(key) as T;
   }
 
   offsetAt(range: Range): number {
