@@ -89,10 +89,9 @@ export class Schemas implements vscode.Disposable {
         new EnvironmentSchema({
           storageDir: deps.storageDir,
           logger: deps.logger,
-          activeEnvironment: environment,
-          activeSessionId: async () => {
+          activeEnvironment: () => {
             const env = environment();
-            return env && deps.sessionIdOf(env);
+            return env && { ...env, sessionId: () => deps.sessionIdOf(env) };
           },
           onDidChangeActive: deps.onDidChangeActive,
           introspect: async (signal) => {

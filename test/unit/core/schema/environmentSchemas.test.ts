@@ -27,8 +27,10 @@ async function setup() {
       new EnvironmentSchema({
         storageDir: dir,
         logger: nullLogger,
-        activeEnvironment: environment,
-        activeSessionId: () => Promise.resolve(environment() ? 'session' : undefined),
+        activeEnvironment: () => {
+          const env = environment();
+          return env && { ...env, sessionId: () => Promise.resolve('session') };
+        },
         onDidChangeActive: changed.event,
         introspect: () => {
           const env = environment();
