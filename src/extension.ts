@@ -15,6 +15,7 @@ import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
+import { createFilterClient } from './platform/filterWorker';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -68,7 +69,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
       requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });
-    const results = new ResultsFeature({ context, logger });
+    // One filter worker for the window: the results panel's filter and Compare's pretty-printing.
+    const filterWorker = createFilterClient(context.extensionPath);
+    const results = new ResultsFeature({ context, logger, filterWorker });
     // The code files' GraphQL templates, scanned once for the language and run features.
     const embeddedFiles = new EmbeddedFiles();
     const language = new LanguageFeature(schemas, logger, embeddedFiles);
@@ -83,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       presenter: results.presenter,
       fragments: language.fragments,
       embeddedFiles,
+      filterWorker,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
     });
     context.subscriptions.push(
@@ -98,6 +102,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       language,
       results,
       run,
+      filterWorker,
       types,
     );
     await auth.initialize();

@@ -1,6 +1,5 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FilterClient } from '../core/results/filterClient';
+import type { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
 import type { AuthService } from '../auth';
 import type { GraphqlService } from '../graphql';
@@ -22,8 +21,6 @@ import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
-
-declare const __FILTER_WORKER__: string | undefined;
 
 export type { HistoryRow } from './historyView';
 
@@ -69,6 +66,8 @@ export class RunFeature implements vscode.Disposable {
     readonly historyLimits: () => HistoryLimits;
     /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
     readonly embeddedFiles: EmbeddedFiles;
+    /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
+    readonly filterWorker: FilterClient;
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
@@ -77,13 +76,7 @@ export class RunFeature implements vscode.Disposable {
     this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
     const history = new HistoryStore({ dir: this.historyDir, limits: services.historyLimits, logger, legacyState: context.workspaceState });
     const historyView = new HistoryView(history);
-    const worker = new FilterClient({
-      script:
-        typeof __FILTER_WORKER__ === 'string'
-          ? path.join(context.extensionPath, 'dist', __FILTER_WORKER__)
-          : path.join(context.extensionPath, 'src', 'core', 'results', 'filterWorker.ts'),
-      execArgv: typeof __FILTER_WORKER__ === 'string' ? [] : ['--import', 'tsx'],
-    });
+    const worker = services.filterWorker;
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
@@ -114,7 +107,6 @@ export class RunFeature implements vscode.Disposable {
     this.disposables = vscode.Disposable.from(
       history.onDidChange(hasHistory),
       progress,
-      worker,
       history,
       historyView,
       diff,
