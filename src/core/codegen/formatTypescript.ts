@@ -41,6 +41,6 @@ export async function formatTypescript(text: string): Promise<string> {
 }
 
 /** `text` formatted by prettier itself. */
-export function formatWithPrettier(text: string): Promise<string> {
+function formatWithPrettier(text: string): Promise<string> {
   return prettier.format(text, { parser: 'babel-ts', plugins: [babel, estree] });
 }
