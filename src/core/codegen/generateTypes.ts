@@ -15,7 +15,7 @@
  * no new types; the caller keeps the old ones and says why. The texts returned are codegen's
  * output as it is; {@link formatTypescript} formats them with prettier.
  */
-import { Kind, parse, specifiedRules, validate, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { Kind, parse, specifiedRules, validate, visit, type ASTNode, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { codegen } from '@graphql-codegen/core';
 import { getCachedDocumentNodeFromSchema, type Types } from '@graphql-codegen/plugin-helpers';
 import * as addPlugin from '@graphql-codegen/add';
@@ -102,6 +102,9 @@ function parseAll(documents: readonly SourceDocument[], problems: DocumentProble
  * their fragments (and a fragment that does not validate fails the documents that spread it).
  */
 function validOnly(schema: GraphQLSchema, parsed: readonly Parsed[], problems: DocumentProblem[], checked: (p: Parsed) => boolean = () => true): Parsed[] {
+  if (parsed.length > 1 && parsed.every(checked) && validTogether(schema, parsed)) {
+    return [...parsed];
+  }
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const p of parsed) {
     for (const d of p.document.definitions) {
@@ -136,6 +139,31 @@ function validOnly(schema: GraphQLSchema, parsed: readonly Parsed[], problems: D
     }
     return errors.length === 0;
   });
+}
+
+/**
+ * Whether all the documents validate as one: one validation of every definition (each fragment
+ * name once) instead of one per document with the fragments it spreads, which validates a shared
+ * fragment again in every document that uses it. No error in the whole means none in any
+ * document's part of it (each document's definitions and the fragments it spreads are in the
+ * whole, and the rules kept find no error in a part that they do not find in the whole); with an
+ * error, or two fragments of one name, each document is validated on its own to say which fail.
+ */
+function validTogether(schema: GraphQLSchema, parsed: readonly Parsed[]): boolean {
+  const fragmentNames = new Set<string>();
+  const definitions: DefinitionNode[] = [];
+  for (const p of parsed) {
+    for (const d of p.document.definitions) {
+      if (d.kind === Kind.FRAGMENT_DEFINITION) {
+        if (fragmentNames.has(d.name.value)) {
+          return false;
+        }
+        fragmentNames.add(d.name.value);
+      }
+      definitions.push(d);
+    }
+  }
+  return validate(schema, { kind: Kind.DOCUMENT, definitions }, CODEGEN_RULES).length === 0;
 }
 
 /**
