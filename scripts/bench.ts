@@ -392,7 +392,7 @@ async function run(tmp: string): Promise<readonly Row[]> {
   // Require time of the production bundle, in fresh processes (vscode stubbed), as activation pays it.
   const bundleDir = path.join(tmp, 'bundle');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--production', '--quiet', '--out', bundleDir], { cwd: root, stdio: 'ignore' });
-  const bundles = ['extension.js', 'graphql.js', 'features.js'].map((f) => path.join(bundleDir, 'dist', f));
+  const bundles = ['extension.js', 'graphqlBase.js', 'graphql.js', 'languageService.js', 'core.js', 'features.js'].map((f) => path.join(bundleDir, 'dist', f));
   const requireRuns = Array.from({ length: quick ? 2 : 7 }, () => {
     const out = execFileSync(process.execPath, [path.join(root, 'scripts/bench/requireTime.cjs'), ...bundles], { encoding: 'utf8' });
     return JSON.parse(out) as { ms: number; tasks: Record<string, number> };
