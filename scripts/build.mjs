@@ -113,15 +113,14 @@ const GRAPHQL_BASE = /^node_modules\/graphql\/(language|type|error|jsutils)\//;
 const CORE_LAYER = /^(src\/(core|shared)\/|node_modules\/)/;
 
 /**
- * Answers each import of a module in `modules` (paths as in esbuild's metafile) from `bundle`'s
- * `__modules`, and records it in `needed`.
- * @param {string} bundle
- * @param {ReadonlySet<string>} modules
- * @param {Set<string>} needed
+ * Answers each import of a module that `route` places in another bundle (paths as in esbuild's
+ * metafile) from that bundle's `__modules`, and records it in `needed` under that bundle.
+ * @param {(file: string) => string | undefined} route
+ * @param {Map<string, Set<string>>} needed
  * @returns {esbuild.Plugin}
  */
-const fromEarlierBundle = (bundle, modules, needed) => ({
-  name: 'from-earlier-bundle',
+const fromOtherBundles = (route, needed) => ({
+  name: 'from-other-bundles',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData?.routed || args.kind === 'entry-point' || args.namespace !== 'file') {
@@ -132,66 +131,126 @@ const fromEarlierBundle = (bundle, modules, needed) => ({
         return undefined;
       }
       const file = relative(process.cwd(), resolved.path).split(sep).join('/');
-      if (!modules.has(file)) {
+      const bundle = route(file);
+      if (!bundle) {
         return undefined;
       }
-      needed.add(file);
-      return { path: file, namespace: 'earlier-bundle' };
+      needed.get(bundle).add(file);
+      return { path: file, namespace: 'other-bundle', pluginData: { bundle } };
     });
-    build.onLoad({ filter: /.*/, namespace: 'earlier-bundle' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(bundle)}).__modules[${JSON.stringify(args.path)}];`,
+    build.onLoad({ filter: /.*/, namespace: 'other-bundle' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(`./${args.pluginData.bundle}`)}).__modules[${JSON.stringify(args.path)}];`,
       loader: 'js',
     }));
   },
 });
 
 /**
- * Builds `later` in two bundles: finds the modules it reaches, builds it with those that `inEarlier`
- * picks answered from `earlierFile`, then `earlierFile` with each of them exported under its path
- * (an ES module's namespace, a CommonJS module's exports). Fails if a module ended up in both.
+ * The source of a bundle that exports `modules` under their paths (an ES module's namespace, a
+ * CommonJS module's exports) as `__modules`, after what `head` exports.
+ * @param {readonly string[]} modules
+ * @param {ReadonlyMap<string, string | undefined>} formats
+ * @param {string} head
+ */
+function registrySource(modules, formats, head, sourcefile) {
+  return {
+    contents: [
+      head,
+      ...modules.map((file, i) =>
+        formats.get(file) === 'cjs' ? `const m${i} = require(${JSON.stringify(`./${file}`)});` : `import * as m${i} from ${JSON.stringify(`./${file}`)};`,
+      ),
+      `export const __modules = { ${modules.map((file, i) => `${JSON.stringify(file)}: m${i}`).join(', ')} };`,
+    ].join('\n'),
+    resolveDir: '.',
+    sourcefile,
+    loader: 'js',
+  };
+}
+
+/**
+ * Builds `later` (one entry) in two bundles, and optionally a bundle loaded on demand after them:
+ * finds the modules `later` reaches; builds the on-demand bundle with those answered from the two;
+ * builds `later` with the modules that `inEarlier` picks answered from `earlierFile` (and exporting
+ * those the on-demand bundle takes from it); then `earlierFile` with each module the others take
+ * from it exported under its path. Fails if a module ended up in two bundles.
  * @param {esbuild.BuildOptions} later the options of the later bundle as one bundle
  * @param {string} earlierFile
  * @param {(file: string) => boolean} inEarlier
+ * @param {{ entry: string, file: string }} [onDemand]
  */
-async function buildInTwo(later, earlierFile, inEarlier) {
+async function buildInTwo(later, earlierFile, inEarlier, onDemand) {
+  const [laterName, laterEntry] = Object.entries(later.entryPoints ?? {})[0] ?? [];
+  const laterFile = laterName ? `${laterName}.js` : basename(later.outfile);
+  const earlierName = basename(earlierFile);
   const discovery = await esbuild.build({ ...later, write: false, metafile: true, sourcemap: false, minify: false, logLevel: 'silent' });
-  const formats = new Map(
-    Object.entries(discovery.metafile.inputs)
-      .filter(([file]) => inEarlier(file))
-      .map(([file, input]) => [file, input.format]),
-  );
-  const needed = new Set();
-  const laterResult = await esbuild.build({
-    ...later,
-    plugins: [...(later.plugins ?? []), fromEarlierBundle(`./${basename(earlierFile)}`, new Set(formats.keys()), needed)],
-    external: [...(later.external ?? []), `./${basename(earlierFile)}`],
-    metafile: true,
-  });
-  const names = [...needed].sort();
-  const earlierResult = await esbuild.build({
-    ...later,
-    entryPoints: undefined,
-    outdir: undefined,
-    stdin: {
-      contents: [
-        ...names.map((file, i) =>
-          formats.get(file) === 'cjs' ? `const m${i} = require(${JSON.stringify(`./${file}`)});` : `import * as m${i} from ${JSON.stringify(`./${file}`)};`,
-        ),
-        `export const __modules = { ${names.map((file, i) => `${JSON.stringify(file)}: m${i}`).join(', ')} };`,
-      ].join('\n'),
-      resolveDir: '.',
-      sourcefile: `${basename(earlierFile)}-modules.js`,
-      loader: 'js',
-    },
-    outfile: earlierFile,
-    metafile: true,
-  });
-  const inEarlierBundle = new Set(Object.keys(earlierResult.metafile.inputs));
-  const twice = Object.keys(laterResult.metafile.inputs).filter((file) => /^(src|node_modules)\//.test(file) && inEarlierBundle.has(file) && formats.has(file));
-  if (twice.length > 0) {
-    throw new Error(`in both ${earlierFile} and the bundle after it: ${twice.join(', ')}`);
+  const inputs = discovery.metafile.inputs;
+  const formats = new Map(Object.entries(inputs).map(([file, input]) => [file, input.format]));
+  // The earlier bundle: the modules `inEarlier` picks and all they import.
+  const earlier = new Set(Object.keys(inputs).filter(inEarlier));
+  for (const file of earlier) {
+    for (const { path } of inputs[file].imports) {
+      if (inputs[path]) {
+        earlier.add(path);
+      }
+    }
   }
-  return [laterResult, earlierResult];
+  const route = (file) => (!formats.has(file) || !/^(src|node_modules)\//.test(file) ? undefined : earlier.has(file) ? earlierName : laterFile);
+  const needed = new Map([
+    [earlierName, new Set()],
+    [laterFile, new Set()],
+  ]);
+  const results = [];
+  if (onDemand) {
+    results.push(
+      await esbuild.build({
+        ...later,
+        entryPoints: undefined,
+        outdir: undefined,
+        stdin: { contents: `export * from ${JSON.stringify(`./${onDemand.entry}`)};`, resolveDir: '.', sourcefile: `${basename(onDemand.file)}-entry.js`, loader: 'js' },
+        outfile: onDemand.file,
+        plugins: [...(later.plugins ?? []), fromOtherBundles(route, needed)],
+        external: [...(later.external ?? []), `./${earlierName}`, `./${laterFile}`],
+        metafile: true,
+      }),
+    );
+  }
+  const exported = [...needed.get(laterFile)].sort();
+  results.push(
+    await esbuild.build({
+      ...later,
+      ...(exported.length > 0 && laterEntry
+        ? {
+            entryPoints: undefined,
+            outdir: undefined,
+            outfile: join(later.outdir, laterFile),
+            stdin: registrySource(exported, formats, `export * from ${JSON.stringify(`./${laterEntry}`)};`, `${laterFile}-entry.js`),
+          }
+        : {}),
+      plugins: [...(later.plugins ?? []), fromOtherBundles((file) => (route(file) === earlierName ? earlierName : undefined), needed)],
+      external: [...(later.external ?? []), `./${earlierName}`],
+      metafile: true,
+    }),
+  );
+  results.push(
+    await esbuild.build({
+      ...later,
+      entryPoints: undefined,
+      outdir: undefined,
+      stdin: registrySource([...needed.get(earlierName)].sort(), formats, '', `${earlierName}-modules.js`),
+      outfile: earlierFile,
+      metafile: true,
+    }),
+  );
+  const seen = new Map();
+  for (const [i, result] of results.entries()) {
+    for (const file of Object.keys(result.metafile.inputs).filter((f) => /^(src|node_modules)\//.test(f) && formats.has(f))) {
+      if (seen.has(file) && seen.get(file) !== i) {
+        throw new Error(`${file} is in two bundles (scripts/build.mjs, buildInTwo)`);
+      }
+      seen.set(file, i);
+    }
+  }
+  return results;
 }
 
 /** @type {esbuild.BuildOptions} */
@@ -245,12 +304,13 @@ const featuresBuild = {
   entryPoints: { features: 'src/extension.ts' },
   outdir: join(outRoot, 'dist'),
   plugins: [fromSharedBundles(Object.keys(SHARED_BUNDLES))],
-  external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js', './graphql.js', './languageService.js'],
+  external: ['vscode', 'undici', './undici.js', 'prettier/standalone', 'prettier/plugins/graphql', './prettier.js', './graphql.js', './languageService.js', './onDemand.js'],
   define: {
     __UNDICI_MODULE__: '"./undici.js"',
     __PRETTIER_MODULE__: '"./prettier.js"',
     __CODEGEN_WORKER__: '"codegen.js"',
     __FILTER_WORKER__: '"filter.js"',
+    __ON_DEMAND_MODULE__: '"./onDemand.js"',
     // The integration tests' hooks (the test API activate returns, the results panel's testHooks):
     // in the development build that the tests run, removed (dead code) from the production build.
     __TEST_API__: production ? 'false' : 'true',
@@ -290,22 +350,40 @@ if (!production && outIndex < 0) {
   });
 }
 
+/** The bundles cut in two (buildInTwo), and the on-demand bundle. */
+const buildLayered = () =>
+  Promise.all([
+    buildInTwo(graphqlBuild, join(outRoot, 'dist/graphqlBase.js'), (file) => GRAPHQL_BASE.test(file)),
+    buildInTwo(featuresBuild, join(outRoot, 'dist/core.js'), (file) => CORE_LAYER.test(file), { entry: 'src/onDemand.ts', file: join(outRoot, 'dist/onDemand.js') }),
+  ]);
+
 if (watch) {
-  // Watching: graphql.js and features.js as one bundle each, graphqlBase.js and core.js hold nothing.
-  mkdirSync(join(outRoot, 'dist'), { recursive: true });
-  writeFileSync(join(outRoot, 'dist', 'graphqlBase.js'), 'exports.__modules = {};\n');
-  writeFileSync(join(outRoot, 'dist', 'core.js'), 'exports.__modules = {};\n');
-  for (const options of [...builds, graphqlBuild, featuresBuild]) {
+  for (const options of builds) {
     const ctx = await esbuild.context(options);
     await ctx.watch();
   }
+  // The layered bundles are built again whole on each change: a context that writes nothing watches their sources.
+  /** @type {esbuild.Plugin} */
+  const rebuildLayered = {
+    name: 'rebuild-layered',
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length === 0) {
+          await buildLayered().catch((err) => console.error(err instanceof Error ? err.message : err));
+        }
+      });
+    },
+  };
+  const sources = await esbuild.context({
+    ...featuresBuild,
+    entryPoints: { features: 'src/extension.ts', onDemand: 'src/onDemand.ts' },
+    write: false,
+    plugins: [...featuresBuild.plugins, rebuildLayered],
+  });
+  await sources.watch();
   console.log('[watch] watching for changes');
 } else {
-  const [results, ...layered] = await Promise.all([
-    Promise.all(builds.map((b) => esbuild.build({ ...b, metafile: true }))),
-    buildInTwo(graphqlBuild, join(outRoot, 'dist/graphqlBase.js'), (file) => GRAPHQL_BASE.test(file)),
-    buildInTwo(featuresBuild, join(outRoot, 'dist/core.js'), (file) => CORE_LAYER.test(file)),
-  ]);
+  const [results, layered] = await Promise.all([Promise.all(builds.map((b) => esbuild.build({ ...b, metafile: true }))), buildLayered()]);
   // Which files of node_modules went into the shipped bundles (not the tests'): what
   // scripts/thirdPartyNotices.mjs builds THIRD-PARTY-NOTICES.txt from. Not shipped itself.
   const inputs = new Set();
