@@ -62,13 +62,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const schemas = new Schemas({
       storageDir: context.globalStorageUri.fsPath,
       logger,
+      // One look-up of the environment per sync; its session asked of the same environment.
       activeEnvironment: () => {
         const env = auth.activeEnvironment();
-        return env && { name: env.name, key: serverKey(serverIdentity(env)) };
-      },
-      activeSessionId: async () => {
-        const env = auth.activeEnvironment();
-        return env && auth.isAllowed(env) ? (await auth.activeSession())?.id : undefined;
+        return env && { name: env.name, key: serverKey(serverIdentity(env)), sessionId: async () => (auth.isAllowed(env) ? (await auth.activeSession())?.id : undefined) };
       },
       onDidChangeActive: auth.onDidChangeActive,
       execute: (request) => graphql.execute(request),

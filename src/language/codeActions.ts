@@ -10,6 +10,7 @@ import { toHostRange, toTemplatePosition } from '../core/embedded/templateSource
 import { addToSidecar, extractVariable, sidecarHas, sidecarPlaceholder, variableAt, type VariableAt } from '../core/language/codeActionsVariables';
 import { sidecarPathFor } from '../core/run/variablesFile';
 import type { Position, Range } from '../core/text/position';
+import type { TextDocumentSnapshot } from '../core/language/types';
 import { inert } from '../core/text/inert';
 import { LineIndex } from '../core/text/lineIndex';
 import { CODE_SELECTOR } from '../platform/codeFiles';
@@ -72,6 +73,8 @@ function titleOf(id: CodeActionTitleId, args: readonly string[]): string {
 /** The GraphQL text a range is in: a GraphQL document, or the template of a code file (and where it starts in the host). */
 interface GraphqlText {
   readonly text: string;
+  /** The text as a document of its own (the GraphQL document, or the template). */
+  readonly snapshot: TextDocumentSnapshot;
   readonly base?: Position;
   /** The same object for one version of the text (the snapshot, or the template's source): what parsed work is kept under. */
   readonly key: object;
@@ -80,7 +83,7 @@ interface GraphqlText {
 function graphqlTextAt(host: LanguageHost, document: vscode.TextDocument, range: vscode.Range): GraphqlText | undefined {
   if (document.languageId === 'graphql') {
     const snap = host.snapshotOf(document);
-    return snap && { text: snap.text, key: snap };
+    return snap && { text: snap.text, snapshot: snap, key: snap };
   }
   const at = host.templateAt(document, range.start);
   if (!at) {
@@ -92,7 +95,7 @@ function graphqlTextAt(host: LanguageHost, document: vscode.TextDocument, range:
   if (endOffset === undefined || endOffset > at.source.text.length) {
     return undefined;
   }
-  return { text: at.snap.text, base: at.source.basePosition, key: at.source };
+  return { text: at.snap.text, snapshot: at.snap, base: at.source.basePosition, key: at.source };
 }
 
 /** A host range as a range of the GraphQL text (undefined when it starts before a template). */
@@ -184,7 +187,8 @@ export class GraphqlCodeActions implements vscode.CodeActionProvider {
   private textOf(at: GraphqlText): ActionText {
     let text = this.texts.get(at.key);
     if (!text) {
-      text = new ActionText(at.text);
+      // The language service's split and parses of this version (no second parse of the text).
+      text = new ActionText(at.text, this.host.definitionParses(at.snapshot));
       this.texts.set(at.key, text);
     }
     return text;

@@ -9,6 +9,7 @@ import type { GraphqlLanguageService } from '../core/language/languageService';
 import type { LanguageDiagnostic, TextDocumentSnapshot } from '../core/language/types';
 import { toHostRange, type TemplateSource } from '../core/embedded/templateSources';
 import { isCodeDocument } from '../platform/codeFiles';
+import { TimeSlicer } from '../core/timeSlicer';
 
 /** Wait after the last keystroke before validating. */
 const DIAGNOSTICS_DEBOUNCE_MS = 200;
@@ -135,23 +136,9 @@ export class DiagnosticsManager implements vscode.Disposable {
       this.collection.delete(doc.uri);
       return;
     }
-    const slice = (): void => {
-      // A newer version, a closed document or another schema has its own validation scheduled.
-      if (this.disposed || doc.isClosed || doc.version !== snap.version || this.host.serviceFor(doc.uri)?.service !== found.service) {
-        return;
-      }
-      try {
-        const result = diagnosticsSlice(found.service, snap, SLICE_MS);
-        if (result) {
-          this.collection.set(doc.uri, result);
-        } else {
-          setTimeout(slice, 0);
-        }
-      } catch (err) {
-        this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
-      }
-    };
-    slice();
+    // A newer version, a closed document or another schema has its own validation scheduled.
+    const current = () => doc.version === snap.version && this.host.serviceFor(doc.uri)?.service === found.service;
+    void this.inSlices(doc, (budgetMs) => diagnosticsSlice(found.service, snap, budgetMs), current);
   }
 
   /** Validates the templates of a code file, in slices like a large GraphQL document. */
@@ -166,22 +153,33 @@ export class DiagnosticsManager implements vscode.Disposable {
     const version = doc.version;
     const snaps = sources.map((source) => ({ source, snap: this.host.templateSnapshot(doc, source) }));
     const progress = { next: 0, found: [] as vscode.Diagnostic[] };
-    const slice = (): void => {
-      if (this.disposed || doc.isClosed || doc.version !== version || this.host.serviceFor(doc.uri)?.service !== found.service) {
-        return;
-      }
-      try {
-        const result = templateDiagnosticsSlice(found.service, snaps, SLICE_MS, progress);
+    const current = () => doc.version === version && this.host.serviceFor(doc.uri)?.service === found.service;
+    void this.inSlices(doc, (budgetMs) => templateDiagnosticsSlice(found.service, snaps, budgetMs, progress), current);
+  }
+
+  /**
+   * Runs a validation a slice at a time (`step` answers undefined until it is done), the core's
+   * time slicer giving the event loop a turn between slices, and shows its diagnostics; stops
+   * when the validation is no longer `current`. The first slice runs at once.
+   */
+  private async inSlices(doc: vscode.TextDocument, step: (budgetMs: number) => vscode.Diagnostic[] | undefined, current: () => boolean): Promise<void> {
+    const slicer = new TimeSlicer({ budgetMs: SLICE_MS });
+    try {
+      for (;;) {
+        if (this.disposed || doc.isClosed || !current()) {
+          return;
+        }
+        const result = step(SLICE_MS);
         if (result) {
           this.collection.set(doc.uri, result);
-        } else {
-          setTimeout(slice, 0);
+          return;
         }
-      } catch (err) {
-        this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
+        // The step used its budget: yield whatever the slicer's clock says.
+        await slicer.yieldNowAndResume();
       }
-    };
-    slice();
+    } catch (err) {
+      this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
+    }
   }
 
   private tellTooLarge(doc: vscode.TextDocument): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { GraphqlLanguageService } from '../core/language/languageService';
-import { DocumentStore } from '../core/language/documentModel';
+import { DocumentStore, type DefinitionParses } from '../core/language/documentModel';
 import { FragmentIndex } from '../core/language/fragmentIndex';
 import type { Range, TextDocumentSnapshot } from '../core/language/types';
 import { EmbeddedFiles, graphqlAt, toTemplatePosition, type TemplateSource } from '../core/embedded/templateSources';
@@ -93,6 +93,11 @@ export class LanguageHost implements vscode.Disposable {
     const sources = text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.tags }).sources : [];
     this.liveTemplates.set(document, { version: document.version, sources });
     return sources;
+  }
+
+  /** A document's definitions as the language service splits and parses them (shared with it: the code actions read them). */
+  definitionParses(snapshot: TextDocumentSnapshot): DefinitionParses {
+    return this.documents.get(snapshot).definitionParses();
   }
 
   /** A template as a document of its own, at the host's version. */

@@ -37,7 +37,21 @@ class FragmentLens extends vscode.CodeLens {
  * definitions: thin adapters over the core reference index and rename planning.
  */
 export function registerReferenceProviders(refs: ReferenceService, onDidChangeIndex: vscode.Event<void>, logger: Logger): vscode.Disposable {
-  const references: vscode.ReferenceProvider = {
+  const lensesChanged = new vscode.EventEmitter<void>();
+  return vscode.Disposable.from(
+    lensesChanged,
+    onDidChangeIndex(() => lensesChanged.fire()),
+    // `tenantGraphql.codeLens.references` is honoured at once.
+    onDidChangeCodeLensSettings(() => lensesChanged.fire()),
+    vscode.languages.registerReferenceProvider(GRAPHQL_SELECTOR, referenceProvider(refs, logger)),
+    vscode.languages.registerRenameProvider(GRAPHQL_SELECTOR, renameProvider(refs, logger)),
+    vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, fragmentLensProvider(refs, lensesChanged.event, logger)),
+  );
+}
+
+/** Find All References: in GraphQL (documents and templates) and in the schema's SDL view, with the sidecar key of a variable. */
+function referenceProvider(refs: ReferenceService, logger: Logger): vscode.ReferenceProvider {
+  return {
     async provideReferences(document, position, context, token) {
       try {
         await refs.ready(token);
@@ -63,8 +77,11 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
       }
     },
   };
+}
 
-  const rename: vscode.RenameProvider = {
+/** Rename: refused in the read-only SDL view; code outside templates left to its language. */
+function renameProvider(refs: ReferenceService, logger: Logger): vscode.RenameProvider {
+  return {
     prepareRename(document, position) {
       try {
         if (document.uri.scheme === SDL_SCHEME) {
@@ -100,10 +117,12 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
       }
     },
   };
+}
 
-  const lensesChanged = new vscode.EventEmitter<void>();
-  const codeLenses: vscode.CodeLensProvider<FragmentLens> = {
-    onDidChangeCodeLenses: lensesChanged.event,
+/** The fragments' "N references" CodeLens; `changed` fires when they should be asked for again. */
+function fragmentLensProvider(refs: ReferenceService, changed: vscode.Event<void>, logger: Logger): vscode.CodeLensProvider<FragmentLens> {
+  return {
+    onDidChangeCodeLenses: changed,
     provideCodeLenses(document) {
       if (!codeLensEnabled('references', document)) {
         return [];
@@ -137,14 +156,4 @@ export function registerReferenceProviders(refs: ReferenceService, onDidChangeIn
       return lens;
     },
   };
-
-  return vscode.Disposable.from(
-    lensesChanged,
-    onDidChangeIndex(() => lensesChanged.fire()),
-    // `tenantGraphql.codeLens.references` is honoured at once.
-    onDidChangeCodeLensSettings(() => lensesChanged.fire()),
-    vscode.languages.registerReferenceProvider(GRAPHQL_SELECTOR, references),
-    vscode.languages.registerRenameProvider(GRAPHQL_SELECTOR, rename),
-    vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, codeLenses),
-  );
 }

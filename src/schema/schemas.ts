@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
-import { EnvironmentSchema, type SchemaEnvironment } from '../core/schema/environmentSchema';
+import { EnvironmentSchema, type ActiveEnvironment } from '../core/schema/environmentSchema';
 import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
 import { printSchemaWithLocations, type SchemaSdlView } from '../core/schema/sdlView';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema/schemaSnapshot';
@@ -23,10 +23,12 @@ export interface SchemasDeps {
   /** Folder of the per-environment cache files (`context.globalStorageUri`). */
   readonly storageDir: string;
   readonly logger: Logger;
-  /** The active environment's name and server key (its schema is cached per server). */
-  activeEnvironment(): SchemaEnvironment | undefined;
-  /** The session requests would use now; undefined when none, or when nothing may be sent (Restricted Mode, a server not allowed). */
-  activeSessionId(): Promise<string | undefined>;
+  /**
+   * The active environment's name and server key (its schema is cached per server), with the
+   * session its requests would use (undefined when none, or when nothing may be sent: Restricted
+   * Mode, a server not allowed).
+   */
+  activeEnvironment(): ActiveEnvironment | undefined;
   readonly onDidChangeActive: vscode.Event<unknown>;
   /** Runs a GraphQL request against the active environment (the authenticated client). */
   execute(request: { query: string; operationName?: string; signal: AbortSignal; timeoutMs: number }): Promise<{ body: unknown }>;
@@ -73,7 +75,6 @@ export class Schemas implements vscode.Disposable {
       storageDir: deps.storageDir,
       logger: deps.logger,
       activeEnvironment: deps.activeEnvironment,
-      activeSessionId: deps.activeSessionId,
       onDidChangeActive: deps.onDidChangeActive,
       introspect: async (signal) =>
         (await deps.execute({ query: INTROSPECTION_QUERY, operationName: 'IntrospectionQuery', signal, timeoutMs: deps.requestTimeoutMs() * INTROSPECTION_TIMEOUT_FACTOR })).body,

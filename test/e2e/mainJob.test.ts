@@ -101,6 +101,36 @@ async function shot(page: Page, name: string): Promise<void> {
   }
 }
 
+/**
+ * Runs in every page of the e2e browser: keeps the last UI changes a failure record prints (keys
+ * pressed with a modifier, focus, and whether the menus, messages and boxes a step waits for are
+ * shown), each with the time since the page loaded. CI keeps no screenshot; this tells a dropped
+ * key from a menu that opened and closed.
+ */
+const UI_RECORDER = `(() => {
+  const changes = (window.__uiChanges = []);
+  const t0 = performance.now();
+  const note = (what) => { changes.push(Math.round(performance.now() - t0) + ' ms ' + what); if (changes.length > 200) changes.shift(); };
+  window.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.altKey || e.metaKey) note('key ' + (e.ctrlKey ? 'Ctrl+' : '') + (e.altKey ? 'Alt+' : '') + e.key + ' on ' + ((e.target && e.target.className) || '?'));
+  }, true);
+  const shown = (sel) => Array.from(document.querySelectorAll(sel)).filter((e) => e.getBoundingClientRect().height > 0).length;
+  let last = '';
+  setInterval(() => {
+    const a = document.activeElement;
+    const state = [
+      'focus ' + (a ? a.tagName.toLowerCase() + '.' + String(a.className).split(' ')[0] : 'none'),
+      'actionWidget ' + shown('.action-widget .monaco-list-row'),
+      'contextView ' + shown('.context-view .action-label'),
+      'message ' + shown('.monaco-editor-overlaymessage'),
+      'quickInput ' + shown('.quick-input-widget input.input'),
+      'dialog ' + shown('.monaco-dialog-box'),
+      'lightBulb ' + shown('.editor-group-container.active [class*="codicon-lightbulb"], .editor-group-container.active [class*="codicon-light-bulb"]'),
+    ].join(', ');
+    if (state !== last) { note(state); last = state; }
+  }, 25);
+})()`;
+
 describe('the main job: `npm start` on the Sandbox, through the UI', function () {
   this.timeout(3 * 60_000);
   this.bail(true); // each step needs the one before it (sign-in before completion, and so on)
@@ -167,25 +197,6 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   async function focusEditor(tab: ReturnType<Page['locator']>): Promise<void> {
     await tab.click();
     await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: UI_TIMEOUT_MS });
-  }
-
-  /** Waits for the active editor's light bulb on the line whose text is `lineText`: its code actions are in. */
-  async function lightBulbBesideLine(lineText: string): Promise<void> {
-    // Runs in the page (a string: this file is compiled without the DOM's types).
-    await page.waitForFunction(
-      `(() => {
-        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
-        const line = editor && Array.from(editor.querySelectorAll('.view-line')).find((l) => (l.textContent || '').trim() === ${JSON.stringify(lineText)});
-        if (!line) return false;
-        const at = line.getBoundingClientRect();
-        return Array.from(editor.querySelectorAll('[class*="codicon-light-bulb"], [class*="codicon-lightbulb"]')).some((b) => {
-          const r = b.getBoundingClientRect();
-          return r.height > 0 && Math.abs((r.top + r.bottom) / 2 - (at.top + at.bottom) / 2) < at.height / 2;
-        });
-      })()`,
-      undefined,
-      { timeout: UI_TIMEOUT_MS },
-    );
   }
 
   /** Opens a workspace file with Quick Open (Ctrl+P). */
@@ -273,6 +284,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       args: codeServer.CHROMIUM_ARGS,
     });
     context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    await context.addInitScript(UI_RECORDER);
     page = await context.newPage();
     await page.goto(address);
   });
@@ -317,6 +329,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
         problems: text('.markers-panel .monaco-list-row'),
         editorLines: text('.editor-group-container.active .view-line').slice(0, 14),
         statusBar: text('.statusbar-item'),
+        recentChanges: (window.__uiChanges || []).slice(-40),
       };
     })()`)) as Record<string, unknown>;
     const lines = Object.entries(seen).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}`);
@@ -455,23 +468,33 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   });
 
   it("fixes the server's error with Ctrl+. (picks `name`), and the run then succeeds", async () => {
-    // The Problems row selects "nmae"; the light bulb's menu offers the Service's suggestion.
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first().click();
+    // Ctrl+. on the Service's error in Problems lists its fixes. Not from the editor: there, VS Code
+    // asks for code actions on its own 250 ms after the cursor or the file's problems move, and that
+    // request replaces a pending Ctrl+. request, whose menu is then dropped without a word (loaded
+    // runs showed it: the key reached the editor, the light bulb showed, no menu, no message; read in
+    // VS Code's bundle: CodeActionOracle._tryAutoTrigger), and nothing on screen says when that timer
+    // has fired. In Problems, the row's light bulb shows once VS Code has the fixes of that problem,
+    // and Ctrl+. there (problems.action.showQuickFixes) lists exactly those: no timer in between.
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first();
+    await row.click();
     await page.locator('.tab.active', { hasText: 'typo.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await statusBarItem(/^\s*Ln 8, Col/).waitFor({ timeout: UI_TIMEOUT_MS });
-    // Into the editor (the Problems view keeps the focus), where the selection is "nmae".
-    await focusEditor(page.locator('.tab.active', { hasText: 'typo.graphql' }));
-    // The focused editor looks for code actions on its own 250 ms after the cursor (or the file's
-    // problems) moved, and that automatic request replaces a pending Ctrl+. request: Ctrl+. pressed
-    // before it shows nothing at all (what a loaded machine showed: no menu, no message, and the
-    // light bulb beside "nmae" in the screenshot). A person sees the light bulb, then presses Ctrl+.
-    await lightBulbBesideLine('nmae');
+    await row.locator('[class*="codicon-lightbulb"], [class*="codicon-light-bulb"]').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    // The keyboard is in the Problems list, on that row (the click moves focus asynchronously).
+    await page.locator('.markers-panel .monaco-list:focus-within .monaco-list-row.focused', { hasText: 'GraphQL (server)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    // The pointer off the menu's way: an item under it takes the keyboard when the menu opens.
+    await page.mouse.move(600, 420);
     await page.keyboard.press('Control+.');
-    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Change `nmae` to `name`' }).first();
-    await fix.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    // Down to the fix and Enter, as a keyboard user picks it. (A click made while the menu was still
+    // opening was lost once at load 22.)
+    const menuItem = page.locator('.context-view .action-menu-item', { hasText: 'Change `nmae` to `name`' }).first();
+    await menuItem.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await shot(page, 'quick-fix');
-    await fix.click();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.context-view .action-menu-item:focus', { hasText: 'Change `nmae` to `name`' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Enter');
     await page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    // Back into the editor to run it (Ctrl+Enter in Problems opens the file to the side).
+    await focusEditor(page.locator('.editor-group-container').first().locator('.tab', { hasText: 'typo.graphql' }));
     await page.keyboard.press('Control+Enter');
     const frame = resultsFrame();
     await frame.locator('h1.operation', { hasText: 'TaskNames' }).waitFor({ timeout: UI_TIMEOUT_MS });

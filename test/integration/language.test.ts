@@ -195,8 +195,7 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     const reloaded = new EnvironmentSchema({
       storageDir: path.dirname(file),
       logger: nullLogger,
-      activeEnvironment: () => ({ name: 'Sandbox', key }),
-      activeSessionId: () => Promise.resolve(undefined),
+      activeEnvironment: () => ({ name: 'Sandbox', key, sessionId: () => Promise.resolve(undefined) }),
       onDidChangeActive: active.event,
       introspect: () => {
         introspections++;

@@ -14,9 +14,6 @@ import {
   isObjectType,
   isUnionType,
   Kind,
-  NoUnusedFragmentsRule,
-  KnownFragmentNamesRule,
-  specifiedRules,
   validate,
   getNamedType,
   parse,
@@ -46,6 +43,7 @@ import {
 } from './codeActionsShared';
 import type { Range } from '../text/position';
 import { placeholderLiteral } from './placeholders';
+import { ALONE_RULES, isFewer, MAX_ERRORS, narrowBefore, narrowVerdict, type ReplacedName } from './replacementCheck';
 
 export type { CoreCodeAction, TextEdit } from './codeActionsShared';
 
@@ -98,7 +96,7 @@ export function quickFixes(text: string | ActionText, schema: GraphQLSchema, dia
   const seen = new Map<string, CoreCodeAction & { diagnostics: number[] }>();
   diagnostics.forEach((d, i) => {
     try {
-      for (const action of fixesFor(doc, schema, d, context)) {
+      for (const action of fixesOnce(doc, schema, d, context)) {
         // One problem can be shown twice (graphql reports an undefined variable at its use and on
         // the operation; local validation and the Service report the same field): one fix for both.
         const key = JSON.stringify([action.title, action.edits]);
@@ -116,6 +114,18 @@ export function quickFixes(text: string | ActionText, schema: GraphQLSchema, dia
     }
   });
   return out;
+}
+
+/**
+ * The fixes for one problem, computed once per text, schema and problem (VS Code asks again at
+ * every cursor move); an unknown fragment's each time (its answers read the workspace's fragments).
+ */
+function fixesOnce(doc: ActionText, schema: GraphQLSchema, d: FixableDiagnostic, context: QuickFixContext): readonly CoreCodeAction[] {
+  if (d.message.startsWith('Unknown fragment')) {
+    return fixesFor(doc, schema, d, context);
+  }
+  const { line, character } = d.range.start;
+  return doc.rememberFor(schema, `fixes@${line}:${character}:${d.message}`, () => fixesFor(doc, schema, d, context));
 }
 
 function fixesFor(doc: ActionText, schema: GraphQLSchema, d: FixableDiagnostic, context: QuickFixContext): CoreCodeAction[] {
@@ -265,9 +275,6 @@ function didYouMean(
   }
   const start = def.base + startOf(node);
   const end = def.base + endOf(node);
-  const definitionText = doc.text.slice(def.start, def.end);
-  const nodeStart = startOf(node) - startOf(def.node);
-  const nodeEnd = endOf(node) - startOf(def.node);
   // A suggestion is offered only when it leaves no new problem in the definition (a field that
   // needs arguments or a selection the node does not have is not an answer).
   // A fragment's definition goes along (a workspace fragment's as a stand-in on its type), so a spread where its type cannot be is no answer.
@@ -276,12 +283,11 @@ function didYouMean(
     const other = workspaceFragments.get(name);
     return local ? [doc.text.slice(local.start, local.end)] : other ? [`fragment ${name} on ${other} { __typename }`] : [];
   };
-  const before = doc.remember(`problems@${def.start}`, () => problemsOf(schema, definitionText, []));
-  const usable = suggestions.filter((s) => {
-    const after = problemsOf(schema, definitionText.slice(0, nodeStart) + s + definitionText.slice(nodeEnd), unknown.what === 'fragment' ? fragmentText(s) : []);
+  const what = unknown.what;
+  const usable = suggestions.filter((s) =>
     // (A spread's name is checked by a rule that needs the whole document: for fragments, no new problem is enough.)
-    return after !== undefined && before !== undefined && isFewer(before, after, unknown.what !== 'fragment');
-  });
+    what === 'fragment' ? wholeVerdict(doc, schema, def, node, s, fragmentText(s), false) : replacementHelps(doc, schema, def, node, s, what, true),
+  );
   return usable.map((s) => ({
     title: { id: 'didYouMean', args: [unknown.what === 'directive' ? `@${unknown.name}` : unknown.name, unknown.what === 'directive' ? `@${s}` : s] },
     kind: 'quickfix',
@@ -290,33 +296,35 @@ function didYouMean(
   }));
 }
 
-/** Rules that need the whole document (other definitions): left out when a definition is checked alone. */
-const ALONE_RULES = specifiedRules.filter((r) => r !== KnownFragmentNamesRule && r !== NoUnusedFragmentsRule);
+/**
+ * True when replacing a name node of the definition leaves no new problem in it and (when
+ * `strictly`) one fewer: graphql's validation narrowed to the rules the replacement can change
+ * (see replacementCheck), the whole definition validated again only where graphql's error limit
+ * could matter.
+ */
+function replacementHelps(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, node: ASTNode, replacement: string, kind: ReplacedName, strictly: boolean): boolean {
+  const before = doc.rememberFor(schema, `narrow@${def.start}:${kind}`, () => narrowBefore(schema, def.node, kind));
+  return narrowVerdict(schema, def.node, node, replacement, kind, before, strictly) ?? wholeVerdict(doc, schema, def, node, replacement, [], strictly);
+}
+
+/** The same question answered by validating the definition's text with the name replaced (plus fragment definitions it needs) whole. */
+function wholeVerdict(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, node: ASTNode, replacement: string, fragments: readonly string[], strictly: boolean): boolean {
+  const definitionText = doc.text.slice(def.start, def.end);
+  const nodeStart = startOf(node) - startOf(def.node);
+  const nodeEnd = endOf(node) - startOf(def.node);
+  const before = doc.rememberFor(schema, `problems@${def.start}`, () => problemsOf(schema, definitionText, []));
+  const after = problemsOf(schema, definitionText.slice(0, nodeStart) + replacement + definitionText.slice(nodeEnd), fragments);
+  return after !== undefined && before !== undefined && isFewer(before, after, strictly);
+}
 
 /** The messages of graphql's validation of one definition (plus fragment definitions it needs), or undefined when it does not parse. */
 function problemsOf(schema: GraphQLSchema, definition: string, fragments: readonly string[]): string[] | undefined {
   try {
     const document = parse([definition, ...fragments].join('\n'));
-    return validate(schema, document, ALONE_RULES, { maxErrors: 50 }).map((e) => e.message);
+    return validate(schema, document, ALONE_RULES, { maxErrors: MAX_ERRORS }).map((e) => e.message);
   } catch {
     return undefined;
   }
-}
-
-/** True when `after` is `before` with no new problem, and (when `strictly`) at least one fewer. */
-function isFewer(before: readonly string[], after: readonly string[], strictly = true): boolean {
-  if (strictly && after.length >= before.length) {
-    return false;
-  }
-  const left = [...before];
-  for (const m of after) {
-    const i = left.indexOf(m);
-    if (i < 0) {
-      return false;
-    }
-    left.splice(i, 1);
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -472,7 +480,7 @@ export function replacementIn(reason: string | null | undefined): string | undef
 }
 
 function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number): CoreCodeAction[] {
-  let target: { node: ASTNode; name: string; reason: string; replacement?: string } | undefined;
+  let target: { node: ASTNode; kind: ReplacedName; name: string; reason: string; replacement?: string } | undefined;
   walkTyped(schema, def.node, (node, info) => {
     if (node.kind === Kind.FIELD && startOf(node.name) === local) {
       const field = info.getFieldDef();
@@ -480,7 +488,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
       if (field?.deprecationReason != null && (isObjectType(parent) || isInterfaceType(parent))) {
         const r = replacementIn(field.deprecationReason);
         const ok = r !== undefined && r !== field.name && parent.getFields()[r] !== undefined && !parent.getFields()[r].deprecationReason;
-        target = { node: node.name, name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+        target = { node: node.name, kind: 'field', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
       }
       return true;
     }
@@ -491,7 +499,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
         const r = replacementIn(arg.deprecationReason);
         const other = siblings.find((a) => a.name === r);
         const ok = r !== undefined && r !== arg.name && other !== undefined && !other.deprecationReason;
-        target = { node: node.name, name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
+        target = { node: node.name, kind: 'argument', name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
       }
       return true;
     }
@@ -502,7 +510,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
         const r = replacementIn(field.deprecationReason);
         const other = r === undefined ? undefined : parent.getFields()[r];
         const ok = r !== undefined && r !== field.name && other !== undefined && !other.deprecationReason;
-        target = { node: node.name, name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+        target = { node: node.name, kind: 'inputField', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
       }
       return undefined;
     }
@@ -513,7 +521,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
         if (value?.deprecationReason != null) {
           const r = replacementIn(value.deprecationReason);
           const ok = r !== undefined && r !== value.name && type.getValue(r) !== undefined && !type.getValue(r)?.deprecationReason;
-          target = { node, name: value.name, reason: value.deprecationReason, ...(ok ? { replacement: r } : {}) };
+          target = { node, kind: 'enumValue', name: value.name, reason: value.deprecationReason, ...(ok ? { replacement: r } : {}) };
         }
       }
       return true;
@@ -524,14 +532,9 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
     return [];
   }
   if (target.replacement !== undefined) {
-    const { node, replacement } = target;
+    const { node, replacement, kind } = target;
     // Only when the definition stays as valid as it was.
-    const defText = doc.text.slice(def.start, def.end);
-    const s = startOf(node) - startOf(def.node);
-    const e = endOf(node) - startOf(def.node);
-    const before = doc.remember(`problems@${def.start}`, () => problemsOf(schema, defText, []));
-    const after = problemsOf(schema, defText.slice(0, s) + replacement + defText.slice(e), []);
-    if (before && after && isFewer(before, after, false)) {
+    if (replacementHelps(doc, schema, def, node, replacement, kind, false)) {
       return [
         {
           title: { id: 'useReplacement', args: [target.name, replacement] },

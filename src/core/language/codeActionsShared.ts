@@ -4,6 +4,7 @@
  */
 import { Kind, parse, TypeInfo, visit, visitWithTypeInfo, type ASTNode, type DefinitionNode, type GraphQLSchema } from 'graphql';
 import { splitDefinitions } from './definitionSplitter';
+import type { DefinitionParses } from './documentModel';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/position';
 
@@ -59,16 +60,21 @@ export interface ParsedDefinition {
 /** The text with its line index and the spans of its definitions. */
 export class ActionText {
   readonly lines: LineIndex;
-  private spans: { start: number; end: number }[] | undefined;
+  private spans: readonly { readonly start: number; readonly end: number }[] | undefined;
   private readonly parsed = new Map<number, ParsedDefinition | null>();
   private readonly memo = new Map<string, unknown>();
+  private readonly bySchema = new WeakMap<object, Map<string, unknown>>();
 
-  constructor(readonly text: string) {
+  /** @param prepared the text's definitions as the language service split and parsed them (else split and parsed here, as needed). */
+  constructor(
+    readonly text: string,
+    private readonly prepared?: DefinitionParses,
+  ) {
     this.lines = new LineIndex(text);
   }
 
-  private allSpans(): { start: number; end: number }[] {
-    this.spans ??= splitDefinitions(this.text).spans.map((s) => ({ start: s.start, end: s.end }));
+  private allSpans(): readonly { readonly start: number; readonly end: number }[] {
+    this.spans ??= this.prepared?.spans ?? splitDefinitions(this.text).spans;
     return this.spans;
   }
 
@@ -92,11 +98,11 @@ export class ActionText {
     const span = this.allSpans()[i];
     let result: ParsedDefinition | null = null;
     try {
-      const doc = parse(this.text.slice(span.start, span.end));
-      const first = doc.definitions[0];
-      if (doc.definitions.length === 1 && first) {
-        const start = span.start + (first.loc?.start ?? 0);
-        result = { node: first, base: span.start, start, end: span.start + (first.loc?.end ?? span.end - span.start) };
+      const { ast, base } = this.prepared?.parsed(i) ?? { ast: parse(this.text.slice(span.start, span.end)), base: span.start };
+      const first = ast?.definitions[0];
+      if (ast?.definitions.length === 1 && first) {
+        const start = base + (first.loc?.start ?? span.start - base);
+        result = { node: first, base, start, end: base + (first.loc?.end ?? span.end - base) };
       }
     } catch {
       result = null;
@@ -105,12 +111,25 @@ export class ActionText {
     return result ?? undefined;
   }
 
-  /** A value computed once per key for this text (e.g. a definition's validation). */
+  /** A value computed once per key for this text. */
   remember<T>(key: string, compute: () => T): T {
     if (!this.memo.has(key)) {
       this.memo.set(key, compute());
     }
     return this.memo.get(key) as T;
+  }
+
+  /** A value computed once per key for this text and a schema (e.g. a definition's validation; VS Code asks again at every cursor move). */
+  rememberFor<T>(schema: object, key: string, compute: () => T): T {
+    let memo = this.bySchema.get(schema);
+    if (!memo) {
+      memo = new Map();
+      this.bySchema.set(schema, memo);
+    }
+    if (!memo.has(key)) {
+      memo.set(key, compute());
+    }
+    return memo.get(key) as T;
   }
 
   offsetAt(range: Range): number {

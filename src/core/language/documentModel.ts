@@ -12,7 +12,7 @@
  * which the online parser is back at document level. A chunk's text is padded with spaces to its
  * start column, so line-relative columns are the document's own.
  */
-import type { ASTNode, FragmentDefinitionNode, Source } from 'graphql';
+import type { ASTNode, DocumentNode, FragmentDefinitionNode, Source } from 'graphql';
 import { positionInLines } from '../text/lineIndex';
 import { ChunkInfo } from './chunkInfo';
 import { resplitDefinitions, splitDefinitions, type ChunkSpan } from './definitionSplitter';
@@ -28,6 +28,13 @@ export type DocumentMode = 'EXECUTABLE' | 'TYPE_SYSTEM' | 'UNKNOWN';
 /** A chunk of one document version. */
 export interface Chunk extends ChunkSpan {
   readonly info: ChunkInfo;
+}
+
+/** A text's top-level definitions already split and parsed (see DocumentModel.definitionParses). */
+export interface DefinitionParses {
+  readonly spans: readonly { readonly start: number; readonly end: number }[];
+  /** The parse of span `i` (null on a syntax error); `base` plus an offset of its AST is an offset of the text. */
+  parsed(i: number): { readonly ast: DocumentNode | null; readonly base: number };
 }
 
 /** One version of a document, split and parsed per definition. */
@@ -204,6 +211,18 @@ export class DocumentModel {
   private owns(end: number, offset: number, atEnd: boolean): boolean {
     // A chunk that ends with its line break does not own the start of the next line.
     return end > offset || (atEnd && end === offset && this.text.charCodeAt(end - 1) !== 10);
+  }
+
+  /**
+   * The proposed chunks (each top-level definition, when the text parses) with their parses, as
+   * spans of the text: what the code actions read of a definition, without splitting or parsing
+   * the text again. `base` plus an offset of the parse is an offset of the text.
+   */
+  definitionParses(): DefinitionParses {
+    return {
+      spans: this.spans,
+      parsed: (i) => ({ ast: this.spanInfos[i].ast, base: this.spans[i].start - this.spans[i].startCol }),
+    };
   }
 
   /** The parses this version uses so far (its proposed chunks and the chunks confirmed). */

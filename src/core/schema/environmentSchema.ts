@@ -16,15 +16,19 @@ export interface SchemaEnvironment {
   readonly key: string;
 }
 
+/** The active environment as the schema service asks for it. */
+export interface ActiveEnvironment extends SchemaEnvironment {
+  /** Id of the session requests use now, or undefined when not signed in. */
+  sessionId(): Promise<string | undefined>;
+}
+
 /** What the schema service needs from the rest of the extension (narrow, so tests can fake it). */
 export interface EnvironmentSchemaDeps {
   /** Folder of the per-environment cache files (`context.globalStorageUri`). */
   readonly storageDir: string;
   readonly logger: Logger;
-  /** The active environment, if any. */
-  activeEnvironment(): SchemaEnvironment | undefined;
-  /** Id of the session requests use now, or undefined when not signed in. */
-  activeSessionId(): Promise<string | undefined>;
+  /** The active environment, if any, with the session its requests use (looked up once per sync). */
+  activeEnvironment(): ActiveEnvironment | undefined;
   /** Fires when the active environment or its session may have changed. */
   readonly onDidChangeActive: Event<unknown>;
   /** Runs the introspection query against the active environment and returns the response body. */
@@ -185,8 +189,9 @@ export class EnvironmentSchema implements Disposable {
 
   /** Cache first, then introspection when needed. */
   private async syncActiveNow(): Promise<void> {
-    const environment = this.deps.activeEnvironment();
-    const sessionId = environment ? await this.deps.activeSessionId() : undefined;
+    const active = this.deps.activeEnvironment();
+    const sessionId = active ? await active.sessionId() : undefined;
+    const environment: SchemaEnvironment | undefined = active && { name: active.name, key: active.key };
     if (this.disposed) {
       return;
     }

@@ -13,6 +13,8 @@ import { extractFragment, refactorings } from '../../../../src/core/language/cod
 import { extractFragmentToConstant } from '../../../../src/core/language/codeActionsConstant';
 import { findTemplates } from '../../../../src/core/embedded/templates';
 import { LineIndex } from '../../../../src/core/text/lineIndex';
+import { ActionText } from '../../../../src/core/language/codeActionsShared';
+import { DocumentStore } from '../../../../src/core/language/documentModel';
 import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { document } from './helpers';
@@ -708,5 +710,39 @@ describe('Code actions: variables and the sidecar', () => {
     const variableAlready = 'query T($first: Int) { tasks(first: $first) { totalCount } }';
     const p = { line: 0, character: variableAlready.indexOf('first:') };
     assert.equal(extractVariable(variableAlready, sandbox, { start: p, end: p }), undefined);
+  });
+});
+
+describe('Code actions: on the language service’s parses of the text', () => {
+  it('the same fixes and refactorings as from the text alone (indented definitions, a broken one, two versions)', () => {
+    const texts = [
+      'query Tasks {\n  tasks(filter: { priority: $priority }) { totalCount }\n}\n',
+      '  query T($first: Int) {\n    me { id nmae }\n  }\n\n  fragment Unused on Task {\n    id\n  }\n',
+      '\n    { files { edges { node { size } } } }\n    { search { __typename } }\n    query X { me { id } \n',
+      '{ tasks { edges { node { id nmae ...F } } } }\n\nfragment F on Task { name }\nfragment G on Task { name }\n',
+    ];
+    const store = new DocumentStore();
+    let fixes = 0;
+    let refactors = 0;
+    for (const text of texts) {
+      for (const version of [1, 2]) {
+        // Version 2 is re-split from version 1 with one blank more at the start (the parses reused).
+        const t = version === 1 ? text : ` ${text}`;
+        const prepared = new ActionText(t, store.get(document(t, 'file:///ws/prepared.graphql')).definitionParses());
+        const alone = new ActionText(t);
+        const diagnostics = localDiagnostics(sandbox, t);
+        assert.deepEqual(quickFixes(prepared, sandbox, diagnostics), quickFixes(alone, sandbox, diagnostics), t);
+        const lines = new LineIndex(t);
+        for (let offset = 0; offset <= t.length; offset += 3) {
+          const at = lines.positionAt(offset);
+          const range = { start: at, end: lines.positionAt(Math.min(t.length, offset + 12)) };
+          const expected = refactorings(alone, sandbox, range);
+          assert.deepEqual(refactorings(prepared, sandbox, range), expected, `${t} at ${offset}`);
+          refactors += expected.length;
+        }
+        fixes += quickFixes(alone, sandbox, diagnostics).length;
+      }
+    }
+    assert.ok(fixes >= 8 && refactors >= 20, `not vacuous: ${fixes} fixes, ${refactors} refactorings`);
   });
 });

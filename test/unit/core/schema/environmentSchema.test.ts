@@ -32,8 +32,7 @@ async function setup(options: { environment?: string; session?: string; cached?:
   const service = new EnvironmentSchema({
     storageDir: dir,
     logger: nullLogger,
-    activeEnvironment: () => (world.environment ? { name: world.environment, key: world.key ?? world.environment } : undefined),
-    activeSessionId: () => Promise.resolve(world.session),
+    activeEnvironment: () => (world.environment ? { name: world.environment, key: world.key ?? world.environment, sessionId: () => Promise.resolve(world.session) } : undefined),
     onDidChangeActive: active.event,
     introspect: async (signal) => {
       calls.push(signal);
