@@ -6,8 +6,8 @@ import type { AuthService } from '../auth';
 import type { GraphqlService } from '../graphql';
 import type { ResultsPresenter } from '../results';
 import type { Schemas } from '../schema';
-import { registerCommands } from '../platform/commands';
-import { runCommands } from './commands';
+import { registerCommands, registerCommandsOnDemand } from '../platform/commands';
+import { RUN_COMMAND_IDS_ON_DEMAND, runCommands, type RunCommand, type RunCommandServices } from './commands';
 import { HistoryStore, type HistoryLimits } from './historyStore';
 import { HistoryView, type HistoryRow } from './historyView';
 import { RunDiff } from './runDiff';
@@ -26,6 +26,7 @@ import { RunProgress } from './runProgress';
 declare const __FILTER_WORKER__: string | undefined;
 
 export type { HistoryRow } from './historyView';
+export { RUN_COMMAND_IDS_ON_DEMAND } from './commands';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -69,6 +70,8 @@ export class RunFeature implements vscode.Disposable {
     readonly historyLimits: () => HistoryLimits;
     /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
     readonly embeddedFiles: EmbeddedFiles;
+    /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
+    readonly loadCommands: () => readonly RunCommand[];
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
@@ -108,6 +111,24 @@ export class RunFeature implements vscode.Disposable {
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
     const lenses = new RunCodeLensProvider(templates);
+    const commandServices: RunCommandServices = {
+      controller,
+      history,
+      historyView,
+      diff,
+      presenter,
+      signedInElsewhere: async () => {
+        const active = auth.activeEnvironment()?.name;
+        const names: string[] = [];
+        for (const env of auth.environments()) {
+          if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+            names.push(env.name);
+          }
+        }
+        return names;
+      },
+      accessToken: () => graphql.currentAccessToken(),
+    };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
     const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);
     void history.ready.then(hasHistory);
@@ -123,29 +144,8 @@ export class RunFeature implements vscode.Disposable {
       lenses,
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(templates),
-      registerCommands(
-        runCommands,
-        {
-          controller,
-          history,
-          historyView,
-          diff,
-          presenter,
-          signedInElsewhere: async () => {
-            const active = auth.activeEnvironment()?.name;
-            const names: string[] = [];
-            for (const env of auth.environments()) {
-              if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
-                names.push(env.name);
-              }
-            }
-            return names;
-          },
-          accessToken: () => graphql.currentAccessToken(),
-        },
-        logger,
-        'run',
-      ),
+      registerCommands(runCommands, commandServices, logger, 'run'),
+      registerCommandsOnDemand(RUN_COMMAND_IDS_ON_DEMAND, () => ({ commands: services.loadCommands(), services: commandServices }), logger, 'run'),
     );
     if (__TEST_API__) {
       this.testApi = {
