@@ -10,15 +10,22 @@ import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
 import { SchemaFeature, Schemas } from './schema';
 import { LanguageFeature, type LanguageTestApi } from './language';
-import { RunFeature, type RunTestApi } from './run';
+import { RUN_COMMAND_IDS_ON_DEMAND, RunFeature, type RunTestApi } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
-import { registerSandboxFeature } from './sandboxHost';
+import { registerSandboxFeature, SANDBOX_COMMAND_IDS } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
 import { createFilterClient } from './platform/filterWorker';
+import { lazy } from './core/lazy';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
+/** Set by the build: the on-demand bundle beside this one (./onDemand.ts). */
+declare const __ON_DEMAND_MODULE__: string;
+
+/** The code loaded on first use (./onDemand.ts), required on the first command that needs it (issue 28). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const onDemand = lazy(() => require(__ON_DEMAND_MODULE__) as typeof import('./onDemand'));
 
 /** What `activate` returns while the extension host runs tests, in the development build (undefined otherwise). */
 export interface TenantGraphqlTestApi {
@@ -30,6 +37,8 @@ export interface TenantGraphqlTestApi {
   readonly lastSchemaChangeNotice: () => string | undefined;
   /** The schema's language status item as shown: `$(icon) Name schema · source · age`. */
   readonly schemaStatus: () => string;
+  /** The commands registered at activation with their code on demand, and the commands the on-demand bundle holds (loading it). */
+  readonly onDemandCommands: () => { readonly registered: readonly string[]; readonly loaded: readonly string[] };
 }
 
 /**
@@ -85,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       embeddedFiles,
       filterWorker,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
+      loadCommands: () => onDemand().runCommandsOnDemand,
     });
     context.subscriptions.push(
       network,
@@ -94,7 +104,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       graphql,
       schemas,
       new AuthFeature({ context, logger, channel, config, auth }),
-      registerSandboxFeature({ context, logger, config, auth }),
+      registerSandboxFeature({ context, logger, config, auth, load: () => onDemand().startSandboxFeature }),
       schemaFeature,
       language,
       results,
@@ -121,6 +131,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         run: run.testApi!,
         lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
         schemaStatus: () => schemaFeature.status.text,
+        onDemandCommands: () => ({
+          registered: [...SANDBOX_COMMAND_IDS, ...RUN_COMMAND_IDS_ON_DEMAND],
+          loaded: [...onDemand().sandboxCommands, ...onDemand().runCommandsOnDemand].map((c) => c.id),
+        }),
       };
     }
     return undefined;

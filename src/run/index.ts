@@ -5,8 +5,8 @@ import type { AuthService } from '../auth';
 import type { GraphqlService } from '../graphql';
 import type { ResultsPresenter } from '../results';
 import type { Schemas } from '../schema';
-import { registerCommands } from '../platform/commands';
-import { runCommands } from './commands';
+import { registerCommands, registerCommandsOnDemand } from '../platform/commands';
+import { RUN_COMMAND_IDS_ON_DEMAND, runCommands, type RunCommand, type RunCommandServices } from './commands';
 import { HistoryStore, type HistoryLimits } from './historyStore';
 import { HistoryView, type HistoryRow } from './historyView';
 import { RunDiff } from './runDiff';
@@ -23,6 +23,7 @@ import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
 
 export type { HistoryRow } from './historyView';
+export { RUN_COMMAND_IDS_ON_DEMAND } from './commands';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -68,6 +69,8 @@ export class RunFeature implements vscode.Disposable {
     readonly embeddedFiles: EmbeddedFiles;
     /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
     readonly filterWorker: FilterClient;
+    /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
+    readonly loadCommands: () => readonly RunCommand[];
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
@@ -101,6 +104,24 @@ export class RunFeature implements vscode.Disposable {
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
     });
     const lenses = new RunCodeLensProvider(templates);
+    const commandServices: RunCommandServices = {
+      controller,
+      history,
+      historyView,
+      diff,
+      presenter,
+      signedInElsewhere: async () => {
+        const active = auth.activeEnvironment()?.name;
+        const names: string[] = [];
+        for (const env of auth.environments()) {
+          if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+            names.push(env.name);
+          }
+        }
+        return names;
+      },
+      accessToken: () => graphql.currentAccessToken(),
+    };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
     const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);
     void history.ready.then(hasHistory);
@@ -115,29 +136,8 @@ export class RunFeature implements vscode.Disposable {
       lenses,
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(templates),
-      registerCommands(
-        runCommands,
-        {
-          controller,
-          history,
-          historyView,
-          diff,
-          presenter,
-          signedInElsewhere: async () => {
-            const active = auth.activeEnvironment()?.name;
-            const names: string[] = [];
-            for (const env of auth.environments()) {
-              if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
-                names.push(env.name);
-              }
-            }
-            return names;
-          },
-          accessToken: () => graphql.currentAccessToken(),
-        },
-        logger,
-        'run',
-      ),
+      registerCommands(runCommands, commandServices, logger, 'run'),
+      registerCommandsOnDemand(RUN_COMMAND_IDS_ON_DEMAND, () => ({ commands: services.loadCommands(), services: commandServices }), logger, 'run'),
     );
     if (__TEST_API__) {
       this.testApi = {
