@@ -1,10 +1,12 @@
 // `npm run package`: writes dist-vsix/tenant-graphql.vsix. It stages the package in dist-vsix/stage
 // (a production build there, and the files .vscodeignore allows), so that the development build in
 // dist/ is left as it is. Source maps are not shipped (they were three quarters of the package); they
-// stay in the stage for debugging. The README is the user's and has no pictures (there is no public
-// repository to host them); the screenshots live in docs/ and CONTRIBUTING.md, which are not shipped.
-// Lines between `screenshots` markers would still be left out, and a README linking a repository
-// image fails the packaging. No repository is named in package.json (none is public).
+// stay in the stage for debugging. The packaged README is the user's and has no pictures (there is no
+// public repository to host them, and VS Code's extension page shows no image of the package itself):
+// the README's screenshots (media/screenshots, taken by the main-job test) sit between `screenshots`
+// markers, which are left out here, and .vscodeignore's `media/*.png` does not reach them; a packaged
+// README still linking a repository image fails the packaging. CONTRIBUTING.md's screenshots live in
+// docs/, not shipped either. No repository is named in package.json (none is public).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';

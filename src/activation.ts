@@ -1,18 +1,23 @@
 /**
  * The entry of the built extension (dist/extension.js): what VS Code requires. It holds nothing
  * but this loader, so that the extension host's thread is never held by one long `require`
- * (issue 28): graphql with graphql-language-service (dist/graphql.js) and the extension's features
- * (dist/features.js, the composition root in ./extension.ts) are each required in a task of its
- * own, with the thread yielded between them and before `activate` runs. Each bundle is compiled and
- * run once; `features.js` takes graphql from `graphql.js` (scripts/build.mjs maps the imports), so
- * there is one graphql in the host and `instanceof` checks hold.
+ * (issue 28): graphql (dist/graphqlBase.js: its language, type system and errors; dist/graphql.js:
+ * the rest), graphql-language-service (dist/languageService.js), the
+ * extension's core (dist/core.js: src/core and src/shared) and its features (dist/features.js, the
+ * composition root in ./extension.ts) are each required in a task of its own, with the thread
+ * yielded between them and before `activate` runs. Each bundle is compiled and run once; a later
+ * bundle takes the modules of an earlier one from it (scripts/build.mjs maps the imports), so there
+ * is one copy of each module in the host and `instanceof` checks hold.
  */
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from './extension';
 import { inert } from './core/text/inert';
 
-/** Set by the build: the two bundles beside this one. */
+/** Set by the build: the five bundles beside this one, in the order they are required. */
+declare const __GRAPHQL_BASE_MODULE__: string;
 declare const __GRAPHQL_MODULE__: string;
+declare const __LANGUAGE_SERVICE_MODULE__: string;
+declare const __CORE_MODULE__: string;
 declare const __FEATURES_MODULE__: string;
 
 const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -22,7 +27,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
   let features: typeof import('./extension');
   try {
     /* eslint-disable @typescript-eslint/no-require-imports */
+    require(__GRAPHQL_BASE_MODULE__);
+    await nextTask();
     require(__GRAPHQL_MODULE__);
+    await nextTask();
+    require(__LANGUAGE_SERVICE_MODULE__);
+    await nextTask();
+    require(__CORE_MODULE__);
     await nextTask();
     features = require(__FEATURES_MODULE__) as typeof import('./extension');
     /* eslint-enable @typescript-eslint/no-require-imports */

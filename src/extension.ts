@@ -10,14 +10,22 @@ import { AuthFeature, AuthService } from './auth';
 import { GraphqlService, NotSignedInError } from './graphql';
 import { SchemaFeature, Schemas } from './schema';
 import { LanguageFeature, type LanguageTestApi } from './language';
-import { RunFeature, type RunTestApi } from './run';
+import { RUN_COMMAND_IDS_ON_DEMAND, RunFeature, type RunTestApi } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
-import { registerSandboxFeature } from './sandboxHost';
+import { registerSandboxFeature, SANDBOX_COMMAND_IDS } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
+import { createFilterClient } from './platform/filterWorker';
+import { lazy } from './core/lazy';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
+/** Set by the build: the on-demand bundle beside this one (./onDemand.ts). */
+declare const __ON_DEMAND_MODULE__: string;
+
+/** The code loaded on first use (./onDemand.ts), required on the first command that needs it (issue 28). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const onDemand = lazy(() => require(__ON_DEMAND_MODULE__) as typeof import('./onDemand'));
 
 /** What `activate` returns while the extension host runs tests, in the development build (undefined otherwise). */
 export interface TenantGraphqlTestApi {
@@ -31,6 +39,8 @@ export interface TenantGraphqlTestApi {
   readonly schemaStatus: () => string;
   /** The account status bar item as shown: `$(icon) Environment: account`. */
   readonly accountStatus: () => string;
+  /** The commands registered at activation with their code on demand, and the commands the on-demand bundle holds (loading it). */
+  readonly onDemandCommands: () => { readonly registered: readonly string[]; readonly loaded: readonly string[] };
 }
 
 /**
@@ -81,7 +91,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
     });
     const authFeature = new AuthFeature({ context, logger, channel, config, auth });
-    const results = new ResultsFeature({ context, logger });
+    // One filter worker for the window: the results panel's filter and Compare's pretty-printing.
+    const filterWorker = createFilterClient(context.extensionPath);
+    const results = new ResultsFeature({ context, logger, filterWorker });
     // The code files' GraphQL templates, scanned once for the language and run features.
     const embeddedFiles = new EmbeddedFiles();
     const language = new LanguageFeature(schemas, logger, embeddedFiles);
@@ -96,7 +108,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       presenter: results.presenter,
       fragments: language.fragments,
       embeddedFiles,
+      filterWorker,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
+      loadCommands: () => onDemand().runCommandsOnDemand,
     });
     context.subscriptions.push(
       network,
@@ -106,11 +120,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       graphql,
       schemas,
       authFeature,
-      registerSandboxFeature({ context, logger, config, auth }),
+      registerSandboxFeature({ context, logger, config, auth, load: () => onDemand().startSandboxFeature }),
       schemaFeature,
       language,
       results,
       run,
+      filterWorker,
       types,
     );
     await auth.initialize();
@@ -133,6 +148,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
         schemaStatus: () => schemaFeature.status.text,
         accountStatus: () => authFeature.statusBar.text,
+        onDemandCommands: () => ({
+          registered: [...SANDBOX_COMMAND_IDS, ...RUN_COMMAND_IDS_ON_DEMAND],
+          loaded: [...onDemand().sandboxCommands, ...onDemand().runCommandsOnDemand].map((c) => c.id),
+        }),
       };
     }
     return undefined;

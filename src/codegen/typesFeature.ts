@@ -6,9 +6,9 @@ import { taggedLogger, type Logger } from '../core/logger';
 import { findTemplates } from '../core/embedded/templates';
 import { parseTemplateSourceId } from '../core/embedded/templateSources';
 import type { DocumentProblem, SourceDocument } from '../core/codegen/generateTypes';
-import { OPERATION_FILE_EXTENSION } from '../core/codegen/generateTypes';
 import { operationAt } from '../core/codegen/operationTypes';
 import type { GenerationReply, SchemaSource } from '../core/codegen/protocol';
+import { OPERATION_FILE_EXTENSION } from '../core/codegen/operationFile';
 import { schemaFileFormat } from '../core/codegen/schemaFile';
 import { TypesWorker } from '../core/codegen/typesWorker';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
@@ -63,6 +63,8 @@ export class TypesGenerationService implements vscode.Disposable {
   private readonly toldProblems = new Set<string>();
   /** Fires after each generation (tests and the benchmark wait on it). */
   readonly onDidGenerate = this.generated.event;
+  /** What formatting the worker remembers across restarts (formatIndex.ts). */
+  private readonly formatIndex: string;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -72,6 +74,7 @@ export class TypesGenerationService implements vscode.Disposable {
     logger: Logger,
   ) {
     this.logger = taggedLogger(logger, 'types');
+    this.formatIndex = path.join(context.globalStorageUri.fsPath, 'types-format-index.json');
     const script =
       typeof __CODEGEN_WORKER__ === 'string'
         ? path.join(context.extensionPath, 'dist', __CODEGEN_WORKER__)
@@ -269,7 +272,7 @@ export class TypesGenerationService implements vscode.Disposable {
   async generateOperationFiles(job: FolderJob, only?: readonly string[]): Promise<GenerationReply | undefined> {
     const documents = this.documents(job.folder, 'graphql');
     return this.run(`${only ? only.length : documents.length} GraphQL file(s) of "${job.folder.name}"`, documents, only ?? documents.map((d) => d.id), () =>
-      this.worker.request({ kind: 'operationFiles', schema: job.source, root: job.folder.uri.fsPath, documents, only, write: true }),
+      this.worker.request({ kind: 'operationFiles', schema: job.source, root: job.folder.uri.fsPath, documents, only, write: true, formatIndex: this.formatIndex }),
     );
   }
 
@@ -282,7 +285,7 @@ export class TypesGenerationService implements vscode.Disposable {
       `${documents.length} template(s) of "${job.folder.name}"`,
       documents,
       documents.map((d) => d.id),
-      () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, write: true, lastGood: this.lastGood.get(key) }),
+      () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, write: true, lastGood: this.lastGood.get(key), formatIndex: this.formatIndex }),
     );
     const texts = reply?.files[0]?.texts;
     if (texts) {

@@ -21,19 +21,53 @@ export interface Command<S> {
  */
 export function registerCommands<S>(commands: readonly Command<S>[], services: S, logger: Logger, tag: string): vscode.Disposable {
   return vscode.Disposable.from(
-    ...commands.map((c) =>
-      vscode.commands.registerCommand(c.id, async (...args: unknown[]) => {
-        try {
-          return await c.run(services, ...args);
-        } catch (err) {
-          if (err instanceof CancelledError) {
-            return undefined; // the person cancelled: nothing to say
-          }
-          logger.error(`[${tag}] ${c.id} failed: ${errorMessage(err)}`);
-          void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)), { sink: 'notification' }));
-          return undefined;
-        }
-      }),
+    ...commands.map((c) => vscode.commands.registerCommand(c.id, (...args: unknown[]) => runGuarded(c.id, () => c.run(services, ...args), logger, tag))),
+  );
+}
+
+/** Commands whose code is loaded on first use, with the services they get. */
+export interface CommandsOnDemand<S> {
+  readonly commands: readonly Command<S>[];
+  readonly services: S;
+}
+
+/**
+ * Registers commands now by id, with their code loaded on the first call of any of them (`load`,
+ * e.g. a `require` of the on-demand bundle: issue 28, less to load at activation). A failing load or
+ * an id the loaded code does not have is reported like a handler that throws.
+ */
+export function registerCommandsOnDemand<S>(ids: readonly string[], load: () => CommandsOnDemand<S>, logger: Logger, tag: string): vscode.Disposable {
+  return vscode.Disposable.from(
+    ...ids.map((id) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) =>
+        runGuarded(
+          id,
+          () => {
+            const { commands, services } = load();
+            const command = commands.find((c) => c.id === id);
+            if (!command) {
+              throw new Error(`${id} has no code`);
+            }
+            return command.run(services, ...args);
+          },
+          logger,
+          tag,
+        ),
+      ),
     ),
   );
+}
+
+/** Runs a command's handler: a throw is logged (tagged with the feature) and shown, a cancellation stays silent. */
+async function runGuarded(id: string, run: () => unknown, logger: Logger, tag: string): Promise<unknown> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof CancelledError) {
+      return undefined; // the person cancelled: nothing to say
+    }
+    logger.error(`[${tag}] ${id} failed: ${errorMessage(err)}`);
+    void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)), { sink: 'notification' }));
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
+import type { FilterClient } from '../core/results/filterClient';
 import { registerCommands } from '../platform/commands';
 import { RESULTS_VIEW_TYPE, type RunResultView } from '../shared/resultsMessages';
 import { resultsCommands } from './commands';
@@ -42,9 +43,14 @@ export class ResultsFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: ResultsTestApi | undefined;
 
-  constructor(services: { readonly context: vscode.ExtensionContext; readonly logger: Logger }) {
+  constructor(services: {
+    readonly context: vscode.ExtensionContext;
+    readonly logger: Logger;
+    /** The window's filter worker (the composition root's; shared with the run feature's Compare). */
+    readonly filterWorker: FilterClient;
+  }) {
     const { context, logger } = services;
-    const filter = new ResultFilter(context.extensionPath, context.workspaceState);
+    const filter = new ResultFilter(services.filterWorker, context.workspaceState);
     const pins = (serialBase: number) => ({
       serialBase,
       onPin: (pinned: ResultsPanel) => {
@@ -72,7 +78,6 @@ export class ResultsFeature implements vscode.Disposable {
     const current = () => this.panel;
     this.disposables = vscode.Disposable.from(
       { dispose: () => [this.panel, ...this.pinnedPanels].forEach((p) => p.dispose()) },
-      filter,
       vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
         deserializeWebviewPanel: (restored, state: unknown) => {
           this.panel.restore(restored, state);

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
-import { errorMessage } from '../core/errors';
 import { LineIndex } from '../core/text/lineIndex';
 import { rangeForLocation } from '../core/run/errorLocations';
 import type { RunResultView } from '../shared/resultsMessages';
 import { responseJsonText, suggestedFileName } from './messagePolicy';
-import { inert } from '../core/text/inert';
+import { saveTextAs } from './saveTextAs';
 
 const STATUS_MESSAGE_MS = 4000;
 
@@ -25,34 +24,19 @@ export async function saveResponseJson(view: RunResultView, logger: Logger): Pro
   if (text === undefined) {
     return;
   }
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = suggestedFileName(view);
-  const target = await vscode.window.showSaveDialog({
-    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-    filters: { [vscode.l10n.t('JSON')]: ['json'] },
-    saveLabel: vscode.l10n.t('Save Result'),
-    title: vscode.l10n.t('Save the response as JSON'),
-  });
-  if (!target) {
-    return;
-  }
-  try {
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  } catch (err) {
-    logger.warn(`[results] could not save the result to ${target.toString(true)}: ${errorMessage(err)}`);
-    void vscode.window.showErrorMessage(
-      inert(
-        vscode.l10n.t(
-          'Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.',
-          target.fsPath || target.toString(true),
-          errorMessage(err),
-        ),
-        { sink: 'notification' },
-      ),
-    );
-    return;
-  }
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Saved the response to {0}.', vscode.workspace.asRelativePath(target)), STATUS_MESSAGE_MS);
+  await saveTextAs(
+    text,
+    suggestedFileName(view),
+    {
+      filter: { name: vscode.l10n.t('JSON'), extensions: ['json'] },
+      saveLabel: vscode.l10n.t('Save Result'),
+      title: vscode.l10n.t('Save the response as JSON'),
+      what: 'the result',
+      failed: (target, error) => vscode.l10n.t('Could not save the result to {0}: {1}. Choose another place, or check that the folder is writable.', target, error),
+      saved: (target) => vscode.l10n.t('Saved the response to {0}.', target),
+    },
+    logger,
+  );
 }
 
 /** Open as JSON Document: an untitled JSON editor with the response. */

@@ -1,11 +1,8 @@
-import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { FilterClient } from '../core/results/filterClient';
+import type { FilterClient } from '../core/results/filterClient';
 import type { FilterAnswer } from '../core/results/jsonFilter';
 import { stringifyJson } from '../shared/deepJson';
 import type { RunResultView } from '../shared/resultsMessages';
-
-declare const __FILTER_WORKER__: string | undefined;
 
 /** workspaceState: the last filter per operation name. */
 const FILTERS_KEY = 'tenantGraphql.results.filters';
@@ -20,18 +17,14 @@ const KEPT_BYTES = 3;
  * Service sent, when the run kept them, else as JSON text written here. Remembers the last filter
  * of each operation in workspace state.
  */
-export class ResultFilter implements vscode.Disposable {
-  private readonly client: FilterClient;
+export class ResultFilter {
   private readonly bytes = new Map<string, Uint8Array>();
 
   constructor(
-    extensionPath: string,
+    /** The window's filter worker (shared with Compare's pretty-printing; its owner disposes it). */
+    private readonly client: FilterClient,
     private readonly state: vscode.Memento,
-  ) {
-    const script =
-      typeof __FILTER_WORKER__ === 'string' ? path.join(extensionPath, 'dist', __FILTER_WORKER__) : path.join(extensionPath, 'src', 'core', 'results', 'filterWorker.ts');
-    this.client = new FilterClient({ script, execArgv: typeof __FILTER_WORKER__ === 'string' ? [] : ['--import', 'tsx'] });
-  }
+  ) {}
 
   /** Keeps the answer's bytes as the Service sent them (for the worker), when the run has them. */
   keep(runId: string, body: Uint8Array | undefined): void {
@@ -73,10 +66,6 @@ export class ResultFilter implements vscode.Disposable {
       delete all[old];
     }
     await this.state.update(FILTERS_KEY, all);
-  }
-
-  dispose(): void {
-    this.client.dispose();
   }
 }
 

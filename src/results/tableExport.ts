@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { inert } from '../core/text/inert';
+import { saveTextAs } from './saveTextAs';
 import type { RunResultView, TableExportFormat, TableSort } from '../shared/resultsMessages';
 import { buildTable, rowsOf, sortRows, toCsv, toMarkdown, valueAt } from '../shared/table';
 
@@ -33,28 +32,21 @@ export async function exportTable(
     );
     return text;
   }
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${(view.operationName ?? 'result').replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'result'}.${String(path[path.length - 1] ?? 'rows')
     .replace(/[^A-Za-z0-9_.-]/g, '_')
     .slice(0, 40)}.csv`;
-  const target = await vscode.window.showSaveDialog({
-    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-    filters: { [vscode.l10n.t('CSV')]: ['csv'] },
-    saveLabel: vscode.l10n.t('Save CSV'),
-    title: vscode.l10n.t('Save the table as CSV'),
-  });
-  if (!target) {
-    return undefined;
-  }
-  try {
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  } catch (err) {
-    logger.warn(`[results] could not save the table to ${target.toString(true)}: ${errorMessage(err)}`);
-    void vscode.window.showErrorMessage(
-      inert(vscode.l10n.t('Could not save the table to {0}: {1}', target.fsPath || target.toString(true), errorMessage(err)), { sink: 'notification' }),
-    );
-    return undefined;
-  }
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Saved the table to {0}.', vscode.workspace.asRelativePath(target)), 4000);
-  return text;
+  const saved = await saveTextAs(
+    text,
+    name,
+    {
+      filter: { name: vscode.l10n.t('CSV'), extensions: ['csv'] },
+      saveLabel: vscode.l10n.t('Save CSV'),
+      title: vscode.l10n.t('Save the table as CSV'),
+      what: 'the table',
+      failed: (target, error) => vscode.l10n.t('Could not save the table to {0}: {1}', target, error),
+      saved: (target) => vscode.l10n.t('Saved the table to {0}.', target),
+    },
+    logger,
+  );
+  return saved ? text : undefined;
 }

@@ -1,13 +1,12 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FilterClient } from '../core/results/filterClient';
+import type { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
 import type { AuthService } from '../auth';
 import type { GraphqlService } from '../graphql';
 import type { ResultsPresenter } from '../results';
 import type { Schemas } from '../schema';
-import { registerCommands } from '../platform/commands';
-import { runCommands } from './commands';
+import { registerCommands, registerCommandsOnDemand } from '../platform/commands';
+import { RUN_COMMAND_IDS_ON_DEMAND, runCommands, type RunCommand, type RunCommandServices } from './commands';
 import { HistoryStore, type HistoryLimits } from './historyStore';
 import { HistoryView, type HistoryRow } from './historyView';
 import { RunDiff } from './runDiff';
@@ -23,9 +22,8 @@ import { RunPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
 
-declare const __FILTER_WORKER__: string | undefined;
-
 export type { HistoryRow } from './historyView';
+export { RUN_COMMAND_IDS_ON_DEMAND } from './commands';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -69,6 +67,10 @@ export class RunFeature implements vscode.Disposable {
     readonly historyLimits: () => HistoryLimits;
     /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
     readonly embeddedFiles: EmbeddedFiles;
+    /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
+    readonly filterWorker: FilterClient;
+    /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
+    readonly loadCommands: () => readonly RunCommand[];
   }) {
     const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
     const diagnostics = new ServerDiagnostics();
@@ -77,13 +79,7 @@ export class RunFeature implements vscode.Disposable {
     this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
     const history = new HistoryStore({ dir: this.historyDir, limits: services.historyLimits, logger, legacyState: context.workspaceState });
     const historyView = new HistoryView(history);
-    const worker = new FilterClient({
-      script:
-        typeof __FILTER_WORKER__ === 'string'
-          ? path.join(context.extensionPath, 'dist', __FILTER_WORKER__)
-          : path.join(context.extensionPath, 'src', 'core', 'results', 'filterWorker.ts'),
-      execArgv: typeof __FILTER_WORKER__ === 'string' ? [] : ['--import', 'tsx'],
-    });
+    const worker = services.filterWorker;
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
@@ -109,13 +105,30 @@ export class RunFeature implements vscode.Disposable {
       environmentFor: (uri) => auth.environmentFor(uri),
     });
     const lenses = new RunCodeLensProvider(templates);
+    const commandServices: RunCommandServices = {
+      controller,
+      history,
+      historyView,
+      diff,
+      presenter,
+      signedInElsewhere: async () => {
+        const active = auth.activeEnvironment()?.name;
+        const names: string[] = [];
+        for (const env of auth.environments()) {
+          if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+            names.push(env.name);
+          }
+        }
+        return names;
+      },
+      accessToken: () => graphql.currentAccessToken(),
+    };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
     const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);
     void history.ready.then(hasHistory);
     this.disposables = vscode.Disposable.from(
       history.onDidChange(hasHistory),
       progress,
-      worker,
       history,
       historyView,
       diff,
@@ -124,29 +137,8 @@ export class RunFeature implements vscode.Disposable {
       lenses,
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(templates),
-      registerCommands(
-        runCommands,
-        {
-          controller,
-          history,
-          historyView,
-          diff,
-          presenter,
-          signedInElsewhere: async () => {
-            const active = auth.activeEnvironment()?.name;
-            const names: string[] = [];
-            for (const env of auth.environments()) {
-              if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
-                names.push(env.name);
-              }
-            }
-            return names;
-          },
-          accessToken: () => graphql.currentAccessToken(),
-        },
-        logger,
-        'run',
-      ),
+      registerCommands(runCommands, commandServices, logger, 'run'),
+      registerCommandsOnDemand(RUN_COMMAND_IDS_ON_DEMAND, () => ({ commands: services.loadCommands(), services: commandServices }), logger, 'run'),
     );
     if (__TEST_API__) {
       this.testApi = {

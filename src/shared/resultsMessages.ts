@@ -49,7 +49,20 @@ export interface RunResultView {
    * The HTTP answer's headers (lower-case names; cookies and credentials left out) and how many
    * requests it took, for the panel's collapsible Response section. Never kept in the run history.
    */
-  readonly response?: { readonly headers: readonly (readonly [string, string])[]; readonly attempts?: number };
+  readonly response?: { readonly headers: readonly (readonly [string, string])[]; readonly attempts?: number; readonly timing?: ResponseTiming };
+}
+
+/**
+ * Where the final request's time went (milliseconds). DNS, connect and TLS only for a connection
+ * opened for this request (`connection: 'new'`); a reused connection or a proxy's tunnel says so.
+ */
+export interface ResponseTiming {
+  readonly connection: 'new' | 'reused' | 'proxy' | 'unknown';
+  readonly dnsMs?: number;
+  readonly connectMs?: number;
+  readonly tlsMs?: number;
+  readonly firstByteMs?: number;
+  readonly downloadMs?: number;
 }
 
 /** The webview panel's view type (also the `onWebviewPanel:` activation event and the serializer's key). */
@@ -402,6 +415,16 @@ export interface ResultsStrings {
   readonly pinResult: string;
   readonly responseHeading: string;
   readonly attempts: string;
+  readonly timingDns: string;
+  readonly timingConnect: string;
+  readonly timingTls: string;
+  readonly timingFirstByte: string;
+  readonly timingDownload: string;
+  readonly timingConnection: string;
+  readonly connectionNew: string;
+  readonly connectionReused: string;
+  readonly connectionProxy: string;
+  readonly connectionUnknown: string;
   /** The status line read out when a run's result arrives: operation, status, duration (or failure title). */
   readonly runAnnounce: string;
 }

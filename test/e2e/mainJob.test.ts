@@ -4,7 +4,9 @@
  * extension's commands in the palette, sign-in on the Sandbox's consent page, a completion, a run
  * with its results, a server error in Problems fixed with Ctrl+.; then Ctrl-C, after which no process is left.
  *
- * TENANT_GRAPHQL_SCREENSHOTS=<dir> saves the README's screenshots on the way (`npm run screenshots`).
+ * TENANT_GRAPHQL_SCREENSHOTS=<dir> saves the screenshots on the way (`npm run screenshots`): the
+ * whole window's in <dir> (CONTRIBUTING.md's), and the README's, cropped to the part they show, in
+ * media/screenshots (kept out of the package, see scripts/package.mjs).
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,10 +14,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 
 const root = resolve(__dirname, '..', '..');
 const screenshotDir = process.env.TENANT_GRAPHQL_SCREENSHOTS ? resolve(process.env.TENANT_GRAPHQL_SCREENSHOTS) : undefined;
+/** Where the README's screenshots go (cropped to a panel, a view or an editor, to stay small). */
+const readmeShotDir = screenshotDir ? join(root, 'media', 'screenshots') : undefined;
 const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 /** The first `npm start` on a fresh machine installs code-server (minutes); later ones take seconds. */
 const START_TIMEOUT_MS = 8 * 60_000;
@@ -98,6 +102,23 @@ async function shot(page: Page, name: string): Promise<void> {
   if (screenshotDir) {
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  }
+}
+
+/**
+ * A README screenshot of one part of the window (the results panel, a view, an editor), taken once
+ * the step has waited for the state it shows. A screenshot never fails the test: it is reported and
+ * left out.
+ */
+async function partShot(part: Locator, name: string): Promise<void> {
+  if (!readmeShotDir) {
+    return;
+  }
+  try {
+    mkdirSync(readmeShotDir, { recursive: true });
+    await part.screenshot({ path: join(readmeShotDir, `${name}.png`), animations: 'disabled', caret: 'hide', timeout: UI_TIMEOUT_MS });
+  } catch (err) {
+    console.log(`    (no screenshot ${name}.png: ${String(err)})`);
   }
 }
 
@@ -454,6 +475,56 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.mouse.move(700, 600);
     await shot(page, 'results');
+    // The folded Response section: where the request's time went, then the headers.
+    const response = frame.locator('details.response-headers');
+    await response.locator('summary', { hasText: 'Response: timing and headers' }).click();
+    await response.locator('.timing-row dt', { hasText: 'First byte' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const timing = Object.fromEntries(
+      await response.locator('.timing-row').evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')?.textContent ?? '', r.querySelector('dd')?.textContent ?? ''])),
+    ) as Record<string, string>;
+    assert.match(timing['First byte'], /^\d+(\.\d)? ms$/);
+    assert.match(timing.Download, /^\d+(\.\d)? ms$/);
+    // The Sandbox on http://127.0.0.1: a kept-alive connection (sign-in fetched the schema on it), or a new one with its connect time; never DNS or TLS.
+    if (timing.Connection === 'new connection') {
+      assert.match(timing.Connect, /^\d+(\.\d)? ms$/);
+    } else {
+      assert.match(timing.Connection, /^reused connection/);
+      assert.equal(timing.Connect, undefined);
+    }
+    assert.equal(timing.DNS, undefined);
+    assert.equal(timing.TLS, undefined);
+    await response.locator('summary').click();
+  });
+
+  it('filters the answer with JSONPath and shows its list as a table', async () => {
+    const frame = resultsFrame();
+    const panel = page.locator('iframe.webview.ready');
+    // A JSONPath expression in the Filter box: the matches, each with its path, instead of the tree.
+    const input = frame.locator('input.filter-input');
+    await input.fill('$.data.tasks.edges[*].node');
+    const status = frame.locator('.filter-status', { hasText: /^\d+ matches$/ });
+    await status.waitFor({ timeout: UI_TIMEOUT_MS });
+    const matches = Number(/^(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+    assert.ok(matches > 0, 'the Sandbox has urgent tasks');
+    await frame.locator('.filter-results .match-path', { hasText: "$['data']['tasks']['edges'][0]['node']" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await frame.locator('.full-tree').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+    assert.equal(await frame.locator('.filter-results .match').count(), matches);
+    await page.mouse.move(700, 600);
+    await partShot(panel, 'results-filter');
+    // Emptied, the box gives the tree back (and the next run of UrgentTasks starts unfiltered).
+    await input.fill('');
+    await frame.locator('.full-tree').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await frame.locator('.filter-results .match').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+    // The connection's edges[].node as a table: one row per task, a column per field.
+    await frame.locator('.table-controls button', { hasText: 'Show as Table' }).click();
+    await frame.locator('.table-body [role="row"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.deepEqual(await frame.locator('.table-header .table-head-text').allTextContents(), ['id', 'name', 'priority']);
+    assert.equal(await frame.locator('.table-body [role="row"]').count(), matches);
+    await page.mouse.move(700, 600);
+    await partShot(panel, 'results-table');
+    await frame.locator('.table-controls button', { hasText: 'Show as Tree' }).click();
+    await frame.locator('.full-tree').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   });
 
   it("shows the server's error for a mistyped field in Problems", async () => {
@@ -572,6 +643,79 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     const frame = resultsFrame();
     await frame.locator('h1.operation', { hasText: 'CreateTask (mutation)' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await frame.locator('.status', { hasText: '200' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  it('compares a run with the one before it in the diff editor, and lists the runs in the History view', async () => {
+    // As the sample says, "try "priority": "LOW"" in the variables: the same query, other tasks.
+    await quickOpen('tasks.variables.json');
+    await focusEditor(page.locator('.tab.active', { hasText: 'tasks.variables.json' }));
+    await goToLine(3);
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft'); // before the closing quote
+    await page.keyboard.press('Control+Shift+ArrowLeft'); // HIGH
+    await page.keyboard.type('LOW');
+    await page.keyboard.press('Escape'); // the suggestions the JSON schema of the variables offers
+    await page
+      .locator('.view-line', { hasText: /"priority":\s"LOW"/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    // Back to the query by its tab (both files are open: Quick Open could still list the recent ones when Enter lands).
+    const codeGroup = page.locator('.editor-group-container').first();
+    await focusEditor(codeGroup.locator('.tab', { hasText: 'tasks.graphql' }));
+    await goToLine(3);
+    await page.keyboard.press('Control+Enter');
+    const frame = resultsFrame();
+    await frame.locator('h1.operation', { hasText: 'UrgentTasks' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await frame.locator('.status', { hasText: '200' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+
+    // The newest run against the run of the same operation before it, in VS Code's diff editor.
+    await palette('Tenant GraphQL: Compare with Previous Run');
+    const diff = page.locator('.editor-group-container.active');
+    await diff.locator('.tab.active', { hasText: 'UrgentTasks' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Side by side or inline (in a narrow group), the newer answer is the one with the low-priority tasks.
+    await diff.locator('.monaco-diff-editor .editor.modified .view-line', { hasText: '"LOW"' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // The differences are marked once the diff is computed.
+    await diff.locator('.monaco-diff-editor .line-insert').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // Its group (beside the code) made as wide as the window, the diff goes side by side for the picture.
+    await palette('View: Toggle Maximize Editor Group');
+    await diff
+      .locator('.monaco-diff-editor .editor.original .view-line', { hasText: '"HIGH"' })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS })
+      .catch(() => console.log('    (the diff stayed inline)'));
+    await page.mouse.move(700, 600);
+    await partShot(diff, 'compare');
+    await palette('View: Toggle Maximize Editor Group');
+    // Closed with its tab's close button.
+    await diff.locator('.tab.active', { hasText: 'UrgentTasks' }).hover();
+    await diff.locator('.tab.active .tab-actions .action-label').click();
+    await page.locator('.monaco-diff-editor').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+    // The variables as they were.
+    await focusEditor(codeGroup.locator('.tab', { hasText: 'tasks.variables.json' }));
+    const high = page.locator('.view-line', { hasText: /"priority":\s"HIGH"/ }).first();
+    for (let attempt = 1; ; attempt++) {
+      // One undo takes the typing back; a person presses it again if the editor split it in two.
+      await page.keyboard.press('Control+Z');
+      try {
+        await high.waitFor({ timeout: attempt < 3 ? 5000 : UI_TIMEOUT_MS });
+        break;
+      } catch (err) {
+        if (attempt >= 3) {
+          throw err;
+        }
+      }
+    }
+
+    // The History view: the runs of this session grouped by operation, newest first.
+    await palette('Tenant GraphQL: Focus on History View');
+    const sidebar = page.locator('.part.sidebar');
+    const history = sidebar.locator('.pane', { has: page.locator('.pane-header', { hasText: 'History' }) });
+    for (const operation of ['UrgentTasks', 'TaskNames', 'CreateTask']) {
+      await history.locator('.monaco-list-row', { hasText: operation }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }
+    await page.mouse.move(700, 600);
+    await partShot(history, 'history');
   });
 
   it('walks a newcomer through the walkthrough: "Try the Sandbox" starts the built-in one, signs in, opens the sample', async () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { TenantGraphqlTestApi } from '../../src/extension';
 import { extensionId, openFixture } from './helpers';
 
 describe('Extension activation', () => {
@@ -31,6 +32,19 @@ describe('Extension activation', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter((c) => !registered.has(c));
     assert.deepEqual(missing, [], `commands contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('registers the on-demand commands at activation, and the on-demand bundle holds the code of each', async () => {
+    const ext = vscode.extensions.getExtension(extensionId)!;
+    const api = (await ext.activate()) as TenantGraphqlTestApi;
+    const { registered, loaded } = api.onDemandCommands();
+    assert.ok(registered.includes('tenantGraphql.startSandbox') && registered.includes('tenantGraphql.exportOperation'), registered.join(', '));
+    assert.deepEqual([...loaded].sort(), [...registered].sort());
+    const commands = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(
+      registered.filter((id) => !commands.has(id)),
+      [],
+    );
   });
 
   it('links only commands that exist from the walkthrough and the Schema view welcome, and ships their media', async () => {

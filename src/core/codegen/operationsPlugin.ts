@@ -31,6 +31,27 @@ interface VisitorState {
   readonly _namedSchemaTypes: Readonly<Record<string, unknown>>;
 }
 
+/** Each named definition of a schema document with its place in it (a schema's are looked up per file, not walked). */
+const definitionOrders = new WeakMap<DocumentNode, Map<string, { index: number; definition: DefinitionNode }[]>>();
+
+/** The schema document's definitions by name, each with its index (upstream keeps the document's order). */
+function definitionOrder(schemaAst: DocumentNode): Map<string, { index: number; definition: DefinitionNode }[]> {
+  const known = definitionOrders.get(schemaAst);
+  if (known) {
+    return known;
+  }
+  const order = new Map<string, { index: number; definition: DefinitionNode }[]>();
+  schemaAst.definitions.forEach((definition, index) => {
+    if ('name' in definition && definition.name !== undefined) {
+      const list = order.get(definition.name.value) ?? [];
+      list.push({ index, definition });
+      order.set(definition.name.value, list);
+    }
+  });
+  definitionOrders.set(schemaAst, order);
+  return order;
+}
+
 /** Definitions a visit turned into text (upstream's `findTransformedDefinitions`). */
 function printed(result: { definitions: readonly unknown[] }): string[] {
   return result.definitions.filter((d): d is string => typeof d === 'string');
@@ -61,7 +82,12 @@ export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.Compl
   const operationsResult = oldVisit(documentsToVisitAST, { leave: visitor }) as unknown as { definitions: unknown[] };
   const named = (visitor as unknown as VisitorState)._namedSchemaTypes;
   const schemaAst = getCachedDocumentNodeFromSchema(schema);
-  const namedDefinitions = schemaAst.definitions.filter((d: DefinitionNode) => 'name' in d && d.name !== undefined && named[d.name.value] !== undefined);
+  const order = definitionOrder(schemaAst);
+  const namedDefinitions = Object.keys(named)
+    .filter((name) => named[name] !== undefined)
+    .flatMap((name) => order.get(name) ?? [])
+    .sort((a, b) => a.index - b.index)
+    .map((d) => d.definition);
   const schemaTypes = printed(oldVisit({ ...schemaAst, definitions: namedDefinitions }, { leave: visitor }) as unknown as { definitions: unknown[] });
   const introspectionTypes = visitor.shouldVisitIntrospectionTypes()
     ? printed(oldVisit(parse(printIntrospectionSchema(schema)), { leave: visitor }) as unknown as { definitions: unknown[] })

@@ -27,6 +27,8 @@ export interface OperationFilesRequest {
   readonly only?: readonly string[];
   /** Write the files that changed (else only return the texts). */
   readonly write: boolean;
+  /** The format index's file (formatIndex.ts), in the extension's storage; none: formatting is remembered in memory only. */
+  readonly formatIndex?: string;
 }
 
 /** Generate the templates' file in the client preset's style. */
@@ -39,6 +41,8 @@ export interface ClientFileRequest {
   readonly write: boolean;
   /** Each template's text at its last good generation: it stands in for a template that does not validate now. */
   readonly lastGood?: Readonly<Record<string, string>>;
+  /** As {@link OperationFilesRequest.formatIndex}. */
+  readonly formatIndex?: string;
 }
 
 /** Write the schema as SDL or introspection JSON (when it changed). */

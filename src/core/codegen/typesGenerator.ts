@@ -10,6 +10,7 @@ import { lexicographicSortSchema, type GraphQLSchema, type IntrospectionQuery } 
 import { writeFileAtomically } from '../atomicFile';
 import { loadSchemaFiles } from '../schema/loadSchema';
 import { loadSchemaFromCache } from '../schema/schemaCache';
+import { FormatIndex, sha256 } from './formatIndex';
 import { formatTypescript } from './formatTypescript';
 import { clientFile, operationFiles, type GenerationResult } from './generateTypes';
 import type { GeneratedText, GenerationReply, SchemaFileReply, SchemaSource, WorkerReplies, WorkerRequest } from './protocol';
@@ -32,6 +33,13 @@ export class TypesGenerator {
   private readonly schemas = new Map<string, Promise<LoadedVersion>>();
   /** The formatted text of each raw output (generation is repeated far more often than its output changes). */
   private readonly formatted = new Map<string, string>();
+  private readonly indexes = new Map<string, FormatIndex>();
+  private formattedFiles = 0;
+
+  /** How many outputs this generator formatted (the others came from memory or the format index). */
+  get formattedCount(): number {
+    return this.formattedFiles;
+  }
 
   /** Handles one request. */
   handle<K extends WorkerRequest['kind']>(request: Extract<WorkerRequest, { kind: K }>): Promise<WorkerReplies[K]> {
@@ -44,12 +52,12 @@ export class TypesGenerator {
       case 'operationFiles': {
         const started = performance.now();
         const result = await operationFiles(loaded.sorted, request.documents, { root: request.root, only: request.only && new Set(request.only) });
-        return this.finish(result, request.write, started);
+        return this.finish(result, request, started);
       }
       case 'clientFile': {
         const started = performance.now();
         const result = await clientFile(loaded.sorted, request.documents, request.output, request.lastGood);
-        return this.finish(result, request.write, started);
+        return this.finish(result, request, started);
       }
       case 'schemaFile': {
         const text = schemaFileText(request.format, request.header, loaded);
@@ -61,27 +69,53 @@ export class TypesGenerator {
     }
   }
 
-  /** Formats each file and writes those whose bytes differ from the file on disk. */
-  private async finish(result: GenerationResult, write: boolean, started: number): Promise<GenerationReply> {
+  /**
+   * Formats each file and writes those whose bytes differ from the file on disk. A file on disk
+   * that the format index says is this output formatted is left as it is, unformatted here.
+   */
+  private async finish(result: GenerationResult, request: { readonly write: boolean; readonly formatIndex?: string }, started: number): Promise<GenerationReply> {
+    const write = request.write;
+    const index = request.formatIndex ? this.indexOf(request.formatIndex) : undefined;
     const files: GeneratedText[] = [];
     for (const file of result.files) {
       let text = this.formatted.get(file.text);
+      const existing = write ? await readFile(file.path, 'utf8').catch(() => undefined) : undefined;
+      const rawHash = index ? sha256(file.text) : '';
+      if (text === undefined && index && existing !== undefined) {
+        const known = await index.formattedHash(rawHash);
+        if (known !== undefined && known === sha256(existing)) {
+          text = existing;
+          this.remember(file.text, text);
+        }
+      }
       if (text === undefined) {
         text = await formatTypescript(file.text);
+        this.formattedFiles++;
         this.remember(file.text, text);
       }
+      if (index) {
+        await index.remember(rawHash, sha256(text));
+      }
       let written = false;
-      if (write) {
-        const existing = await readFile(file.path, 'utf8').catch(() => undefined);
-        if (existing !== text) {
-          await writeFileAtomically(file.path, text);
-          written = true;
-        }
+      if (write && existing !== text) {
+        await writeFileAtomically(file.path, text);
+        written = true;
       }
       // Files written to disk go back without their text: the host's thread need not copy megabytes.
       files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
     }
+    await index?.save().catch(() => undefined); // an index not saved only costs formatting after the next restart
     return { files, problems: result.problems, ms: performance.now() - started };
+  }
+
+  /** The format index of a file (one per file, read once). */
+  private indexOf(file: string): FormatIndex {
+    let index = this.indexes.get(file);
+    if (!index) {
+      index = new FormatIndex(file);
+      this.indexes.set(file, index);
+    }
+    return index;
   }
 
   /** Keeps formatted texts for the outputs seen last (bounded: a workspace's worth). */

@@ -8,6 +8,7 @@ import { backoffMs, defaultRetryPolicy, parseRetryAfter, realSleep, type RetryPo
 import { systemClock, type Clock } from '../clock';
 import { loadUndici } from './undiciLoader';
 import { RESERVED_HEADERS } from './reservedHeaders';
+import { RequestTimings, timedConnector, type RequestTiming } from './requestTiming';
 
 import {
   badRequestError,
@@ -63,6 +64,8 @@ export interface GraphqlHttpResult {
   headers: Record<string, string>;
   /** Number of HTTP requests it took (1 when nothing was retried). */
   attempts: number;
+  /** Where the final request's time went (DNS, connect, TLS, first byte, download), as far as measured. */
+  timing?: RequestTiming;
 }
 
 /** Reported before each automatic retry wait, so the UI can show it. */
@@ -121,6 +124,8 @@ export class GraphqlHttpClient {
   private readonly maxResponseBytes: number;
   private readonly dispatcher?: () => Dispatcher;
   private readonly proxyFor?: (origin: string) => string | undefined;
+  /** Which of undici's requests are this client's, and where their time went. */
+  private readonly timings = new RequestTimings();
   private disposed = false;
 
   constructor(options: GraphqlHttpClientOptions = {}) {
@@ -186,6 +191,7 @@ export class GraphqlHttpClient {
           raw: res.body,
           headers: res.headers,
           attempts,
+          ...(res.timing ? { timing: res.timing } : {}),
         };
       }
       if (status === 401) {
@@ -259,6 +265,7 @@ export class GraphqlHttpClient {
   /** Closes every pool, waiting for in-flight requests. */
   async close(): Promise<void> {
     this.disposed = true;
+    this.timings.dispose();
     const pools = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(pools.map((p) => p.close().catch(() => p.destroy())));
@@ -275,7 +282,7 @@ export class GraphqlHttpClient {
       pool = new (loadUndici().Pool)(origin, {
         connections: this.connections,
         keepAliveTimeout: 30_000,
-        connect: { timeout: 10_000 },
+        connect: timedConnector(loadUndici().buildConnector({ timeout: 10_000 })),
       });
       this.pools.set(origin, pool);
     }
@@ -319,7 +326,13 @@ export class GraphqlHttpClient {
   }
 
   /** One HTTP attempt; logs one line; maps transport failures to NetworkError/CancelledError. */
-  private async send(endpoint: URL, payload: string, headers: Record<string, string>, signal: AbortSignal | undefined, timeoutMs: number): Promise<RawResponse> {
+  private async send(
+    endpoint: URL,
+    payload: string,
+    headers: Record<string, string>,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<RawResponse & { timing: RequestTiming }> {
     const url = `${endpoint.origin}${endpoint.pathname}`;
     const pool: Dispatcher = this.dispatcher ? this.dispatcher() : this.poolFor(endpoint.origin);
     const controller = new AbortController();
@@ -334,19 +347,23 @@ export class GraphqlHttpClient {
           }, timeoutMs)
         : undefined;
     const t0 = this.clock.now();
+    const phases = this.timings.timer();
     try {
-      const res = await pool.request({
-        origin: endpoint.origin,
-        method: 'POST',
-        path: endpoint.pathname + endpoint.search,
-        headers,
-        body: payload,
-        signal: controller.signal,
-      });
+      const res = await phases.dispatch({ origin: endpoint.origin, path: endpoint.pathname + endpoint.search, body: payload }, () =>
+        pool.request({
+          origin: endpoint.origin,
+          method: 'POST',
+          path: endpoint.pathname + endpoint.search,
+          headers,
+          body: payload,
+          signal: controller.signal,
+        }),
+      );
       const answered = flattenHeaders(res.headers);
       const body = await this.readBody(res.body, res.statusCode, answered, url, t0);
+      const timing = phases.finish(this.proxyFor?.(endpoint.origin) !== undefined);
       this.logger.info(`POST ${url} -> ${res.statusCode} in ${this.clock.now() - t0} ms, ${formatBytes(body.length)}`);
-      return { status: res.statusCode, headers: answered, body };
+      return { status: res.statusCode, headers: answered, body, timing };
     } catch (err) {
       if (err instanceof ResponseTooLargeError) {
         throw err;
@@ -360,6 +377,7 @@ export class GraphqlHttpClient {
       this.logger.warn(`POST ${url} -> failed after ${ms} ms: ${error.code ?? findErrorCode(err) ?? 'error'}`);
       throw error instanceof NetworkError ? error : new NetworkError(String(error));
     } finally {
+      phases.abandon();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }

@@ -8,6 +8,7 @@
 import * as tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { loadUndici } from './undiciLoader';
+import { timedConnector } from './requestTiming';
 
 /** VS Code's `http.*` settings that matter here, and the process environment. */
 export interface NetworkSettings {
@@ -167,7 +168,8 @@ export function createDispatcher(network: ResolvedNetwork, options: DispatcherOp
     connect: { timeout: options.connectTimeoutMs ?? 10_000, ...tlsOptions },
   };
   if (!proxied) {
-    return new undici.Agent(agentOptions);
+    // Its sockets record their DNS, connect and TLS times (the results panel's timing breakdown).
+    return new undici.Agent({ ...agentOptions, connect: timedConnector(undici.buildConnector(agentOptions.connect)) });
   }
   return new undici.EnvHttpProxyAgent({
     ...agentOptions,

@@ -4,7 +4,7 @@
  * success and failure branches are unit-tested without VS Code.
  */
 import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../errors';
-import type { RunResultView } from '../../shared/resultsMessages';
+import type { ResponseTiming, RunResultView } from '../../shared/resultsMessages';
 import type { VariableValues } from './variables';
 import { classifyRunFailure, type RunFailure, type RunFailureKind } from './runFailure';
 
@@ -67,6 +67,8 @@ export interface RunAnswer {
   readonly body: NonNullable<RunResultView['body']>;
   /** Response headers (lower-case names), when known. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Where the final request's time went, when measured. */
+  readonly timing?: ResponseTiming;
 }
 
 /** Headers never shown in the results panel: cookies and anything that carries a credential. */
@@ -142,7 +144,7 @@ export function answeredRun(start: RunStart, answer: RunAnswer, diagnostics: num
     durationMs: answer.durationMs,
     bytes: answer.bytes,
     body: answer.body,
-    response: { headers: shownHeaders(answer.headers), attempts: answer.attempts },
+    response: { headers: shownHeaders(answer.headers), attempts: answer.attempts, ...(answer.timing ? { timing: answer.timing } : {}) },
   };
   return {
     view,

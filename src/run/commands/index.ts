@@ -1,25 +1,18 @@
 import { clearHistory } from './clearHistory';
-import { copyRunAsCurl, copyRunAsFetch, exportOperation, saveRunAsHttp } from './exportRun';
 import type { RunCommand } from './runCommand';
 import { runOperation } from './runOperation';
 import { showHistory } from './showHistory';
 import { clearHistorySearch, refreshHistory, searchHistory } from './historySearch';
 import { pinRun, renameRun, unpinRun } from './pinRun';
 import { deleteRuns, openRunResult, rerunRun } from './rerunRun';
-import { compareRuns, compareWithPreviousRun } from './compareRuns';
-import { runOnAnotherEnvironmentAndCompare } from './compareEnvironments';
 
-export type { RunCommand } from './runCommand';
+export type { RunCommand, RunCommandServices } from './runCommand';
 
-/** The run feature's commands, one file each. */
+/** The run feature's commands loaded at activation, one file each (the others: ./onDemand.ts). */
 export const runCommands: readonly RunCommand[] = [
   runOperation,
   showHistory,
   clearHistory,
-  copyRunAsCurl,
-  copyRunAsFetch,
-  saveRunAsHttp,
-  exportOperation,
   searchHistory,
   clearHistorySearch,
   refreshHistory,
@@ -29,7 +22,18 @@ export const runCommands: readonly RunCommand[] = [
   rerunRun,
   openRunResult,
   deleteRuns,
-  compareWithPreviousRun,
-  compareRuns,
-  runOnAnotherEnvironmentAndCompare,
+];
+
+/**
+ * The run feature's commands whose code is in the on-demand bundle (./onDemand.ts, src/onDemand.ts):
+ * registered at activation, loaded on the first call (issue 28).
+ */
+export const RUN_COMMAND_IDS_ON_DEMAND: readonly string[] = [
+  'tenantGraphql.copyRunAsCurl',
+  'tenantGraphql.copyRunAsFetch',
+  'tenantGraphql.saveRunAsHttp',
+  'tenantGraphql.exportOperation',
+  'tenantGraphql.compareWithPreviousRun',
+  'tenantGraphql.compareRuns',
+  'tenantGraphql.runOnAnotherEnvironmentAndCompare',
 ];

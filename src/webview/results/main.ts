@@ -209,9 +209,19 @@ function renderHeader(view: RunResultView): HTMLElement {
   action('openJson', strings.openJson);
   header.append(actions);
   const headers = Array.isArray(view.response?.headers) ? view.response.headers.filter((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string') : [];
-  if (headers.length > 0) {
+  const timing = timingRows(view.response?.timing);
+  if (headers.length > 0 || timing.length > 0) {
     const details = el('details', 'response-headers');
     details.append(el('summary', undefined, format(strings.responseHeading, headers.length)));
+    if (timing.length > 0) {
+      const phases = el('dl', 'timing');
+      for (const [name, value] of timing) {
+        const row = el('div', 'timing-row');
+        row.append(el('dt', undefined, name), el('dd', undefined, value));
+        phases.append(row);
+      }
+      details.append(phases);
+    }
     const list = el('dl', 'headers');
     for (const [name, value] of headers) {
       const row = el('div', 'header-row');
@@ -222,6 +232,50 @@ function renderHeader(view: RunResultView): HTMLElement {
     header.append(details);
   }
   return header;
+}
+
+/** Milliseconds with one decimal under 10 ms (a local request's phases are fractions of one). */
+function phaseMs(ms: unknown): string | undefined {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+    return undefined;
+  }
+  return ms < 10 ? `${ms.toFixed(1)} ms` : formatDuration(ms);
+}
+
+/**
+ * The timing breakdown's rows: DNS, connect and TLS for a connection opened for this request (each
+ * one measured: no DNS for an IP address, no TLS over http), else what the connection was; then
+ * first byte and download.
+ */
+function timingRows(timing: unknown): [string, string][] {
+  if (typeof timing !== 'object' || timing === null) {
+    return [];
+  }
+  const t = timing as Record<string, unknown>;
+  const rows: [string, string][] = [];
+  const row = (label: string, value: unknown): void => {
+    const text = phaseMs(value);
+    if (text !== undefined) {
+      rows.push([label, text]);
+    }
+  };
+  const connection =
+    t.connection === 'new'
+      ? strings.connectionNew
+      : t.connection === 'reused'
+        ? strings.connectionReused
+        : t.connection === 'proxy'
+          ? strings.connectionProxy
+          : strings.connectionUnknown;
+  rows.push([strings.timingConnection, connection]);
+  if (t.connection === 'new') {
+    row(strings.timingDns, t.dnsMs);
+    row(strings.timingConnect, t.connectMs);
+    row(strings.timingTls, t.tlsMs);
+  }
+  row(strings.timingFirstByte, t.firstByteMs);
+  row(strings.timingDownload, t.downloadMs);
+  return rows;
 }
 
 function renderFailure(failure: NonNullable<RunResultView['failure']>): HTMLElement {

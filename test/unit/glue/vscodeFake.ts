@@ -94,6 +94,8 @@ export const fake = {
   shown: [] as Shown[],
   statusBarMessages: [] as string[],
   commands: [] as unknown[][],
+  /** The handlers registered with commands.registerCommand, by id. */
+  registered: new Map<string, (...args: unknown[]) => unknown>(),
   progress: [] as { title?: string; messages: string[] }[],
   opened: [] as string[],
   /** The person's answer to each message (undefined: dismissed). */
@@ -108,6 +110,7 @@ export function resetFake(): void {
   fake.shown = [];
   fake.statusBarMessages = [];
   fake.commands = [];
+  fake.registered = new Map();
   fake.progress = [];
   fake.opened = [];
   fake.answer = () => undefined;
@@ -155,6 +158,10 @@ export const window = {
 
 /** @public read by the glue as `vscode.…` (register.ts resolves 'vscode' here) */
 export const commands = {
+  registerCommand: (id: string, handler: (...args: unknown[]) => unknown): Disposable => {
+    fake.registered.set(id, handler);
+    return new Disposable(() => fake.registered.delete(id));
+  },
   executeCommand: async (...args: unknown[]): Promise<unknown> => {
     fake.commands.push(args);
     return undefined;

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { bundledPackages, packageNotice } from '../../../scripts/thirdPartyNotices.mjs';
@@ -72,7 +72,10 @@ describe('the packaged extension (npm run package)', function () {
       'extension/readme.md',
       'extension/changelog.md',
       'extension/dist/extension.js',
+      'extension/dist/graphqlBase.js',
       'extension/dist/graphql.js',
+      'extension/dist/languageService.js',
+      'extension/dist/core.js',
       'extension/dist/features.js',
       'extension/dist/sandbox.js',
       'extension/dist/undici.js',
@@ -133,9 +136,31 @@ describe('the packaged extension (npm run package)', function () {
     }
   });
 
-  it('ships no source maps, sources, tests, docs or caches', () => {
-    const unwanted = entries.map((e) => e.name).filter((n) => /\.map$|^extension\/(src|test|docs|scripts|node_modules|\.cache|out)\//.test(n));
+  it('ships no source maps, sources, tests, docs, screenshots or caches', () => {
+    const unwanted = entries.map((e) => e.name).filter((n) => /\.map$|^extension\/(src|test|docs|scripts|node_modules|\.cache|out|media\/screenshots)\//.test(n));
     assert.deepEqual(unwanted, []);
+  });
+
+  it("the sources' README shows the results and history screenshots, between the markers the package leaves out, each a small file of the repository", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/<!-- screenshots -->([\s\S]*?)<!-- \/screenshots -->/g)].map((m) => m[1]).join('\n');
+    const images = (text: string) => [...text.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
+    assert.deepEqual(images(readme), images(blocks), 'every image of the README is between screenshots markers');
+    assert.deepEqual(images(blocks).sort(), [
+      'media/screenshots/compare.png',
+      'media/screenshots/history.png',
+      'media/screenshots/results-filter.png',
+      'media/screenshots/results-table.png',
+    ]);
+    for (const image of images(blocks)) {
+      const bytes = readFileSync(join(root, image));
+      assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', `${image} is a PNG`);
+      assert.ok(bytes.length <= 200 * 1024, `${image} is cropped small (${(bytes.length / 1024).toFixed(0)} KB)`);
+    }
+    const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+    for (const image of images(contributing)) {
+      assert.ok(statSync(join(root, image)).isFile(), `CONTRIBUTING.md's ${image} exists`);
+    }
   });
 
   it("has the user's README, with no image, and a manifest without the build hook or a placeholder repository", () => {
@@ -147,8 +172,8 @@ describe('the packaged extension (npm run package)', function () {
     for (const section of ['## Install', '## Connect your tenant in five steps', '## Commands', '## Troubleshooting', '## Develop this extension']) {
       assert.ok(readme.includes(section), section);
     }
-    assert.match(readme, /This README has no pictures/);
-    assert.doesNotMatch(readme, /!\[|<img|docs\/images/);
+    assert.match(readme, /As packaged, this README has no pictures/);
+    assert.doesNotMatch(readme, /!\[|<img|docs\/images|media\/screenshots|<!-- \/?screenshots -->/);
     const manifest = JSON.parse(
       entries
         .find((e) => e.name === 'extension/package.json')!

@@ -64,6 +64,15 @@ describe('core/run/runRecord', () => {
       assert.doesNotMatch(JSON.stringify(r.view), /SECRET/);
     });
 
+    it('gives the panel the request’s timing breakdown when it was measured, and keeps it out of the history entry', () => {
+      const timing = { connection: 'new' as const, connectMs: 1.2, tlsMs: 3.4, firstByteMs: 5.6, downloadMs: 0.7 };
+      const r = answeredRun(START, { environment: 'Sandbox', status: 200, durationMs: 5, bytes: 1, attempts: 1, body: {}, timing }, 0);
+      assert.deepEqual(r.view.response?.timing, timing);
+      assert.doesNotMatch(JSON.stringify(r.history), /timing|connectMs/);
+      const unmeasured = answeredRun(START, { environment: 'Sandbox', status: 200, durationMs: 5, bytes: 1, attempts: 1, body: {} }, 0);
+      assert.equal(unmeasured.view.response?.timing, undefined);
+    });
+
     it('mentions retries in the log line', () => {
       const r = answeredRun(START, { environment: 'Sandbox', status: 200, durationMs: 5, bytes: 1, attempts: 3, body: {} }, 0);
       assert.match(r.log.line, /, 3 attempts$/);

@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { inert } from '../core/text/inert';
+
+/** What the save dialog and the messages around it say (each caller's own words, already localised). */
+export interface SaveTextAsMessages {
+  /** The save dialog's file type filter: its name and extensions. */
+  readonly filter: { readonly name: string; readonly extensions: readonly string[] };
+  readonly saveLabel: string;
+  readonly title: string;
+  /** What is saved, for the log line ("the result", "the table"). */
+  readonly what: string;
+  /** The error shown when the write failed: the target's path, the error's message. */
+  failed(target: string, error: string): string;
+  /** The status bar message after the write: the target's path relative to the workspace. */
+  saved(target: string): string;
+}
+
+const STATUS_MESSAGE_MS = 4000;
+
+/**
+ * Asks where to save `text` (suggesting `fileName` in the first workspace folder; cancel is silent),
+ * writes it, and says so in the status bar; a failed write is logged and shown, nothing thrown.
+ * Resolves to where it was written, or undefined.
+ */
+export async function saveTextAs(text: string, fileName: string, messages: SaveTextAsMessages, logger: Logger): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+    filters: { [messages.filter.name]: [...messages.filter.extensions] },
+    saveLabel: messages.saveLabel,
+    title: messages.title,
+  });
+  if (!target) {
+    return undefined;
+  }
+  try {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+  } catch (err) {
+    logger.warn(`[results] could not save ${messages.what} to ${target.toString(true)}: ${errorMessage(err)}`);
+    void vscode.window.showErrorMessage(inert(messages.failed(target.fsPath || target.toString(true), errorMessage(err)), { sink: 'notification' }));
+    return undefined;
+  }
+  vscode.window.setStatusBarMessage(messages.saved(vscode.workspace.asRelativePath(target)), STATUS_MESSAGE_MS);
+  return target;
+}
