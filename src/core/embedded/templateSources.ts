@@ -151,6 +151,9 @@ export function editInsideTemplate(oldText: string, sources: readonly TemplateSo
   if (!source.template.closed) {
     return undefined; // runs to the end of the file: an open `${` in it would grow with the edit
   }
+  if (editMayCloseRegexBefore(oldText, source.baseOffset, p)) {
+    return undefined;
+  }
   const localStart = p - source.baseOffset;
   const localEnd = oldEnd - source.baseOffset;
   for (const i of source.template.interpolations) {
@@ -194,6 +197,24 @@ export function editInsideTemplate(oldText: string, sources: readonly TemplateSo
 }
 
 /** Offset of the first character of the line holding `offset` (after `\n` or `\r`). */
+/**
+ * Whether an edit at `p` inside the template whose text starts at `base` can change how the code
+ * before that template is read. A `/` before the backtick on the template's opening line is a
+ * division only because no `/` closes it as a regular expression before that line ends, and the
+ * scanner looks for that `/` through the template's first line: an edit there (a `/` typed, or the
+ * line break removed) can make it a regular expression that swallows the backtick.
+ */
+function editMayCloseRegexBefore(oldText: string, base: number, p: number): boolean {
+  if (!oldText.slice(lineStartOf(oldText, base), base).includes('/')) {
+    return false;
+  }
+  let firstBreak = base;
+  while (firstBreak < oldText.length && oldText.charCodeAt(firstBreak) !== 10 && oldText.charCodeAt(firstBreak) !== 13) {
+    firstBreak++;
+  }
+  return p <= firstBreak;
+}
+
 function lineStartOf(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0) {

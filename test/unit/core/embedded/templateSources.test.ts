@@ -78,6 +78,19 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
     assert.equal(files.locate(sources[1].id, at!.range), undefined);
   });
 
+  it("scans again when an edit on a template's first line makes a `/` before it a regular expression", () => {
+    // Found by the random-edit property (seed -1674504326): joining the first line made `/ 2; … /` a regex.
+    for (const [before, after] of [
+      ['a = b + / 2; const Q = gql`\n{ x } /\n`;\n', 'a = b + / 2; const Q = gql`{ x } /\n`;\n'],
+      ['a = b + / 2; const Q = gql`{ x }\n`;\n', 'a = b + / 2; const Q = gql`{ x } /\n`;\n'],
+    ]) {
+      const files = new EmbeddedFiles();
+      assert.equal(files.update(HOST, before).sources.length, 1, 'a template before the edit');
+      assert.deepEqual(files.update(HOST, after).sources, fresh(after));
+      assert.equal(fresh(after).length, 0, 'the backtick is inside a regular expression now');
+    }
+  });
+
   it('moves the sources of an edit inside a template without a rescan, equal to a fresh scan (random edits)', () => {
     const piece = fc.constantFrom(
       'const a = 1;\n',
