@@ -57,7 +57,7 @@ export class RunFeature implements vscode.Disposable {
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'ensureAllowed' | 'environments' | 'sessionsOf'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'ensureAllowed' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
@@ -104,7 +104,7 @@ export class RunFeature implements vscode.Disposable {
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
       environmentFor: (uri) => auth.environmentFor(uri),
     });
-    const lenses = new RunCodeLensProvider(templates);
+    const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive);
     const commandServices: RunCommandServices = {
       controller,
       history,

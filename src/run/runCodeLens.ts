@@ -13,13 +13,20 @@ import { codeLensEnabled, onDidChangeCodeLensSettings } from '../platform/codeLe
  */
 export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  private readonly listener = onDidChangeCodeLensSettings(() => this.changed.fire());
+  private readonly listeners: vscode.Disposable[];
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly templates: HostTemplates) {}
+  constructor(
+    private readonly templates: HostTemplates,
+    /** The environment a document's runs go to (its folder's in a multi-root workspace), named in the tooltip. */
+    private readonly environmentNameFor: (uri: vscode.Uri) => string | undefined,
+    onDidChangeEnvironments: vscode.Event<unknown>,
+  ) {
+    this.listeners = [onDidChangeCodeLensSettings(() => this.changed.fire()), onDidChangeEnvironments(() => this.changed.fire())];
+  }
 
   dispose(): void {
-    this.listener.dispose();
+    vscode.Disposable.from(...this.listeners).dispose();
     this.changed.dispose();
   }
 
@@ -36,6 +43,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     }
     const host = embedded ? new LineIndex(document.getText()) : docs[0].parsed.lines;
     const several = docs.reduce((n, d) => n + d.parsed.operations.length, 0) > 1;
+    const environment = this.environmentNameFor(document.uri);
     return docs.flatMap((doc) =>
       doc.parsed.operations.flatMap((op) => {
         const start = hostRange(host, doc, op.range).start;
@@ -50,7 +58,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
             ? [
                 new vscode.CodeLens(range, {
                   title,
-                  tooltip: vscode.l10n.t('Run this {0} against the active environment', op.type),
+                  tooltip: environment ? vscode.l10n.t('Run this {0} on "{1}"', op.type, environment) : vscode.l10n.t('Run this {0} against the active environment', op.type),
                   command: 'tenantGraphql.runOperation',
                   arguments: [target],
                 }),

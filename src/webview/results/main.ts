@@ -106,6 +106,17 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return e;
 }
 
+/** A `<dl>` of name/value rows (text only), one `<div class="rowClass">` per pair. */
+function nameValueList(listClass: string, rowClass: string, pairs: readonly (readonly [string, string])[]): HTMLElement {
+  const list = el('dl', listClass);
+  for (const [name, value] of pairs) {
+    const row = el('div', rowClass);
+    row.append(el('dt', undefined, name), el('dd', undefined, value));
+    list.append(row);
+  }
+  return list;
+}
+
 function post(message: WebviewToExtensionMessage): void {
   trace(`post ${message.type}${'runId' in message ? ` ${message.runId}` : ''}`);
   vscode.postMessage(message);
@@ -214,21 +225,9 @@ function renderHeader(view: RunResultView): HTMLElement {
     const details = el('details', 'response-headers');
     details.append(el('summary', undefined, format(strings.responseHeading, headers.length)));
     if (timing.length > 0) {
-      const phases = el('dl', 'timing');
-      for (const [name, value] of timing) {
-        const row = el('div', 'timing-row');
-        row.append(el('dt', undefined, name), el('dd', undefined, value));
-        phases.append(row);
-      }
-      details.append(phases);
+      details.append(nameValueList('timing', 'timing-row', timing));
     }
-    const list = el('dl', 'headers');
-    for (const [name, value] of headers) {
-      const row = el('div', 'header-row');
-      row.append(el('dt', undefined, name), el('dd', undefined, value));
-      list.append(row);
-    }
-    details.append(list);
+    details.append(nameValueList('headers', 'header-row', headers));
     header.append(details);
   }
   return header;

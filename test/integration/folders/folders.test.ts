@@ -71,6 +71,18 @@ describe('Environment per workspace folder (multi-root)', function () {
     assert.ok(api, 'the extension exports its test API while the extension host runs tests');
   });
 
+  it("names each folder's environment in the Run lens's tooltip", async () => {
+    for (const [folder, name] of [
+      [alphaFolder, 'Alpha'],
+      [betaFolder, 'Beta'],
+    ] as const) {
+      const doc = await show(folder, 'lens.graphql', 'query Lens { me { id } }\n');
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+      const run = lenses.find((l) => l.command?.command === 'tenantGraphql.runOperation');
+      assert.equal(run?.command?.tooltip, `Run this query on "${name}"`);
+    }
+  });
+
   it('reads each folder its own environment, and the account status bar follows the active editor', async () => {
     await show(alphaFolder, 'status.graphql', '{ me { id } }\n');
     await accountShows('Alpha:');

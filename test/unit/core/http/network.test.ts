@@ -3,13 +3,13 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createProxy, type ProxyServer } from 'proxy';
-import { generate } from 'selfsigned';
 import { NetworkError } from '../../../../src/core/errors';
 import { GraphqlHttpClient } from '../../../../src/core/http/graphqlClient';
 import { createDispatcher, dispatcherFetch, goesDirect, redactProxy, resolveNetwork, type NetworkSettings } from '../../../../src/core/http/network';
 import { TokenEndpointClient } from '../../../../src/core/auth/tokenEndpoint';
 import { testEnv, tokenBody } from '../auth/fakes';
 import { memoryLogger } from './scriptedServer';
+import { loopbackCertificate } from './loopbackCertificate';
 
 const TOKEN = 'access-token-that-must-stay-secret';
 const PROXY_PASSWORD = 'pa:ss w@rd';
@@ -119,16 +119,9 @@ describe('core/http/network: through a real forward proxy, with a self-signed CA
   }
 
   before(async () => {
-    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      days: 1,
-      keySize: 2048,
-      extensions: [
-        { name: 'basicConstraints', cA: true },
-        { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-      ],
-    } as Parameters<typeof generate>[1]);
+    const pems = await loopbackCertificate();
     ca = pems.cert;
-    service = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    service = https.createServer(pems, (req, res) => {
       seenTokens.push(String(req.headers.authorization ?? ''));
       req.resume();
       req.on('end', () => {

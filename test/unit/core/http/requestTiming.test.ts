@@ -8,11 +8,11 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { createProxy, type ProxyServer } from 'proxy';
-import { generate } from 'selfsigned';
 import { Agent, buildConnector } from 'undici';
 import { GraphqlHttpClient } from '../../../../src/core/http/graphqlClient';
 import { createDispatcher, redactProxy, resolveNetwork, type NetworkSettings } from '../../../../src/core/http/network';
 import { timedConnector, type RequestTiming } from '../../../../src/core/http/requestTiming';
+import { loopbackCertificate } from './loopbackCertificate';
 
 /** A made-up name (reserved .test domain) that only this test's resolver knows: 127.0.0.1. */
 const SERVICE_NAME = 'tenant.test';
@@ -51,22 +51,9 @@ describe('core/http/requestTiming: where a request’s time went', function () {
   };
 
   before(async () => {
-    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      days: 1,
-      keySize: 2048,
-      extensions: [
-        { name: 'basicConstraints', cA: true },
-        {
-          name: 'subjectAltName',
-          altNames: [
-            { type: 7, ip: '127.0.0.1' },
-            { type: 2, value: SERVICE_NAME },
-          ],
-        },
-      ],
-    } as Parameters<typeof generate>[1]);
+    const pems = await loopbackCertificate([SERVICE_NAME]);
     ca = pems.cert;
-    secure = https.createServer({ key: pems.private, cert: pems.cert }, answer);
+    secure = https.createServer(pems, answer);
     plain = http.createServer(answer);
     proxy = createProxy(http.createServer());
     for (const s of [secure, plain, proxy]) {
