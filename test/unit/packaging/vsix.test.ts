@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { bundledPackages, packageNotice } from '../../../scripts/thirdPartyNotices.mjs';
@@ -82,6 +82,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/dist/prettier.js',
       'extension/dist/codegen.js',
       'extension/dist/filter.js',
+      'extension/dist/onDemand.js',
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',
@@ -105,12 +106,37 @@ describe('the packaged extension (npm run package)', function () {
     }
   });
 
+  it('holds every bundle the production build wrote, and every bundle a shipped bundle requires', () => {
+    const names = new Set(entries.map((e) => e.name));
+    const built = readdirSync(join(root, 'dist-vsix', 'stage', 'dist')).filter((f) => f.endsWith('.js'));
+    assert.ok(built.length >= 10, `${built.length} bundles built`);
+    assert.deepEqual(
+      built.filter((f) => !names.has(`extension/dist/${f}`)),
+      [],
+      'built but not packaged',
+    );
+    const missing: string[] = [];
+    for (const e of entries.filter((x) => /^extension\/dist\/[^/]+\.js$/.test(x.name))) {
+      for (const [, file] of e
+        .read()
+        .toString('utf8')
+        .matchAll(/require\(["']\.\/([\w.-]+?)(?:\.js)?["']\)/g)) {
+        if (!names.has(`extension/dist/${file}.js`)) {
+          missing.push(`${e.name} requires ./${file}.js`);
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
   it('ships no test hooks: the test API and the results panel testHooks are in the development build only', () => {
-    const bundle = entries
-      .find((e) => e.name === 'extension/dist/extension.js')!
-      .read()
-      .toString('utf8');
-    const shipped = ['testApi', 'testHooks', 'historyRows', 'lastSchemaChangeNotice', '__TEST_API__'].filter((hook) => bundle.includes(hook));
+    const shipped: string[] = [];
+    for (const e of entries.filter((x) => /^extension\/dist\/[^/]+\.js$/.test(x.name))) {
+      const bundle = e.read().toString('utf8');
+      shipped.push(
+        ...['testApi', 'testHooks', 'historyRows', 'lastSchemaChangeNotice', '__TEST_API__'].filter((hook) => bundle.includes(hook)).map((hook) => `${hook} in ${e.name}`),
+      );
+    }
     assert.deepEqual(shipped, []);
   });
 
