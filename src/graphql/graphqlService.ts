@@ -85,9 +85,13 @@ export class GraphqlService implements vscode.Disposable {
     return { environment, session };
   }
 
-  /** The active session's access token (refreshed if near expiry); a NotSignedInError when there is none. */
-  async currentAccessToken(): Promise<string> {
-    const { session } = await this.target();
+  /**
+   * The access token of a session of that environment's server (the active environment's without
+   * one), refreshed if near expiry, through the same checks as a request: for an export of a request
+   * that went there. A NotSignedInError when that server issued no session.
+   */
+  async accessTokenFor(environment?: Environment): Promise<string> {
+    const { session } = await this.target(environment);
     return this.sessions.getAccessToken(session.id);
   }
 

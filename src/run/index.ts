@@ -121,7 +121,7 @@ export class RunFeature implements vscode.Disposable {
         }
         return names;
       },
-      accessToken: () => graphql.currentAccessToken(),
+      accessToken: (environment) => graphql.accessTokenFor(environment),
     };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
     const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);

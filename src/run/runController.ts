@@ -40,8 +40,8 @@ export interface RunControllerDeps {
   readonly graphql: Pick<GraphqlService, 'execute'>;
   /** Name of the active environment, if any. */
   activeEnvironment(): string | undefined;
-  /** The active environment's name and base address, for an export (optional: tests may leave it out). */
-  environment?(): (Pick<Environment, 'name' | 'baseUrl'> & Partial<Pick<Environment, 'authHeader' | 'headers' | 'secretHeaders'>>) | undefined;
+  /** The active environment, for an export (optional: tests may leave it out). */
+  environment?(): Environment | undefined;
   readonly presenter: ResultsPresenter;
   readonly diagnostics: ServerDiagnostics;
   readonly history: HistoryStore;
@@ -118,6 +118,7 @@ export class RunController {
       environment: environment.name,
       authHeader: environment.authHeader,
       headers: exportHeaders(environment),
+      target: environment,
     };
   }
 
@@ -278,6 +279,7 @@ export class RunController {
         environment: result.environment.name,
         authHeader: result.environment.authHeader,
         headers: exportHeaders(result.environment),
+        target: result.environment,
       };
       // Copy Last Run as cURL / fetch and Save Last Run as .http are in the palette from now on.
       setContextKey('tenantGraphql.hasLastRun', true);

@@ -1,3 +1,4 @@
+import type { Environment } from '../auth/environments';
 /**
  * A run as something to paste elsewhere: a cURL command, a fetch call, or a request in the
  * REST Client / JetBrains HTTP-file syntax — the same endpoint, query, operation name and
@@ -21,6 +22,11 @@ export interface SentRequest {
   readonly authHeader?: { readonly name: string; readonly scheme: string };
   /** The environment's extra headers: plain values as they are, secret ones by name only. */
   readonly headers?: readonly ExportHeader[];
+  /**
+   * The environment the request went (or would go) to: a token written into the export is one of
+   * that environment's server, never the active one's (another folder's, in a multi-root workspace).
+   */
+  readonly target?: Environment;
 }
 
 /** One extra header of an export: a plain value, or a secret written as an environment variable. */

@@ -30,7 +30,7 @@ function isExportArgs(arg: unknown): arg is ExportArgs {
  * The token to write, or undefined for `$TENANT_GRAPHQL_TOKEN`; null when the person cancelled.
  * The real token only after a modal confirmation that says it is a secret.
  */
-async function chooseToken(services: RunCommandServices, args: ExportArgs | undefined): Promise<string | undefined | null> {
+async function chooseToken(services: RunCommandServices, args: ExportArgs | undefined, sent: SentRequest): Promise<string | undefined | null> {
   if (args?.includeToken === false) {
     return undefined;
   }
@@ -47,12 +47,21 @@ async function chooseToken(services: RunCommandServices, args: ExportArgs | unde
     return undefined;
   }
   const yes = vscode.l10n.t('Include the Token');
+  const endpoint = new URL(sent.endpoint).host;
   const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Your access token is a secret: anyone who reads the exported text can call the Service as you until the token expires. Include it anyway?'),
+    inert(
+      vscode.l10n.t(
+        'Your access token for "{0}" ({1}) is a secret: anyone who reads the exported text can call that server as you until the token expires. Include it anyway?',
+        sent.environment,
+        endpoint,
+      ),
+      { sink: 'notification' },
+    ),
     { modal: true },
     yes,
   );
-  return answer === yes ? services.accessToken() : null;
+  // The token of the server the export names: the request's own environment's, never the active one's.
+  return answer === yes ? services.accessToken(sent.target) : null;
 }
 
 /**
@@ -76,7 +85,7 @@ async function requestAndToken(services: RunCommandServices, arg: unknown): Prom
       return undefined;
     }
   }
-  const token = await chooseToken(services, args);
+  const token = await chooseToken(services, args, sent);
   return token === null ? undefined : { sent, token };
 }
 

@@ -1,3 +1,4 @@
+import type { Environment } from '../../core/auth';
 import type { Command } from '../../platform/commands';
 import type { ResultsPresenter } from '../../results';
 import type { HistoryStore } from '../historyStore';
@@ -16,7 +17,8 @@ export interface RunCommandServices {
   /** Environments other than the active one that have a session (Run on Another Environment), by name. */
   readonly signedInElsewhere: () => Promise<string[]>;
   /** The active session's access token (only for an export the person confirmed). */
-  readonly accessToken: () => Promise<string>;
+  /** A token of that environment's server (the active one's without it), for an export that asked for it. */
+  readonly accessToken: (environment?: Environment) => Promise<string>;
 }
 
 /** One command of the run feature. */

@@ -104,6 +104,9 @@ export const fake = {
   browser: async (_url: string): Promise<boolean> => true,
   /** The input box's answer. */
   input: async (): Promise<string | undefined> => undefined,
+  /** The quick pick's answer (undefined: dismissed). */
+  pick: async (_items: readonly string[]): Promise<string | undefined> => undefined,
+  clipboard: '',
 };
 
 export function resetFake(): void {
@@ -116,6 +119,8 @@ export function resetFake(): void {
   fake.answer = () => undefined;
   fake.browser = async () => true;
   fake.input = async () => undefined;
+  fake.pick = async () => undefined;
+  fake.clipboard = '';
   env.remoteName = undefined;
   env.uiKind = UIKind.Desktop;
   env.asExternalUri = async (uri: Uri) => uri;
@@ -141,6 +146,7 @@ export const window = {
   showWarningMessage: show('warning'),
   showErrorMessage: show('error'),
   showInputBox: () => fake.input(),
+  showQuickPick: (items: readonly string[]) => fake.pick(items),
   setStatusBarMessage: (text: string) => {
     fake.statusBarMessages.push(text);
     return new Disposable(() => undefined);
@@ -169,6 +175,11 @@ export const commands = {
 };
 
 export const env = {
+  clipboard: {
+    writeText: async (text: string): Promise<void> => {
+      fake.clipboard = text;
+    },
+  },
   remoteName: undefined as string | undefined,
   uiKind: UIKind.Desktop as number,
   uriScheme: 'vscode',

@@ -79,7 +79,7 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
   });
 
   it('gives no token for an export when the target is refused', async () => {
-    await assert.rejects(service(testEnv(server.baseUrl), { trusted: false }).currentAccessToken(), RestrictedModeError);
+    await assert.rejects(service(testEnv(server.baseUrl), { trusted: false }).accessTokenFor(), RestrictedModeError);
   });
 
   describe("the environment's headers (issue 22)", () => {
