@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
 import { EnvironmentSchema, type SchemaEnvironment } from '../core/schema/environmentSchema';
 import { EnvironmentSchemas } from '../core/schema/environmentSchemas';
-import { CancelledError } from '../core/errors';
+import { CancelledError, errorMessage } from '../core/errors';
 import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
 import { printSchemaWithLocations, type SchemaSdlView } from '../core/schema/sdlView';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema/schemaSnapshot';
@@ -85,6 +85,7 @@ export class Schemas implements vscode.Disposable {
       active: deps.activeEnvironment,
       inUse: deps.environmentsInUse,
       onDidChangeActive: deps.onDidChangeActive,
+      onStartFailed: (key, err) => deps.logger.warn(`[schema] the schema of ${key} could not start: ${errorMessage(err)}`),
       create: (environment) =>
         new EnvironmentSchema({
           storageDir: deps.storageDir,

@@ -13,6 +13,8 @@ export interface EnvironmentSchemasDeps {
   readonly onDidChangeActive: Event<unknown>;
   /** The schema of one environment: it follows `environment()` (the same server, perhaps renamed; undefined once unused). */
   create(environment: () => SchemaEnvironment | undefined): EnvironmentSchema;
+  /** Told when a schema made after start failed to start (its session could not be read); optional. */
+  onStartFailed?(key: string, err: unknown): void;
 }
 
 /** A new schema of an environment, or the active environment changed. */
@@ -58,8 +60,9 @@ export class EnvironmentSchemas implements Disposable {
 
   /** Makes the schema of every environment in use (cache first, then introspection when needed). */
   async start(): Promise<void> {
-    this.started = true;
+    // The entries first, then each started once here (sync starts only those made later).
     this.sync();
+    this.started = true;
     await Promise.all([...this.entries.values()].map((e) => e.schema.start()));
     this.stateChanged.fire(this.state);
   }
@@ -99,7 +102,8 @@ export class EnvironmentSchemas implements Disposable {
         ];
         this.entries.set(key, { schema, subscriptions });
         if (this.started) {
-          void schema.start();
+          // Its outcome is its state; a failure to read its session must not become an unhandled rejection.
+          schema.start().catch((err: unknown) => this.deps.onStartFailed?.(key, err));
         }
       }
     }

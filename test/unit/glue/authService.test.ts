@@ -13,6 +13,14 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
  * github-authentication tests' pattern), against the Sandbox: what the person is asked and told,
  * and where credentials are kept. The real VS Code runs the same flows in test/integration.
  */
+/** The values of every `…token…` field in a JSON value (access, refresh and ID tokens). */
+function tokenStrings(value: unknown): string[] {
+  if (!value || typeof value !== 'object') {
+    return [];
+  }
+  return Object.entries(value).flatMap(([key, v]) => (typeof v === 'string' && /token/i.test(key) && v.length > 0 ? [v] : tokenStrings(v)));
+}
+
 describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContext', () => {
   let sandbox: RunningSandbox;
   let context: ReturnType<typeof fakeExtensionContext>;
@@ -89,6 +97,12 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     const mementos = [...context.globalState.values.values(), ...context.workspaceState.values.values()].join('\n');
     assert.ok(!mementos.includes(token), 'no token in globalState or workspaceState');
     assert.ok(!logged.join('\n').includes(token), 'no token in the log');
+    // Every token SecretStorage holds (access and refresh): nowhere else.
+    const secretsKept = [...secrets.values.values()].flatMap((v) => tokenStrings(JSON.parse(v)));
+    assert.ok(secretsKept.length >= 2, `the access and refresh tokens are kept (${secretsKept.length} found)`);
+    for (const secret of secretsKept) {
+      assert.ok(!mementos.includes(secret) && !logged.join('\n').includes(secret), 'a token of SecretStorage in a Memento or the log');
+    }
   });
 
   it('signs out: the session leaves SecretStorage', async () => {
