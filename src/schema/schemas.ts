@@ -141,6 +141,8 @@ export class Schemas implements vscode.Disposable {
         this.changed.fire();
       }),
       this.folders.onDidChange(() => this.changed.fire()),
+      // An environment no folder uses any more: its last schema is not kept alive here either.
+      this.environment.onDidDropEnvironment((key) => this.lastByKey.delete(key)),
     );
   }
 

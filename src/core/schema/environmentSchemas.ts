@@ -36,6 +36,7 @@ export class EnvironmentSchemas implements Disposable {
   private readonly stateChanged = new Emitter<SchemaState>();
   private readonly anyChanged = new Emitter<EnvironmentSchemaChange>();
   private readonly activeChanged = new Emitter<{ previous: SchemaSnapshot | undefined; current: SchemaSnapshot | undefined }>();
+  private readonly dropped = new Emitter<string>();
   private readonly subscription: Disposable;
   private activeKey: string | undefined;
   private started = false;
@@ -47,6 +48,8 @@ export class EnvironmentSchemas implements Disposable {
   readonly onDidChangeState = this.stateChanged.event;
   /** Fires when the schema of any environment in use changes (the active one's included). */
   readonly onDidChangeAnySchema = this.anyChanged.event;
+  /** Fires with the server key of an environment no folder uses any more (its schema is let go). */
+  readonly onDidDropEnvironment = this.dropped.event;
   /** Fires when another environment became the active one (with both schemas, either may be missing). */
   readonly onDidChangeActiveEnvironment = this.activeChanged.event;
 
@@ -82,6 +85,7 @@ export class EnvironmentSchemas implements Disposable {
         this.entries.delete(key);
         entry.subscriptions.forEach((s) => s.dispose());
         entry.schema.dispose();
+        this.dropped.fire(key);
       }
     }
     for (const key of inUse.keys()) {
@@ -184,5 +188,6 @@ export class EnvironmentSchemas implements Disposable {
     this.stateChanged.dispose();
     this.anyChanged.dispose();
     this.activeChanged.dispose();
+    this.dropped.dispose();
   }
 }

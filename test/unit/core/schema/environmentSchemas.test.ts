@@ -104,9 +104,12 @@ describe('EnvironmentSchemas (one schema per environment in use; the active one 
       t.world.active = alpha;
       await t.pool.start();
       await t.pool.idle();
+      const dropped: string[] = [];
+      t.pool.onDidDropEnvironment((key) => dropped.push(key));
       t.world.inUse = [alpha];
       t.change();
       assert.equal(t.pool.schemaOf('beta'), undefined);
+      assert.deepEqual(dropped, ['beta'], 'the drop is told (the schemas service lets its last schema go)');
       assert.deepEqual(
         t.pool.all().map((s) => s.label),
         ['Alpha'],
