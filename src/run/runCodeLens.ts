@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { hostRange, wholeDocument, type EmbeddedDocument } from '../core/run/embeddedRun';
 import { LineIndex } from '../core/text/lineIndex';
+import { inert } from '../core/text/inert';
 import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { caretAt } from '../platform/ranges';
@@ -58,7 +59,10 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
             ? [
                 new vscode.CodeLens(range, {
                   title,
-                  tooltip: environment ? vscode.l10n.t('Run this {0} on "{1}"', op.type, environment) : vscode.l10n.t('Run this {0} against the active environment', op.type),
+                  // The name may come from a repository's settings: one plain line, no controls or bidi marks.
+                  tooltip: environment
+                    ? vscode.l10n.t('Run this {0} on "{1}"', op.type, inert(environment, { sink: 'statusBar' }))
+                    : vscode.l10n.t('Run this {0} against the active environment', op.type),
                   command: 'tenantGraphql.runOperation',
                   arguments: [target],
                 }),

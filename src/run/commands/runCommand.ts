@@ -16,8 +16,7 @@ export interface RunCommandServices {
   readonly presenter: ResultsPresenter;
   /** Environments other than the active one that have a session (Run on Another Environment), by name. */
   readonly signedInElsewhere: () => Promise<string[]>;
-  /** The active session's access token (only for an export the person confirmed). */
-  /** A token of that environment's server (the active one's without it), for an export that asked for it. */
+  /** A token of that environment's server (the active one's without it), only for an export the person confirmed. */
   readonly accessToken: (environment?: Environment) => Promise<string>;
 }
 
