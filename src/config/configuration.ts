@@ -99,47 +99,34 @@ function read(builtIn: readonly Environment[], chosen: string | undefined, folde
   }
   activeEnvironment ??= environments[0]?.name;
   /** A number setting within [min, max] (whole when `whole`), else its default and the problem in words. */
-  const bounded = (key: string, min: number, max: number, fallback: number, whole: boolean, problem: string): number => {
+  const bounded = (
+    key: string,
+    min: number,
+    max: number,
+    fallback: number,
+    whole: boolean,
+    problem: (setting: string, min: number, max: number, fallback: number) => string,
+  ): number => {
     const value = config.get<unknown>(key);
     if (typeof value === 'number' && (whole ? Number.isInteger(value) : Number.isFinite(value)) && value >= min && value <= max) {
       return value;
     }
     if (value !== undefined && value !== null) {
-      extraProblems.push(problem);
+      extraProblems.push(problem(`tenantGraphql.${key}`, min, max, fallback));
     }
     return fallback;
   };
-  const schemaTtlMinutes = bounded(
-    'schema.ttlMinutes',
-    1,
-    10_080,
-    DEFAULT_SCHEMA_TTL_MINUTES,
-    false,
-    vscode.l10n.t('{0} must be a number of minutes between {1} and {2}; using {3}.', 'tenantGraphql.schema.ttlMinutes', 1, 10_080, DEFAULT_SCHEMA_TTL_MINUTES),
+  const schemaTtlMinutes = bounded('schema.ttlMinutes', 1, 10_080, DEFAULT_SCHEMA_TTL_MINUTES, false, (...a) =>
+    vscode.l10n.t('{0} must be a number of minutes between {1} and {2}; using {3}.', ...a),
   );
-  const requestTimeoutSeconds = bounded(
-    'requestTimeoutSeconds',
-    1,
-    600,
-    DEFAULT_REQUEST_TIMEOUT_SECONDS,
-    false,
-    vscode.l10n.t('{0} must be a number of seconds between {1} and {2}; using {3}.', 'tenantGraphql.requestTimeoutSeconds', 1, 600, DEFAULT_REQUEST_TIMEOUT_SECONDS),
+  const requestTimeoutSeconds = bounded('requestTimeoutSeconds', 1, 600, DEFAULT_REQUEST_TIMEOUT_SECONDS, false, (...a) =>
+    vscode.l10n.t('{0} must be a number of seconds between {1} and {2}; using {3}.', ...a),
   );
-  const historyMaxRuns = bounded(
-    'history.maxRuns',
-    0,
-    10_000,
-    DEFAULT_HISTORY_MAX_RUNS,
-    true,
-    vscode.l10n.t('{0} must be a whole number between {1} and {2}; using {3}.', 'tenantGraphql.history.maxRuns', 0, 10_000, DEFAULT_HISTORY_MAX_RUNS),
+  const historyMaxRuns = bounded('history.maxRuns', 0, 10_000, DEFAULT_HISTORY_MAX_RUNS, true, (...a) =>
+    vscode.l10n.t('{0} must be a whole number between {1} and {2}; using {3}.', ...a),
   );
-  const historyMaxMegabytes = bounded(
-    'history.maxMegabytes',
-    1,
-    10_000,
-    DEFAULT_HISTORY_MAX_MEGABYTES,
-    false,
-    vscode.l10n.t('{0} must be a number of megabytes between {1} and {2}; using {3}.', 'tenantGraphql.history.maxMegabytes', 1, 10_000, DEFAULT_HISTORY_MAX_MEGABYTES),
+  const historyMaxMegabytes = bounded('history.maxMegabytes', 1, 10_000, DEFAULT_HISTORY_MAX_MEGABYTES, false, (...a) =>
+    vscode.l10n.t('{0} must be a number of megabytes between {1} and {2}; using {3}.', ...a),
   );
   const tags = config.get<unknown>('embedded.tags');
   if (tags !== undefined && tags !== null && !isTagList(tags)) {
