@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { ResultsPanelInfo } from '../../src/results';
@@ -138,6 +139,29 @@ export async function admin(path: string, body?: unknown, method = body === unde
   return text ? JSON.parse(text) : undefined;
 }
 
+let runLoopbackPort: Promise<number> | undefined;
+
+/**
+ * The loopback redirect port of "Sandbox (loopback)" in this run: a port free now, registered with the
+ * runner's Sandbox as the public client's redirect URI (as a tenant admin registers one). A fixed port
+ * made two runs on one machine compete for it (one sign-in's receiver found the port taken).
+ */
+function loopbackPortForRun(clientId: string): Promise<number> {
+  runLoopbackPort ??= (async () => {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      });
+    });
+    await admin('/redirect-uris', { clientId, uri: `http://127.0.0.1:${port}/auth-callback` });
+    return port;
+  })();
+  return runLoopbackPort;
+}
+
 /**
  * Points the extension at the runner's Sandbox the way a person configures a tenant: in their user
  * settings (a workspace's environments are the repository's, asked about before use). Clears what
@@ -148,12 +172,13 @@ export async function configureSandboxEnvironments(): Promise<void> {
   const sb = sandbox();
   const pub = sb.clients.find((c) => c.type === 'public')!;
   const conf = sb.clients.find((c) => c.type === 'confidential')!;
+  const loopbackPort = await loopbackPortForRun(pub.clientId);
   await config.update(
     'environments',
     [
       // Mutations without the question (as on the built-in Sandbox): the Mutations tests ask on environments of their own.
       { name: 'Sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read', 'files:read', 'users:read'], confirmMutations: false },
-      { name: 'Sandbox (loopback)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read'], redirectMode: 'loopback', loopbackPort: 33334 },
+      { name: 'Sandbox (loopback)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: pub.clientId, scopes: ['tasks:read'], redirectMode: 'loopback', loopbackPort },
       { name: 'Sandbox (team)', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: conf.clientId, scopes: ['tasks:read'], clientType: 'confidential' },
     ],
     vscode.ConfigurationTarget.Global,
