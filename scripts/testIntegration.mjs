@@ -221,7 +221,13 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
     // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
     TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
-    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
+    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({
+      authUrl: listener.authUrl,
+      baseUrl: listener.baseUrl,
+      adminUrl: other.info.adminUrl,
+      // The other Sandbox's own addresses (not through the proxy): a server identity of its own (the folders suite's Beta).
+      direct: { authUrl: other.info.authUrl, baseUrl: other.info.baseUrl },
+    }),
     TENANT_GRAPHQL_TEST_INTEROP: JSON.stringify({ url: interop.url, clientId: interop.clientId, resource: interop.resource }),
     TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
     TENANT_GRAPHQL_TEST_SUITE: suite,
@@ -280,7 +286,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const closeBrowser = () => browser.close();
   cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base);
+  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }, other.info], base);
   routeInterop(context, interop, base);
   await injectServiceWorkerFaults(context, harness);
 

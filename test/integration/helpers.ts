@@ -266,6 +266,8 @@ export interface ListenerInfo {
   baseUrl: string;
   /** The other Sandbox's admin address (behind the proxy). */
   adminUrl: string;
+  /** The other Sandbox's own addresses, not through the proxy: another server identity, whose requests are not recorded. */
+  direct: { authUrl: string; baseUrl: string };
 }
 
 export function listener(): ListenerInfo {
