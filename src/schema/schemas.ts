@@ -115,7 +115,7 @@ export class Schemas implements vscode.Disposable {
       this.environment,
       this.folders,
       // A new version of one environment's schema.
-      this.environment.onDidChangeAnySchema(({ key, snapshot }) => {
+      this.environment.onDidChangeAnySchema(({ key, snapshot, active }) => {
         const previous = this.lastByKey.get(key);
         if (snapshot) {
           this.lastByKey.set(key, snapshot);
@@ -124,7 +124,10 @@ export class Schemas implements vscode.Disposable {
             this.versionChanged.fire({ previous, current: snapshot });
           }
         }
-        this.changed.fire();
+        // The active environment's change is told once, by onDidChangeSchema (which follows at once).
+        if (!active) {
+          this.changed.fire();
+        }
       }),
       // Another environment for the same folder (Switch Environment), not the active editor moving to another folder.
       this.environment.onDidChangeSchema((snapshot) => {
