@@ -6,7 +6,8 @@
 //     provider's login and consent pages with a cookie jar (as test/unit/interop does); the answer is
 //     the redirect URI with the code, for the browser tab to open.
 //   POST /expire-access-tokens: the API takes every access token it has received for expired (401 invalid_token).
-//   GET /stats -> {grants: {<grant_type>: n}, refreshTokensIssued: n}: what the token endpoint granted.
+//   GET /stats -> {grants: {<grant_type>: n}, refreshTokensIssued: n, redirectUris: [...]}: what the token
+//     endpoint granted, and the redirect URI each sign-in asked for.
 //   GET /tokens -> [{kind, value}]: the access tokens the GraphQL endpoint received, the authorization
 //     codes and refresh tokens the provider issued (its own events) and the PKCE verifiers its token
 //     endpoint received (for the whole-run secret scan).
@@ -16,6 +17,8 @@ import { API_RESOURCE, browse, startInteropServers, TEAM_CLIENT, TEAM_SECRET, WE
 
 async function main(): Promise<void> {
   const servers = await startInteropServers({ redirectUri: 'http://127.0.0.1/auth-callback' });
+  // The redirect URIs the sign-ins asked for, in order.
+  const redirectUris: string[] = [];
   const control = http.createServer((req, res) => {
     const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && req.url === '/tokens') {
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
       for (const p of servers.tokenRequests) {
         grants[String(p.grant_type)] = (grants[String(p.grant_type)] ?? 0) + 1;
       }
-      answer(200, { grants, refreshTokensIssued: servers.issued.filter((i) => i.kind === 'refresh_token').length });
+      answer(200, { grants, refreshTokensIssued: servers.issued.filter((i) => i.kind === 'refresh_token').length, redirectUris });
       return;
     }
     if (req.method === 'POST' && req.url === '/sign-in') {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
       req.on('end', () => {
         void (async () => {
           const { authorizeUrl, redirectUri } = JSON.parse(text) as { authorizeUrl: string; redirectUri: string };
+          redirectUris.push(redirectUri);
           await servers.registerRedirectUri(redirectUri);
           const origin = new URL(redirectUri).origin;
           const callback = await browse(authorizeUrl, (u) => u.origin === origin);

@@ -1,7 +1,20 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, configureSandboxEnvironments, eventually, extensionId, openScratch, refreshSchema, sandbox, signInToSandbox, workspaceRoot } from './helpers';
+import {
+  admin,
+  browserIsDriven,
+  configureSandboxEnvironments,
+  eventually,
+  extensionId,
+  freeLoopbackPort,
+  instructBrowser,
+  openScratch,
+  refreshSchema,
+  sandbox,
+  signInToSandbox,
+  workspaceRoot,
+} from './helpers';
 
 const run = (arg?: unknown) => vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', arg);
 const labelOf = (i: vscode.CompletionItem) => (typeof i.label === 'string' ? i.label : i.label.label);
@@ -26,10 +39,10 @@ function interop(): InteropInfo {
   return JSON.parse(raw) as InteropInfo;
 }
 
-/** What the pair's token endpoint granted so far, by grant type. */
-async function interopGrants(): Promise<Record<string, number | undefined>> {
+/** What the pair's token endpoint granted so far, by grant type, and the redirect URI each sign-in asked for. */
+async function interopStats(): Promise<{ grants: Record<string, number | undefined>; redirectUris: string[] }> {
   const res = await fetch(`${interop().control}/stats`);
-  return ((await res.json()) as { grants: Record<string, number> }).grants;
+  return (await res.json()) as { grants: Record<string, number>; redirectUris: string[] };
 }
 
 type SandboxStats = { token: { refresh_token: number; client_credentials: number } };
@@ -50,6 +63,10 @@ interface TenantServer {
   grants(): Promise<{ refresh: number; clientCredentials: number }>;
   /** The environment of its confidential client (Client Credentials), configured, and the client's secret. */
   readonly team: { environment: string; secret: () => string };
+  /** Its environment with `"redirectMode": "loopback"` (configured by signIn), and the environment the other tests use. */
+  readonly loopback: { environment: string; back: string };
+  /** The redirect URI the last sign-in asked for, where the server records it. */
+  lastRedirectUri?(): Promise<string | undefined>;
 }
 
 const servers: TenantServer[] = [
@@ -70,6 +87,7 @@ const servers: TenantServer[] = [
       return { refresh: token.refresh_token, clientCredentials: token.client_credentials };
     },
     team: { environment: 'Sandbox (team)', secret: () => sandbox().clients.find((c) => c.type === 'confidential')!.clientSecret! },
+    loopback: { environment: 'Sandbox (loopback)', back: 'Sandbox' },
   },
   {
     title: 'an independent pair (oidc-provider + graphql-http)',
@@ -92,6 +110,18 @@ const servers: TenantServer[] = [
             offlineAccess: true,
             resource: pair.resource,
             confirmMutations: false,
+          },
+          // The same client through a loopback redirect (the runner's harness registers each redirect URI, as for the URI handler's).
+          {
+            name: 'Independent (loopback)',
+            authUrl: pair.url,
+            baseUrl: pair.url,
+            clientId: pair.clientId,
+            scopes: ['tasks:read'],
+            offlineAccess: true,
+            resource: pair.resource,
+            redirectMode: 'loopback',
+            loopbackPort: await freeLoopbackPort(),
           },
           // The confidential client the tenant admin registered for team tokens.
           {
@@ -123,10 +153,12 @@ const servers: TenantServer[] = [
       assert.ok(res.ok, `expire-access-tokens -> ${res.status}`);
     },
     grants: async () => {
-      const grants = await interopGrants();
+      const { grants } = await interopStats();
       return { refresh: grants.refresh_token ?? 0, clientCredentials: grants.client_credentials ?? 0 };
     },
     team: { environment: 'Independent (team)', secret: () => interop().teamSecret },
+    loopback: { environment: 'Independent (loopback)', back: 'Independent' },
+    lastRedirectUri: async () => (await interopStats()).redirectUris.at(-1),
   },
 ];
 
@@ -221,6 +253,34 @@ for (const server of servers) {
       assert.equal(failed?.failure, 'missingScope', failed?.message);
       assert.equal(failed.status, 401);
       assert.match(failed.message ?? '', new RegExp(scope));
+    });
+
+    it('signs in through the loopback redirect and runs there', async () => {
+      await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', server.loopback.environment);
+      let session: { id: string; environment: string; account: string } | undefined;
+      try {
+        instructBrowser({ consent: 'approve', user: 'carol' });
+        session = await vscode.commands.executeCommand<{ id: string; environment: string; account: string } | undefined>('tenantGraphql.signIn');
+        assert.equal(session?.environment, server.loopback.environment);
+        assert.ok(session.account, 'an account');
+        if (server.lastRedirectUri) {
+          const configured = vscode.workspace
+            .getConfiguration('tenantGraphql')
+            .get<{ name: string; loopbackPort?: number }[]>('environments')
+            ?.find((e) => e.name === server.loopback.environment)?.loopbackPort;
+          assert.equal(await server.lastRedirectUri(), `http://127.0.0.1:${configured}/auth-callback`, 'the loopback redirect URI');
+        }
+        const doc = await openScratch('graphql', 'query Loopback {\n  tasks {\n    edges {\n      node {\n        id\n      }\n    }\n  }\n}\n');
+        const outcome = await run({ uri: doc.uri });
+        assert.equal(outcome?.status, 200, outcome?.message);
+        assert.equal(outcome.environment, server.loopback.environment);
+      } finally {
+        // The same server and client as the other tests' environment: this session goes, theirs stays.
+        if (session) {
+          await vscode.commands.executeCommand('tenantGraphql.signOut', session.id);
+        }
+        await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', server.loopback.back);
+      }
     });
   });
 }
