@@ -228,6 +228,35 @@ describe('Environment per workspace folder (multi-root)', function () {
     }
   });
 
+  it("offers the document's folder's other signed-in environments for Run on Another Environment and Compare, whichever editor is active", async () => {
+    const alphaDoc = await show(alphaFolder, 'compare.graphql', 'query Who {\n  me {\n    id\n  }\n}\n');
+    const base = await vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', { uri: alphaDoc.uri, operationName: 'Who' });
+    assert.equal(base?.environment, 'Alpha', base?.message);
+    // Beta's editor is active: the run's document is Alpha's, so Beta is the other environment to offer (not Alpha, the active editor's other one).
+    await show(betaFolder, 'compare.graphql', 'query Who {\n  me {\n    id\n  }\n}\n');
+    await accountShows('Beta: bob');
+    let done = false;
+    const pending = Promise.resolve(
+      vscode.commands.executeCommand<{ left: string; right: string } | undefined>('tenantGraphql.runOnAnotherEnvironmentAndCompare', { runId: base.runId }),
+    ).finally(() => (done = true));
+    // Like a person pressing Enter on the first environment offered (a hang guard of 30 s: an empty list would never close).
+    const deadline = Date.now() + 30_000;
+    while (!done && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    if (!done) {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
+    const opened = await pending;
+    assert.ok(opened, 'the diff of the two runs');
+    const rows = await api.run.historyRows();
+    const otherId = vscode.Uri.parse(opened.right).path.split('/')[1];
+    const other = rows.flatMap((g) => g.children ?? []).find((r) => r.runId === otherId);
+    assert.match(other?.description ?? '', / · Beta · /, 'the second run went to Beta');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it("sends nothing to a server a folder's own settings name until you allow it, while the other folder works on", async () => {
     const proxy = listener();
     const clientId = sandbox().clients.find((c) => c.type === 'public')!.clientId;
