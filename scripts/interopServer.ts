@@ -1,10 +1,9 @@
 // The independent pair of test/unit/interop (oidc-provider + graphql-http, configured only) as a
 // process of its own, for the integration runner (scripts/testIntegration.mjs). Prints one line
 // `INTEROP {json}` with its addresses, then serves a control endpoint on loopback:
-//   POST /sign-in {authorizeUrl, redirectUri} -> {callback}: the tenant admin registers the redirect
-//     URI (code-server's callback address changes at every sign-in), and the person goes through the
-//     provider's login and consent pages with a cookie jar (as test/unit/interop does); the answer is
-//     the redirect URI with the code, for the browser tab to open.
+//   POST /register {redirectUri} -> {}: the tenant admin registers the redirect URI (code-server's
+//     callback address changes at every sign-in); the person then goes through the provider's login
+//     and consent pages in Chromium (the runner's browser harness).
 //   POST /expire-access-tokens: the API takes every access token it has received for expired (401 invalid_token).
 //   GET /stats -> {grants: {<grant_type>: n}, refreshTokensIssued: n, redirectUris: [...]}: what the token
 //     endpoint granted, and the redirect URI each sign-in asked for.
@@ -13,7 +12,7 @@
 //     endpoint received (for the whole-run secret scan).
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_RESOURCE, browse, startInteropServers, TEAM_CLIENT, TEAM_SECRET, WEB_CLIENT } from '../test/unit/interop/servers';
+import { API_RESOURCE, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, WEB_CLIENT } from '../test/unit/interop/servers';
 
 async function main(): Promise<void> {
   const servers = await startInteropServers({ redirectUri: 'http://127.0.0.1/auth-callback' });
@@ -44,17 +43,15 @@ async function main(): Promise<void> {
       answer(200, { grants, refreshTokensIssued: servers.issued.filter((i) => i.kind === 'refresh_token').length, redirectUris });
       return;
     }
-    if (req.method === 'POST' && req.url === '/sign-in') {
+    if (req.method === 'POST' && req.url === '/register') {
       let text = '';
       req.on('data', (d: Buffer) => (text += d.toString('utf8')));
       req.on('end', () => {
         void (async () => {
-          const { authorizeUrl, redirectUri } = JSON.parse(text) as { authorizeUrl: string; redirectUri: string };
+          const { redirectUri } = JSON.parse(text) as { redirectUri: string };
           redirectUris.push(redirectUri);
           await servers.registerRedirectUri(redirectUri);
-          const origin = new URL(redirectUri).origin;
-          const callback = await browse(authorizeUrl, (u) => u.origin === origin);
-          answer(200, { callback });
+          answer(200, {});
         })().catch((err: unknown) => answer(500, { error: err instanceof Error ? err.message : String(err) }));
       });
       return;
@@ -69,6 +66,8 @@ async function main(): Promise<void> {
     resource: API_RESOURCE,
     teamClientId: TEAM_CLIENT,
     teamSecret: TEAM_SECRET,
+    // The login the person types on the provider's development login page (it becomes the account id).
+    login: USER.sub,
   };
   console.log(`INTEROP ${JSON.stringify(info)}`);
   const stop = () => {

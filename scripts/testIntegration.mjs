@@ -295,8 +295,8 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const closeBrowser = () => browser.close();
   cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }, other.info], base);
-  routeInterop(context, interop, base);
+  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }, other.info], base, interop);
+  routeInterop(context, interop);
   await injectServiceWorkerFaults(context, harness);
 
   const payload = [
@@ -673,13 +673,11 @@ async function startInterop() {
   return {
     ...info,
     tokens: async () => (await fetch(`${info.control}/tokens`)).json(),
-    signIn: async (authorizeUrl, redirectUri) => {
-      const res = await fetch(`${info.control}/sign-in`, { method: 'POST', body: JSON.stringify({ authorizeUrl, redirectUri }) });
-      const body = await res.json();
+    register: async (redirectUri) => {
+      const res = await fetch(`${info.control}/register`, { method: 'POST', body: JSON.stringify({ redirectUri }) });
       if (!res.ok) {
-        throw new Error(body.error);
+        throw new Error((await res.json()).error);
       }
-      return body.callback;
     },
     close: () =>
       new Promise((resolveClose) => {
@@ -694,32 +692,60 @@ async function startInterop() {
 }
 
 /**
- * The person at the independent provider's pages: when VS Code opens its authorize address, the
- * tenant admin registers the redirect URI the extension asked for (code-server's callback address
- * changes at every sign-in), the login and consent pages are gone through with a cookie jar in Node
- * (as test/unit/interop does), and the tab is sent to the redirect URI with the code, the way the
- * Sandbox's consent page sends it: code-server delivers it to the extension's URI handler.
+ * The tenant admin of the independent provider: when the browser asks for its authorize address,
+ * the redirect URI the extension asked for is registered first (code-server's callback address
+ * changes at every sign-in), then the request goes on to the provider. The person's part, its login
+ * and consent pages, is done in Chromium by the browser harness (driveInterop), so the provider's
+ * path cookies and absolute form actions are exercised as a person's browser meets them. Only the
+ * unchanged address is registered: a sign-in that went through code-server's port proxy breaks
+ * there, as it does for a person (issue 22).
  */
-function routeInterop(context, interop, codeServerBase) {
-  const handle = async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+function routeInterop(context, interop) {
+  void context.route(`${interop.url}/oauth/authorize**`, async (route) => {
+    const redirectUri = new URL(route.request().url()).searchParams.get('redirect_uri');
     try {
-      // Straight to the provider (the tab may have come through code-server's port proxy).
-      const direct = new URL(`${url.pathname.replace(/^\/proxy\/\d+/, '')}${url.search}`, interop.url);
-      const callback = await interop.signIn(direct.toString(), redirectUri);
-      await route.fulfill({ status: 302, headers: { location: callback } });
+      if (redirectUri) {
+        await interop.register(redirectUri);
+      }
+      await route.continue();
     } catch (err) {
       log(`interop harness: ${err.message}`);
       await route.fulfill({ status: 500, contentType: 'text/plain', body: `interop harness: ${err.message}` });
     }
-  };
-  void context.route(`${interop.url}/oauth/authorize**`, handle);
-  void context.route(`${codeServerBase}/proxy/${new URL(interop.url).port}/oauth/authorize**`, handle);
+  });
 }
 
-function createBrowserHarness(context, servers, codeServerBase) {
+/**
+ * The person at the independent provider's pages, in Chromium: the development login page (any login;
+ * the test's user is the opaque sub), then the consent page, until the provider sends the tab on to
+ * the redirect URI.
+ */
+async function driveInterop(page, interop) {
+  const origin = new URL(interop.url).origin;
+  for (let step = 0; step < 6; step++) {
+    const url = new URL(page.url());
+    if (url.origin !== origin) {
+      return;
+    }
+    if (!url.pathname.startsWith('/interaction/')) {
+      log(`interop harness: no login or consent page at ${url.pathname}: ${(await page.textContent('body').catch(() => ''))?.slice(0, 300)}`);
+      return;
+    }
+    const login = page.locator('input[name=login]');
+    if ((await login.count()) > 0) {
+      await login.fill(interop.login);
+      await page.fill('input[name=password]', 'any');
+    }
+    if (verbose) {
+      log(`interop harness: submitting the ${(await login.count()) > 0 ? 'login' : 'consent'} page`);
+    }
+    await page.click('button[type=submit]');
+    await page.waitForLoadState('domcontentloaded', { timeout: 20_000 });
+  }
+  log('interop harness: the sign-in took more than 6 pages');
+}
+
+function createBrowserHarness(context, servers, codeServerBase, interop) {
   let next = { consent: 'approve', user: 'alice' };
   // Any Sandbox's consent page (the runner's, the other server's, or one the extension started itself).
   const isAuthorizePage = (url) => {
@@ -729,6 +755,8 @@ function createBrowserHarness(context, servers, codeServerBase) {
       return false;
     }
   };
+  // The extension's one-shot page in front of a loopback sign-in page (src/auth/browserOpener.ts), through code-server's port proxy.
+  const isInterstitial = (url) => url.startsWith(`${codeServerBase}/proxy/`) && /^\/proxy\/\d+\/[A-Za-z0-9_-]{20,}$/.test(new URL(url).pathname);
   const registerRoute = (adminUrl) => async (route) => {
     const request = route.request();
     if (request.method() === 'GET') {
@@ -786,6 +814,17 @@ function createBrowserHarness(context, servers, codeServerBase) {
         await page.waitForLoadState('domcontentloaded');
         if (verbose) {
           log(`browser harness: new tab ${page.url().slice(0, 160)}`);
+        }
+        if (isInterstitial(page.url())) {
+          // It replaces itself with the sign-in page (directly when the browser reaches it).
+          await page.waitForURL((u) => !isInterstitial(u.href), { waitUntil: 'domcontentloaded', timeout: 30_000 });
+          if (verbose) {
+            log(`browser harness: the interstitial went to ${page.url().slice(0, 160)}`);
+          }
+        }
+        if (page.url().startsWith(`${interop.url}/`)) {
+          await driveInterop(page, interop);
+          return;
         }
         if (!isAuthorizePage(page.url()) || next.consent === 'ignore') {
           return;
