@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CancelledError, errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { LanguageDiagnostic } from '../core/language/types';
-import { validateWorkspaceDocuments, type EmbeddedDocument, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
+import { validateWorkspaceDocuments, type EmbeddedDocument, type RemoteValidator, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
 import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
@@ -39,6 +39,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
   constructor(
     private readonly host: LanguageHost,
     logger: Logger,
+    private readonly remote?: RemoteValidator,
   ) {
     this.logger = taggedLogger(logger, 'language');
     const watcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_GRAPHQL_FILES.glob);
@@ -121,6 +122,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
     const summary = await validateWorkspaceDocuments([...byId.keys()], {
       index: this.host.index,
       signal,
+      remote: this.remote,
       schemaFor: (id) => {
         const uri = byId.get(id);
         return uri ? this.host.snapshotFor(uri)?.schema : undefined;
