@@ -46,9 +46,7 @@ export async function benchLanguageWorker(schema: GraphQLSchema, introspectionTe
   const dir = await mkdtemp(path.join(tmpdir(), 'tenant-graphql-worker-bench-'));
   try {
     // The new version in a cache file, as the extension has it after a refresh.
-    const record = await writeSchemaCache(dir, 'bench-next', nextIntrospection(introspectionText), new Date(), { valid: true });
     const next = nextVersion(introspectionText);
-    const nextSource = { key: 'env:bench-next', version: record.sha256, cache: { dir, environment: 'bench-next' } };
     const workspace = generatedWorkspace(document);
     const index = indexOf(workspace);
     const runs = quick ? 1 : 3;
@@ -88,22 +86,35 @@ export async function benchLanguageWorker(schema: GraphQLSchema, introspectionTe
       inHost.push(await runSchemaChange(schema, next, workspace, index));
     }
     changeRows('in the host (before)', inHost);
+    // Each run is a new version (its own cache file and key): every worker loads it, as after a real change.
+    const versions = await Promise.all(
+      Array.from({ length: runs + 1 }, async (_, i) => {
+        const environment = `bench-next-${i}`;
+        const written = await writeSchemaCache(dir, environment, nextIntrospection(introspectionText), new Date(), { valid: true });
+        return { key: `env:${environment}`, version: written.sha256, cache: { dir, environment } };
+      }),
+    );
     for (const count of [1, 2]) {
-      const changeRuns: SchemaChangeRun[] = [];
+      const first: SchemaChangeRun[] = [];
+      const later: SchemaChangeRun[] = [];
       for (let i = 0; i < runs; i++) {
-        // Fresh threads per run: each loads the new schema and receives the whole index, as after a real change.
-        const pool = workers(count, (s) => (s === next ? nextSource : undefined));
+        // Fresh threads: the first change sends the whole index; the next one only what changed (nothing here).
+        let source = 0;
+        const pool = workers(count, (s) => (s === next ? versions[source] : undefined));
         try {
           await started(pool, count);
-          changeRuns.push(await runSchemaChange(schema, next, workspace, index, pool));
+          first.push(await runSchemaChange(schema, next, workspace, index, pool));
+          source = i + 1;
+          later.push(await runSchemaChange(schema, next, workspace, index, pool));
         } finally {
           pool.dispose();
         }
       }
-      if (changeRuns.some((r) => r.documentsWithErrors !== inHost[0].documentsWithErrors)) {
+      if ([...first, ...later].some((r) => r.documentsWithErrors !== inHost[0].documentsWithErrors)) {
         throw new Error('the worker found other errors than the host');
       }
-      changeRows(`${count} worker${count > 1 ? 's' : ''}`, changeRuns);
+      changeRows(`${count} worker${count > 1 ? 's' : ''}, first change (whole index sent)`, first);
+      changeRows(`${count} worker${count > 1 ? 's' : ''}, later change (index in step)`, later);
     }
 
     // The references index build: in the host (slices of 10 ms) and in the worker.
@@ -148,26 +159,37 @@ export async function benchLanguageWorker(schema: GraphQLSchema, introspectionTe
   return rows;
 }
 
-/** Alone: `node --import tsx scripts/bench/languageWorker.ts [--quick]` prints the rows. */
+/** Alone: `node --import tsx scripts/bench/languageWorker.ts [--quick] [--hogs on|both]` prints the rows (busy: two CPU hogs beside). */
 if (require.main === module) {
   void (async () => {
     const { loadInputs } = await import('./inputs');
     const { buildClientSchema } = await import('graphql');
+    const { loadavg } = await import('node:os');
+    const { startHogs } = await import('./hogs');
     const inputs = loadInputs();
     const raw = JSON.parse(inputs.introspectionText) as { data?: unknown };
     const schema = buildClientSchema((raw.data ?? raw) as Parameters<typeof buildClientSchema>[0]);
-    const rows = await benchLanguageWorker(schema, inputs.introspectionText, inputs.document, process.argv.includes('--quick'));
-    const { loadavg } = await import('node:os');
-    console.log(`worker: ${WORKER.script}`);
-    console.log(
-      `load average ${loadavg()
+    const hogs = process.argv.includes('--hogs') ? process.argv[process.argv.indexOf('--hogs') + 1] : 'off';
+    const load = () =>
+      loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    for (const row of rows) {
-      console.log(
-        `${row.name}: p50 ${ms(row.ours?.p50)} p95 ${ms(row.ours?.p95)} (n=${row.ours?.n})${row.targetP95 !== undefined ? ` target ${row.targetP95}` : ''}${row.note ? ` | ${row.note}` : ''}`,
-      );
+        .join(' ');
+    console.log(`worker: ${WORKER.script}`);
+    for (const mode of hogs === 'both' ? ['quiet', 'busy'] : hogs === 'on' ? ['busy'] : ['quiet']) {
+      const stop = mode === 'busy' ? startHogs() : () => undefined;
+      try {
+        console.log(`== ${mode}: load average at the start ${load()}`);
+        const rows = await benchLanguageWorker(schema, inputs.introspectionText, inputs.document, process.argv.includes('--quick'));
+        for (const row of rows) {
+          console.log(
+            `${row.name}: p50 ${ms(row.ours?.p50)} p95 ${ms(row.ours?.p95)} (n=${row.ours?.n})${row.targetP95 !== undefined ? ` target ${row.targetP95}` : ''}${row.note ? ` | ${row.note}` : ''}`,
+          );
+        }
+        console.log(`== ${mode}: load average at the end ${load()}`);
+      } finally {
+        stop();
+      }
     }
+    process.exit(0);
   })();
 }

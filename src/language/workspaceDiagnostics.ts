@@ -149,8 +149,11 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
     if (summary.failures.length > 0) {
       this.logger.warn(`${summary.failures.length} GraphQL file(s) could not be validated, e.g. ${summary.failures[0].uri}: ${summary.failures[0].reason}`);
     }
+    if (summary.workerFailure) {
+      this.logger.warn(`the language worker could not validate the workspace, validated here: ${summary.workerFailure}`);
+    }
     this.logger.info(
-      `validated ${summary.validated} GraphQL file(s) in ${Date.now() - started} ms (${summary.skipped} skipped): ${summary.documentsWithErrors} with errors, ${summary.errors} error(s), ${summary.warnings} warning(s); longest slice ${summary.longestSliceMs.toFixed(1)} ms`,
+      `validated ${summary.validated} GraphQL file(s) in ${Date.now() - started} ms (${summary.skipped} skipped, ${summary.inWorker} document(s) in the language worker): ${summary.documentsWithErrors} with errors, ${summary.errors} error(s), ${summary.warnings} warning(s); longest slice ${summary.longestSliceMs.toFixed(1)} ms`,
     );
     return summary;
   }

@@ -7,6 +7,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Position } from '../text/position';
 import { toHostRange } from '../embedded/templateSources';
+import { CancelledError } from '../errors';
 import { TimeSlicer, type TimeSlicerOptions } from '../timeSlicer';
 import { computeDiagnostics } from './diagnostics';
 import { validatorFor } from './incrementalValidation';
@@ -71,6 +72,10 @@ export interface WorkspaceValidationSummary {
   readonly longestSliceMs: number;
   /** How many times it yielded. */
   readonly yields: number;
+  /** Documents validated off the thread (the language worker); the others were validated here. */
+  readonly inWorker: number;
+  /** Why the worker could not be used for this run (it was validated here), if it could not. */
+  readonly workerFailure?: string;
 }
 
 /**
@@ -113,7 +118,9 @@ export async function validateWorkspaceDocuments(
 ): Promise<WorkspaceValidationSummary> {
   const slicer = new TimeSlicer(options);
   const store = new DocumentStore();
-  const remote = options.remote;
+  let remote = options.remote;
+  let inWorker = 0;
+  let workerFailure: string | undefined;
   let validated = 0;
   let codeFiles = 0;
   let templates = 0;
@@ -152,6 +159,7 @@ export async function validateWorkspaceDocuments(
     for (const [schema, files] of bySchema) {
       const documents = files.flatMap((i) => works[i].documents);
       const answered = remote && documents.length > 0 ? await remote.validate(schema, documents) : undefined;
+      inWorker += answered ? documents.length : 0;
       let k = 0;
       for (const i of files) {
         for (const doc of works[i].documents) {
@@ -212,7 +220,16 @@ export async function validateWorkspaceDocuments(
   };
 
   if (remote) {
-    await slicer.wait(remote.prepare(options.index));
+    try {
+      await slicer.wait(remote.prepare(options.index));
+    } catch (err) {
+      if (err instanceof CancelledError) {
+        throw err;
+      }
+      // The worker would not start or stopped: this run is validated here.
+      workerFailure = err instanceof Error ? err.message : String(err);
+      remote = undefined;
+    }
   }
   /** Batches sent and not reported yet, oldest first. */
   const inFlight: { works: FileWork[]; results: Promise<ValidateResult[][]> }[] = [];
@@ -258,5 +275,18 @@ export async function validateWorkspaceDocuments(
   while (inFlight.length > 0) {
     await reportOldest();
   }
-  return { validated, codeFiles, templates, skipped, failures, documentsWithErrors, errors, warnings, longestSliceMs: slicer.longestSliceMs, yields: slicer.yields };
+  return {
+    validated,
+    codeFiles,
+    templates,
+    skipped,
+    failures,
+    documentsWithErrors,
+    errors,
+    warnings,
+    longestSliceMs: slicer.longestSliceMs,
+    yields: slicer.yields,
+    inWorker,
+    ...(workerFailure === undefined ? {} : { workerFailure }),
+  };
 }

@@ -29,7 +29,9 @@ const SDL = `
 /** What a run reported, in order, and its summary without the timing fields. */
 interface RunRecord {
   readonly reported: [string, readonly LanguageDiagnostic[] | undefined][];
-  readonly summary: Omit<WorkspaceValidationSummary, 'longestSliceMs' | 'yields'>;
+  readonly summary: Omit<WorkspaceValidationSummary, 'longestSliceMs' | 'yields' | 'inWorker' | 'workerFailure'>;
+  /** Documents the worker validated. */
+  readonly inWorker: number;
 }
 
 async function runValidation(
@@ -40,7 +42,7 @@ async function runValidation(
 ): Promise<RunRecord> {
   const embedded = new EmbeddedFiles();
   const reported: RunRecord['reported'] = [];
-  const { longestSliceMs, yields, ...summary } = await validateWorkspaceDocuments(Object.keys(files), {
+  const { longestSliceMs, yields, inWorker, workerFailure, ...summary } = await validateWorkspaceDocuments(Object.keys(files), {
     index,
     remote,
     schemaFor,
@@ -49,7 +51,20 @@ async function runValidation(
     onDocument: (uri, diagnostics) => reported.push([uri, diagnostics]),
   });
   assert.ok(longestSliceMs >= 0 && yields >= 0);
-  return { reported, summary };
+  assert.equal(workerFailure, undefined);
+  return { reported, summary, inWorker };
+}
+
+/** The same reports and summary; `worker` documents validated in the worker (the host: none). */
+function assertSame(run: RunRecord, inHost: RunRecord, worker: number | 'some'): void {
+  assert.deepEqual(run.reported, inHost.reported);
+  assert.deepEqual(run.summary, inHost.summary);
+  assert.equal(inHost.inWorker, 0);
+  if (worker === 'some') {
+    assert.ok(run.inWorker > 0, 'the worker validated');
+  } else {
+    assert.equal(run.inWorker, worker);
+  }
 }
 
 function indexOf(files: Record<string, string | undefined>): FragmentIndex {
@@ -139,7 +154,7 @@ describe('language worker (core): the same results as the host', function () {
       const workers = pool((s) => sources().get(s), count);
       const inWorker = await runValidation(WORKSPACE, index, schemaFor, workers);
       assert.ok(workers.started, 'the worker did the validation');
-      assert.deepEqual(inWorker, inHost);
+      assertSame(inWorker, inHost, 'some');
       // The workspace says something: errors, a deprecation warning, a skipped file.
       assert.equal(inHost.summary.skipped, 1);
       assert.ok(inHost.summary.errors >= 6 && inHost.summary.warnings >= 1, JSON.stringify(inHost.summary));
@@ -152,16 +167,36 @@ describe('language worker (core): the same results as the host', function () {
     const index = indexOf(WORKSPACE);
     const inHost = await runValidation(WORKSPACE, index, schemaFor);
     const none = pool(() => undefined);
-    assert.deepEqual(await runValidation(WORKSPACE, index, schemaFor, none), inHost);
+    assertSame(await runValidation(WORKSPACE, index, schemaFor, none), inHost, 0);
     const stale = pool((s) => (s === cached ? { ...cacheSource, version: 'another' } : sources().get(s)));
-    assert.deepEqual(await runValidation(WORKSPACE, index, schemaFor, stale), inHost);
+    const partly = await runValidation(WORKSPACE, index, schemaFor, stale);
+    assertSame(partly, inHost, 'some');
+    // Only the folder schemas' documents went to the worker (ok.graphql, deprecated.graphql).
+    assert.equal(partly.inWorker, 2);
+  });
+
+  it('validates the run in the host, saying why, when the worker does not start', async () => {
+    const index = indexOf(WORKSPACE);
+    const broken = new LanguageWorkers({ script: path.join(dir, 'no-such-worker.js') }, (s) => sources().get(s));
+    pools.push(broken);
+    const reported: string[] = [];
+    const summary = await validateWorkspaceDocuments(Object.keys(WORKSPACE), {
+      index,
+      remote: broken,
+      schemaFor,
+      read: (uri) => WORKSPACE[uri],
+      onDocument: (uri) => reported.push(uri),
+    });
+    assert.match(summary.workerFailure ?? '', /language worker stopped/);
+    assert.equal(summary.inWorker, 0);
+    assert.equal(reported.length, Object.keys(WORKSPACE).length);
   });
 
   it('keeps its fragment index in step with the host over edits, removals and a file indexed again (the first of two fragments wins)', async () => {
     const workers = pool((s) => sources().get(s));
     const files: Record<string, string | undefined> = { ...WORKSPACE };
     const index = indexOf(files);
-    assert.deepEqual(await runValidation(files, index, schemaFor, workers), await runValidation(files, index, schemaFor));
+    assertSame(await runValidation(files, index, schemaFor, workers), await runValidation(files, index, schemaFor), 'some');
     // fragments.gql forgotten and indexed again: now twiceAgain.graphql's Twice comes first.
     index.remove('file:///ws/fragments.gql');
     index.update('file:///ws/fragments.gql', files['file:///ws/fragments.gql']!);
@@ -170,7 +205,7 @@ describe('language worker (core): the same results as the host', function () {
     index.remove('file:///ws/variables.graphql');
     delete files['file:///ws/variables.graphql'];
     const inHost = await runValidation(files, index, schemaFor);
-    assert.deepEqual(await runValidation(files, index, schemaFor, workers), inHost);
+    assertSame(await runValidation(files, index, schemaFor, workers), inHost, 'some');
   });
 
   it('property: random workspaces validate alike in the host and in two workers (one pool across runs, the index synced by differences)', async () => {
@@ -193,7 +228,7 @@ describe('language worker (core): the same results as the host', function () {
         docs.forEach((parts, i) => (files[`file:///p/d${i % 7}-${i}.graphql`] = parts.map((p) => pieces[p]).join('\n')));
         const index = indexOf(files);
         const inHost = await runValidation(files, index, () => cached);
-        assert.deepEqual(await runValidation(files, index, () => cached, workers), inHost);
+        assertSame(await runValidation(files, index, () => cached, workers), inHost, Object.keys(files).length);
       }),
       { numRuns: 25 },
     );
