@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { GraphQLSchema } from 'graphql';
+import { systemTimers, type Disposable, type Timers } from '../clock';
 import { loadSchemaFiles } from '../schema/loadSchema';
 import { loadSchemaFromCache } from '../schema/schemaCache';
 import { computeDiagnostics } from './diagnostics';
@@ -38,18 +39,35 @@ export async function loadSchemaSource(source: SchemaSource): Promise<GraphQLSch
   throw new StaleSchemaSourceError(`no schema source for ${source.key}`);
 }
 
+/** A schema not used for this long is dropped: the host holds its own, and the next change brings another version. */
+const SCHEMA_IDLE_MS = 30_000;
+
 /** The worker's state and request handling (one per thread). */
 export class LanguageWorkerEngine {
   private index = new FragmentIndex();
   private readonly store = new DocumentStore();
-  /** One schema per key: its latest version. */
+  /** One schema per key: its latest version, until it has not been used for SCHEMA_IDLE_MS. */
   private readonly schemas = new Map<string, { readonly version: string; readonly schema: Promise<GraphQLSchema> }>();
+  private idle: Disposable | undefined;
 
-  constructor(private readonly load: (source: SchemaSource) => Promise<GraphQLSchema> = loadSchemaSource) {}
+  constructor(
+    private readonly load: (source: SchemaSource) => Promise<GraphQLSchema> = loadSchemaSource,
+    private readonly timers: Timers = systemTimers,
+  ) {}
 
   /** Handles one request. */
   async handle<K extends LanguageWorkerRequest['kind']>(request: Extract<LanguageWorkerRequest, { kind: K }>): Promise<LanguageWorkerReplies[K]> {
-    return (await this.run(request)) as LanguageWorkerReplies[K];
+    this.idle?.dispose();
+    try {
+      return (await this.run(request)) as LanguageWorkerReplies[K];
+    } finally {
+      this.idle = this.timers.setTimeout(() => this.schemas.clear(), SCHEMA_IDLE_MS);
+    }
+  }
+
+  /** How many schemas the worker holds (tests). */
+  get schemaCount(): number {
+    return this.schemas.size;
   }
 
   private async run(request: LanguageWorkerRequest): Promise<LanguageWorkerReplies[LanguageWorkerRequest['kind']]> {

@@ -213,7 +213,12 @@ export class ReferenceIndex {
     const bySchema = new Map<GraphQLSchema | undefined, Entry[]>();
     for (const entry of todo) {
       const schema = options.schemaOf(entry.source.hostUri);
-      bySchema.set(schema, [...(bySchema.get(schema) ?? []), entry]);
+      const same = bySchema.get(schema);
+      if (same) {
+        same.push(entry);
+      } else {
+        bySchema.set(schema, [entry]);
+      }
     }
     const batches: { schema: GraphQLSchema | undefined; entries: Entry[] }[] = [];
     for (const [schema, entries] of bySchema) {

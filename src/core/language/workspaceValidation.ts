@@ -153,7 +153,12 @@ export async function validateWorkspaceDocuments(
     const bySchema = new Map<GraphQLSchema, number[]>();
     works.forEach((work, i) => {
       if (work.schema) {
-        bySchema.set(work.schema, [...(bySchema.get(work.schema) ?? []), i]);
+        const same = bySchema.get(work.schema);
+        if (same) {
+          same.push(i);
+        } else {
+          bySchema.set(work.schema, [i]);
+        }
       }
     });
     for (const [schema, files] of bySchema) {

@@ -7,6 +7,7 @@ import { buildSchema, introspectionFromSchema, type GraphQLSchema } from 'graphq
 import { EmbeddedFiles } from '../../../../src/core/embedded/templateSources';
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
 import { LanguageWorkers } from '../../../../src/core/language/languageWorkerClient';
+import { LanguageWorkerEngine } from '../../../../src/core/language/languageWorkerEngine';
 import type { SchemaSource } from '../../../../src/core/language/languageWorkerProtocol';
 import { ReferenceIndex, type ReferenceSymbol } from '../../../../src/core/language/referenceIndex';
 import type { LanguageDiagnostic } from '../../../../src/core/language/types';
@@ -232,6 +233,31 @@ describe('language worker (core): the same results as the host', function () {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('drops its schema once unused for 30 s (the host holds its own; the next change is another version)', async () => {
+    const timers: { ms: number; fire: () => void; disposed: boolean }[] = [];
+    const engine = new LanguageWorkerEngine(undefined, {
+      setTimeout: (fire, ms) => {
+        const timer = { ms, fire, disposed: false };
+        timers.push(timer);
+        return { dispose: () => void (timer.disposed = true) };
+      },
+    });
+    const first = await engine.handle({ kind: 'validate', schema: cacheSource, documents: [{ id: 'file:///a.graphql', text: '{ tasks { nope } }' }] });
+    assert.match(first.results[0].ok ? first.results[0].diagnostics[0].message : '', /Cannot query field "nope"/);
+    assert.equal(engine.schemaCount, 1);
+    await engine.handle({ kind: 'ping' });
+    // Each request restarts the wait.
+    assert.deepEqual(
+      timers.map((t) => [t.ms, t.disposed]),
+      [
+        [30_000, true],
+        [30_000, false],
+      ],
+    );
+    timers[1].fire();
+    assert.equal(engine.schemaCount, 0);
   });
 
   it('analyses the references index in the worker exactly as in the host', async () => {
