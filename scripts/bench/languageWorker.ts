@@ -85,7 +85,7 @@ export async function benchLanguageWorker(
         name: `schema change: longest single task on the thread, ${label}`,
         ours: summarize(changeRuns.map((r) => Math.max(r.longestSliceMs, r.longestStallMs))),
         targetP95: 50,
-        note: `slicers' longest slice ${worst((r) => r.longestSliceMs)} ms; 1 ms timer probe's longest stall ${worst((r) => r.longestStallMs)} ms`,
+        note: `slicers' longest slice ${worst((r) => r.longestSliceMs)} ms (the diff's ${worst((r) => r.diffSliceMs)}, the validation's ${worst((r) => r.validationSliceMs)}); 1 ms timer probe's longest stall ${worst((r) => r.longestStallMs)} ms`,
       });
     };
     const inHost: SchemaChangeRun[] = [];

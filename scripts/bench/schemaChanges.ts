@@ -24,6 +24,9 @@ export interface SchemaChangeRun {
   readonly diffMs: number;
   /** The longest slice of the diff and the validation, as the slicers measured it. */
   readonly longestSliceMs: number;
+  /** The diff's longest slice and the validation's (the diff runs on the thread in every mode). */
+  readonly diffSliceMs: number;
+  readonly validationSliceMs: number;
   /** The longest gap a 1 ms timer saw between two turns of the event loop (includes our slices). */
   readonly longestStallMs: number;
   readonly breaking: number;
@@ -101,6 +104,8 @@ export async function runSchemaChange(
       cpuMs: (cpu.user + cpu.system) / 1000,
       diffMs,
       longestSliceMs: Math.max(diffSliceMs, summary.longestSliceMs),
+      diffSliceMs,
+      validationSliceMs: summary.longestSliceMs,
       longestStallMs,
       breaking: diff.breaking.length,
       dangerous: diff.dangerous.length,
