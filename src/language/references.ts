@@ -91,8 +91,9 @@ export class ReferenceService implements vscode.Disposable {
   private async warm(): Promise<void> {
     const total = this.index.pending(this.schemaOf);
     const started = Date.now();
-    const run = (report?: (done: number) => void, cancelled?: () => boolean) =>
-      this.index.warm({ schemaOf: this.schemaOf, onProgress: report, isCancelled: cancelled, remote: this.remote });
+    // Many documents go to the language worker; a few are analysed here (no schema to load there for them).
+    const remote = total >= QUIET_WARM_LIMIT ? this.remote : undefined;
+    const run = (report?: (done: number) => void, cancelled?: () => boolean) => this.index.warm({ schemaOf: this.schemaOf, onProgress: report, isCancelled: cancelled, remote });
     try {
       if (total < QUIET_WARM_LIMIT) {
         await run();
