@@ -42,7 +42,14 @@ export default tseslint.config(
   // (src/extension.ts) and those of the other bundles and worker threads, which are entry points of their own.
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/extension.ts', 'src/webview/results/main.ts', 'src/sandbox/main.ts', 'src/core/codegen/codegenWorker.ts', 'src/core/results/filterWorker.ts'],
+    ignores: [
+      'src/extension.ts',
+      'src/webview/results/main.ts',
+      'src/sandbox/main.ts',
+      'src/core/codegen/codegenWorker.ts',
+      'src/core/results/filterWorker.ts',
+      'src/core/language/languageWorker.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
