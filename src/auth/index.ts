@@ -1,15 +1,13 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
-import type { ConfigurationService } from '../config';
+import type { ConfigurationService } from '../services/config';
 import { registerCommands } from '../platform/commands';
 import { TenantAuthenticationProvider } from './authProvider';
-import type { AuthService } from './authService';
+import type { AuthService } from '../services/auth';
 import { authCommands } from './commands';
 import { AuthStatusBar } from './statusBar';
 import { SignedInContext } from './signedInContext';
 import { AuthUriHandler } from './uriHandler';
-
-export { AuthService } from './authService';
 
 /**
  * The auth feature: VS Code's Accounts integration (authentication provider), the URI handler

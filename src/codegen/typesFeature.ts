@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConfigurationService, FolderTypesSettings } from '../config';
+import type { ConfigurationService, FolderTypesSettings } from '../services/config';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { findTemplates } from '../core/embedded/templates';
@@ -14,7 +14,7 @@ import { TypesWorker } from '../core/codegen/typesWorker';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
 import { LineIndex } from '../core/text/lineIndex';
 import { inert } from '../core/text/inert';
-import type { Schemas, SchemaSnapshot } from '../schema';
+import type { Schemas, SchemaSnapshot } from '../services/schemas';
 import { configuredTags } from '../platform/codeFiles';
 import { caretAt } from '../platform/ranges';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { Logger } from '../core/logger';
-import type { Schemas } from '../schema';
+import type { Schemas } from '../services/schemas';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
 import { LanguageHost } from './languageHost';
 import { completionProvider, registerProviders } from './providers';

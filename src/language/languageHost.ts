@@ -6,7 +6,7 @@ import { FragmentIndex } from '../core/language/fragmentIndex';
 import type { Range, TextDocumentSnapshot } from '../core/language/types';
 import { EmbeddedFiles, graphqlAt, toTemplatePosition, type TemplateSource } from '../core/embedded/templateSources';
 import type { Position } from '../core/text/position';
-import type { Schemas, SchemaSnapshot } from '../schema';
+import type { Schemas, SchemaSnapshot } from '../services/schemas';
 import { configuredTags, isCodeDocument } from '../platform/codeFiles';
 import { toRange } from './convert';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { planRename, prepareRename, RenameRefusedError } from '../core/language/renameEdits';
-import { SDL_SCHEME } from '../schema';
+import { SDL_SCHEME } from '../services/schemas';
 import { toCorePosition, toRange } from './convert';
 import { toLocation, type ReferenceService } from './references';
 import { sdlSymbolAt } from './sdlSymbols';

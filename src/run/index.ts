@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
-import type { AuthService } from '../auth';
-import type { GraphqlService } from '../graphql';
+import type { AuthService } from '../services/auth';
+import type { GraphqlService } from '../services/graphql';
 import type { ResultsPresenter } from '../results';
-import type { Schemas } from '../schema';
+import type { Schemas } from '../services/schemas';
 import { registerCommands, registerCommandsOnDemand } from '../platform/commands';
 import { RUN_COMMAND_IDS_ON_DEMAND, runCommands, type RunCommand, type RunCommandServices } from './commands';
 import { HistoryStore, type HistoryLimits } from './historyStore';

@@ -3,7 +3,7 @@ import { serverHost, serverIdentity, serverKey, type Environment } from '../core
 import type { LocalFailureKind } from '../core/run/runRecord';
 import { mutationDecision } from '../core/run/runPermission';
 import { inert } from '../core/text/inert';
-import type { AuthService } from '../auth';
+import type { AuthService } from '../services/auth';
 
 /** globalState: the servers (by server key) on which mutations run without asking ("Always for this environment"). */
 const ALWAYS_KEY = 'tenantGraphql.mutationsWithoutAsking';

@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import type { Command } from '../../platform/commands';
 import type { Logger } from '../../core/logger';
-import type { ConfigurationService } from '../../config';
-import type { AuthService } from '../authService';
+import type { ConfigurationService } from '../../services/config';
+import type { AuthService } from '../../services/auth';
 
 /** What the auth feature's command handlers may use. */
 export interface AuthCommandServices {

@@ -2,9 +2,9 @@ import './register';
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { fake, resetFake, fakeExtensionContext, EventEmitter, Uri, workspace, type FakeSecretStorage } from './vscodeFake';
-import { AuthService } from '../../../src/auth/authService';
+import { AuthService } from '../../../src/services/auth/authService';
 import { parseEnvironments, type Environment } from '../../../src/core/auth/environments';
-import type { ConfigurationService } from '../../../src/config';
+import type { ConfigurationService } from '../../../src/services/config';
 import type { Logger } from '../../../src/core/logger';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 

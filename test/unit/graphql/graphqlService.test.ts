@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { GraphqlService, type SessionSource } from '../../../src/graphql/graphqlService';
+import { GraphqlService, type SessionSource } from '../../../src/services/graphql/graphqlService';
 import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../../../src/core/errors';
 import { serverIdentity, serverKey } from '../../../src/core/auth/serverIdentity';
 import type { Environment } from '../../../src/core/auth/environments';

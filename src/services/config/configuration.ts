@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { parseEnvironments, type Environment } from '../core/auth/environments';
-import { serverIdentity, serverKey } from '../core/auth/serverIdentity';
-import { isTagList } from '../core/embedded/templates';
-import { parseFolderTypesSettings, type FolderTypesSettings } from '../core/codegen/typesSettings';
+import { parseEnvironments, type Environment } from '../../core/auth/environments';
+import { serverIdentity, serverKey } from '../../core/auth/serverIdentity';
+import { isTagList } from '../../core/embedded/templates';
+import { parseFolderTypesSettings, type FolderTypesSettings } from '../../core/codegen/typesSettings';
 
 /** The extension's settings, read once per change, validated and frozen. */
 export interface Settings {

@@ -13,20 +13,20 @@ import {
   type Environment,
   type SessionRecord,
   type SessionsChangeEvent,
-} from '../core/auth';
-import { CancelledError, ConfigurationError, RestrictedModeError } from '../core/errors';
-import { taggedLogger, type Logger } from '../core/logger';
+} from '../../core/auth';
+import { CancelledError, ConfigurationError, RestrictedModeError } from '../../core/errors';
+import { taggedLogger, type Logger } from '../../core/logger';
 import type { ConfigurationService } from '../config';
 import { vscodeSecretStore } from './secretStore';
 import { uriHandlerRedirectUri } from './redirectUri';
-import { openInBrowser } from './browserOpener';
-import { reportSignInError } from './signInErrors';
-import type { SecretRegistry } from '../core/secretRegistry';
-import { inert } from '../core/text/inert';
-import { signInProgressMessage } from './signInProgress';
-import { WorkspaceApprovals } from './workspaceApprovals';
-import { setContextKey } from '../platform/contextKeys';
-import { confirmInStatusBar } from '../platform/statusMessage';
+import { openInBrowser } from '../../auth/browserOpener';
+import { reportSignInError } from '../../auth/signInErrors';
+import type { SecretRegistry } from '../../core/secretRegistry';
+import { inert } from '../../core/text/inert';
+import { signInProgressMessage } from '../../auth/signInProgress';
+import { WorkspaceApprovals } from '../../auth/workspaceApprovals';
+import { setContextKey } from '../../platform/contextKeys';
+import { confirmInStatusBar } from '../../platform/statusMessage';
 
 /** globalState: the session used for each server (by server key), when there are several. */
 const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';

@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../core/http/graphqlClient';
-import { bearerHooks, type TokenSource } from '../core/http/tokenPolicy';
-import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../core/errors';
-import { sameServer, serverHosts, type Environment, type EnvironmentHeaders, type SessionRecord } from '../core/auth';
-import type { Logger } from '../core/logger';
+import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../../core/http/graphqlClient';
+import { bearerHooks, type TokenSource } from '../../core/http/tokenPolicy';
+import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../../core/errors';
+import { sameServer, serverHosts, type Environment, type EnvironmentHeaders, type SessionRecord } from '../../core/auth';
+import type { Logger } from '../../core/logger';
 
-export { NotSignedInError } from '../core/errors';
+export { NotSignedInError } from '../../core/errors';
 
 /** One GraphQL request to the active environment, on behalf of its preferred session. */
 export interface GraphqlRequest {
