@@ -105,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       context,
       logger,
       auth,
+      ensureAllowed: (env, action) => authFeature.signIn.ensureAllowed(env, action),
       graphql,
       schemas,
       presenter: results.presenter,

@@ -18,7 +18,7 @@ import { HostTemplates, type FragmentLookup } from './hostTemplates';
 import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
-import { RunPermission } from './runPermission';
+import { RunPermission, type ServerPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
 
@@ -57,7 +57,9 @@ export class RunFeature implements vscode.Disposable {
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'ensureAllowed' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
+    /** Asks the person before a workspace's server is used (the auth feature's sign-in flow, injected by the root). */
+    readonly ensureAllowed: ServerPermission;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
@@ -84,7 +86,7 @@ export class RunFeature implements vscode.Disposable {
     this.history = history;
     this.historyView = historyView;
     const schema = (signal?: AbortSignal, uri?: vscode.Uri) => schemas.environmentSchema(signal, uri);
-    const permission = new RunPermission(auth, context.globalState);
+    const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
     const templates = new HostTemplates(services.embeddedFiles);
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;

@@ -4,29 +4,24 @@ import {
   environmentHeaders,
   type EnvironmentHeaders,
   type FetchLike,
-  serverHost,
   serverIdentity,
   serverKey,
   sessionsInOrder,
-  type AccessTokenOptions,
   type CallbackResult,
   type Environment,
+  type LegacySessionDrop,
   type SessionRecord,
+  type SessionRemoval,
   type SessionsChangeEvent,
 } from '../../core/auth';
-import { CancelledError, ConfigurationError, RestrictedModeError } from '../../core/errors';
+import type { TokenSource } from '../../core/http/tokenPolicy';
 import { taggedLogger, type Logger } from '../../core/logger';
 import type { ConfigurationService } from '../config';
 import { vscodeSecretStore } from './secretStore';
-import { uriHandlerRedirectUri } from './redirectUri';
-import { openInBrowser } from '../../auth/browserOpener';
-import { reportSignInError } from '../../auth/signInErrors';
 import type { SecretRegistry } from '../../core/secretRegistry';
-import { inert } from '../../core/text/inert';
-import { signInProgressMessage } from '../../auth/signInProgress';
-import { WorkspaceApprovals } from '../../auth/workspaceApprovals';
+import { WorkspaceApprovals } from './workspaceApprovals';
+import { openInBrowser } from '../../platform/browserOpener';
 import { setContextKey } from '../../platform/contextKeys';
-import { confirmInStatusBar } from '../../platform/statusMessage';
 
 /** globalState: the session used for each server (by server key), when there are several. */
 const PREFERRED_KEY = 'tenantGraphql.preferredSessionByServer';
@@ -38,10 +33,21 @@ export interface SignInInProgress {
   readonly cancel: () => void;
 }
 
+/** One browser sign-in (Authorization Code + PKCE) as {@link AuthService.signIn} runs it. */
+export interface SignInRequest {
+  readonly environment: Environment;
+  /** The redirect URI to register; undefined: the core's loopback receiver picks its own. */
+  readonly redirectUri: string | undefined;
+  readonly scopes: readonly string[];
+  /** Aborts the sign-in (the person cancelled its progress). */
+  readonly signal: AbortSignal;
+}
+
 /**
- * The sign-in glue: owns the {@link AuthCore}, knows the active environment and the preferred
- * session of each environment, runs interactive sign-ins with progress and cancellation, and turns
- * every failure into a message a person can act on.
+ * The auth service: owns the {@link AuthCore} (sessions, tokens, callbacks, secrets, all keyed by
+ * server identity), knows the active environment, the preferred session of each server and the
+ * workspace servers the person allowed. It never asks or tells the person anything: the auth
+ * feature's sign-in flow (src/auth/signInFlow.ts) does, and listens to its events.
  */
 export class AuthService implements vscode.Disposable {
   private readonly core: AuthCore;
@@ -49,6 +55,7 @@ export class AuthService implements vscode.Disposable {
   private readonly logger: Logger;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly activeChanged = new vscode.EventEmitter<void>();
+  private readonly legacyDropped = new vscode.EventEmitter<readonly LegacySessionDrop[]>();
   private inProgress: SignInInProgress | undefined;
   private readonly redirectRegistrars = new Set<(env: Environment, redirectUri: string) => Promise<void>>();
   private readonly progressChanged = new vscode.EventEmitter<SignInInProgress | undefined>();
@@ -58,6 +65,14 @@ export class AuthService implements vscode.Disposable {
   readonly onDidChangeSignInProgress = this.progressChanged.event;
   /** Fires when sessions of any environment were added, removed or changed (tokens refreshed). */
   readonly onDidChangeSessions: vscode.Event<SessionsChangeEvent>;
+  /** Fires when a session ended: signed out, expired, or no longer accepted by its server. */
+  readonly onDidRemoveSession: vscode.Event<SessionRemoval>;
+  /** Fires when a stored session could not be read and was removed (its message says so). */
+  readonly onDidRemoveCorruptSession: vscode.Event<{ readonly message: string }>;
+  /** Fires once at {@link initialize} when sign-ins of earlier versions could not be tied to a server. */
+  readonly onDidDropLegacySessions = this.legacyDropped.event;
+  /** The access tokens of the stored sessions (refreshed near expiry, or when forced after a 401). */
+  readonly tokens: TokenSource;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -81,37 +96,18 @@ export class AuthService implements vscode.Disposable {
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
       ...(proxyFor ? { proxyFor } : {}),
     });
-    this.onDidChangeSessions = (listener, thisArg, disposables) => {
-      const d = this.core.onDidChangeSessions((e) => listener.call(thisArg, e));
-      disposables?.push(d);
-      return d;
-    };
+    this.tokens = this.core.tokens;
+    this.onDidChangeSessions = forward(this.core.onDidChangeSessions);
+    this.onDidRemoveSession = forward(this.core.onDidRemoveSession);
+    this.onDidRemoveCorruptSession = forward(this.core.onDidRemoveCorruptSession);
     this.disposables.push(
       this.activeChanged,
       this.progressChanged,
+      this.legacyDropped,
       { dispose: () => this.core.dispose() },
       config.onDidChange(() => this.activeChanged.fire()),
       this.progressChanged.event((p) => setContextKey('tenantGraphql.signingIn', p !== undefined)),
       this.core.onDidChangeSessions(() => this.activeChanged.fire()),
-      this.core.onDidRemoveSession(({ session, reason }) => {
-        if (reason === 'signedOut') {
-          return;
-        }
-        // Whole sentences, not a reason glued into one: word order differs between languages.
-        const args = [session.environment, session.account.label, serverHost(session.server.baseUrl)] as const;
-        const message =
-          reason === 'expired'
-            ? vscode.l10n.t('Your session for "{0}" ({1}, {2}) has ended because it expired. Sign in again to keep working.', ...args)
-            : vscode.l10n.t('Your session for "{0}" ({1}, {2}) has ended because the Service no longer accepts it. Sign in again to keep working.', ...args);
-        void vscode.window.showWarningMessage(inert(message, { sink: 'notification' }), vscode.l10n.t('Sign In Again')).then((choice) => {
-          // Only where the session's own server is still an environment: never another server of that name.
-          const env = this.config.settings.environments.find((e) => serverKey(serverIdentity(e)) === serverKey(session.server));
-          return choice && env ? this.signInInteractive({ environment: env.name }) : undefined;
-        });
-      }),
-      this.core.onDidRemoveCorruptSession((e) => {
-        void vscode.window.showWarningMessage(inert(e.message, { sink: 'notification' }));
-      }),
     );
   }
 
@@ -120,14 +116,14 @@ export class AuthService implements vscode.Disposable {
     return this.core.getSessions();
   }
 
-  /** A valid access token of a session (refreshed when near expiry, or when forced after a 401). */
-  getAccessToken(sessionId: string, options?: AccessTokenOptions): Promise<string> {
-    return this.core.getAccessToken(sessionId, options);
-  }
-
   /** The query of a redirect to the URI handler: finishes the waiting sign-in, or is rejected. */
   handleCallback(query: string): CallbackResult {
     return this.core.handleCallback(query);
+  }
+
+  /** The address the person pasted from the browser (redirect mode "paste", or the fallback). */
+  handlePastedUrl(text: string): CallbackResult {
+    return this.core.handlePastedUrl(text);
   }
 
   /** Keeps a secret header's value in SecretStorage (never in settings), for that environment's server only. */
@@ -161,17 +157,7 @@ export class AuthService implements vscode.Disposable {
   async initialize(): Promise<void> {
     const { dropped } = await this.core.initialize();
     if (dropped.length > 0) {
-      const names = [...new Set(dropped.map((d) => d.session.environment))].join(', ');
-      void vscode.window.showWarningMessage(
-        inert(
-          vscode.l10n.t(
-            'Tenant GraphQL now keeps each sign-in with its server; {0} earlier sign-in(s) ({1}) could not be tied to a server of yours and were removed. Sign in again.',
-            dropped.length,
-            names,
-          ),
-          { sink: 'notification' },
-        ),
-      );
+      this.legacyDropped.fire(dropped);
     }
     this.activeChanged.fire();
   }
@@ -181,22 +167,14 @@ export class AuthService implements vscode.Disposable {
     return this.config.settings.trusted;
   }
 
-  /** True when credentials and requests may go to this environment's server now (see {@link ensureAllowed}). */
+  /** True when credentials and requests may go to this environment's server now: trusted, and a workspace's server allowed. */
   isAllowed(env: Environment): boolean {
     return this.config.settings.trusted && this.approvals.isAllowed(env);
   }
 
-  /**
-   * Whether requests may go to this environment's server: never in Restricted Mode; for an
-   * environment a workspace's settings define, only once the person allowed it (asked here, modal).
-   * Resolves false when not (the person declined, or was told why).
-   */
-  async ensureAllowed(env: Environment, action: string): Promise<boolean> {
-    if (!this.config.settings.trusted) {
-      explainRestrictedMode(action);
-      return false;
-    }
-    return this.approvals.request(env);
+  /** Remembers that the person allowed a workspace-defined environment's server (in this workspace). */
+  allow(env: Environment): Promise<void> {
+    return this.approvals.allow(env);
   }
 
   get signInInProgress(): SignInInProgress | undefined {
@@ -238,189 +216,52 @@ export class AuthService implements vscode.Disposable {
     this.activeChanged.fire();
   }
 
-  /** The environment to use for a command: the named one, the active one, or a message. */
-  requireEnvironment(name?: string): Environment | undefined {
-    const settings = this.config.settings;
-    const env = name ? settings.environments.find((e) => e.name === name) : this.activeEnvironment();
-    if (env) {
-      return env;
-    }
-    const detail = settings.problems.length ? ` ${settings.problems[0]}` : '';
-    void vscode.window
-      .showErrorMessage(
-        inert(
-          name
-            ? vscode.l10n.t('No environment named "{0}" is configured.{1}', name, detail)
-            : vscode.l10n.t('No Tenant GraphQL environment is configured yet.{0} Add one to the "tenantGraphql.environments" setting.', detail),
-          { sink: 'notification' },
-        ),
-        vscode.l10n.t('Open Settings'),
-      )
-      .then((c) => (c ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments') : undefined));
-    return undefined;
-  }
-
   /**
-   * Interactive sign-in (Authorization Code + PKCE) with a cancellable progress notification.
-   * Returns the new session, or undefined when it failed or was cancelled (the user has been told).
-   * With `throwOnError`, failures are rethrown after the message (for the AuthenticationProvider).
+   * A browser sign-in (Authorization Code + PKCE): cancels one already waiting, registers the
+   * redirect URI with the registrars, waits for the callback and makes the new session the
+   * preferred one. Rejects with the core's typed errors (CancelledError when aborted).
    */
-  async signInInteractive(options: { environment?: string; extraScopes?: readonly string[]; throwOnError?: boolean } = {}): Promise<SessionRecord | undefined> {
-    const env = this.requireEnvironment(options.environment);
-    if (!env) {
-      if (options.throwOnError) {
-        throw new ConfigurationError('tenantGraphql.environments', 'No environment is configured.');
-      }
-      return undefined;
-    }
-    if (!(await this.ensureAllowed(env, vscode.l10n.t('Sign-in')))) {
-      if (options.throwOnError) {
-        throw this.config.settings.trusted ? new CancelledError() : new RestrictedModeError();
-      }
-      return undefined;
-    }
-    if (this.inProgress) {
-      this.inProgress.cancel();
-    }
-    const scopes = [...new Set([...env.scopes, ...(options.extraScopes ?? [])])];
+  async signIn(request: SignInRequest): Promise<SessionRecord> {
+    const { environment: env, redirectUri, signal } = request;
+    this.inProgress?.cancel();
     const abort = new AbortController();
-    const progressState: SignInInProgress = { environment: env.name, cancel: () => abort.abort() };
-    this.inProgress = progressState;
-    this.progressChanged.fire(progressState);
+    const onAbort = () => abort.abort();
+    signal.addEventListener('abort', onAbort);
+    const progress: SignInInProgress = { environment: env.name, cancel: () => abort.abort() };
+    this.inProgress = progress;
+    this.progressChanged.fire(progress);
     try {
-      const redirectUri = env.redirectMode === 'loopback' ? undefined : await uriHandlerRedirectUri(this.context);
       for (const register of this.redirectRegistrars) {
         if (redirectUri) {
           await register(env, redirectUri);
         }
       }
-      const session = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Signing in to {0}', env.name),
-          cancellable: true,
+      const session = await this.core.signIn({
+        environment: env,
+        redirectUri,
+        scopes: [...request.scopes],
+        signal: abort.signal,
+        onAuthorizeUrl: (url) => {
+          progress.authorizeUrl = url;
         },
-        async (progress, token) => {
-          token.onCancellationRequested(() => abort.abort());
-          progress.report({
-            message: signInProgressMessage(env),
-          });
-          const pastePrompt = env.redirectMode === 'paste' ? this.promptForPastedAddress(abort.signal) : undefined;
-          try {
-            return await this.core.signIn({
-              environment: env,
-              redirectUri,
-              scopes,
-              signal: abort.signal,
-              onAuthorizeUrl: (url) => {
-                progressState.authorizeUrl = url;
-              },
-            });
-          } finally {
-            abort.abort();
-            await pastePrompt;
-          }
-        },
-      );
+      });
       await this.prefer(session);
-      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
       return session;
-    } catch (err) {
-      this.reportSignInError(err, env);
-      if (options.throwOnError) {
-        throw err;
-      }
-      return undefined;
     } finally {
-      if (this.inProgress === progressState) {
+      abort.abort();
+      signal.removeEventListener('abort', onAbort);
+      if (this.inProgress === progress) {
         this.inProgress = undefined;
         this.progressChanged.fire(undefined);
       }
     }
   }
 
-  /** Redirect mode (c), or the fallback when the browser never came back. */
-  async pasteAddress(text?: string): Promise<boolean> {
-    const value =
-      text ??
-      (await vscode.window.showInputBox({
-        title: vscode.l10n.t('Paste the address your browser ended on'),
-        prompt: vscode.l10n.t("After approving, copy the whole address from the browser's address bar and paste it here."),
-        placeHolder: 'https://…/auth-callback?code=…&state=…',
-        ignoreFocusOut: true,
-      }));
-    if (!value) {
-      return false;
-    }
-    const result = this.core.handlePastedUrl(value);
-    if (result.kind === 'rejected') {
-      void vscode.window.showErrorMessage(inert(result.message, { sink: 'notification' }));
-      return false;
-    }
-    return true;
-  }
-
-  private async promptForPastedAddress(signal: AbortSignal): Promise<void> {
-    const cts = new vscode.CancellationTokenSource();
-    const onAbort = () => cts.cancel();
-    signal.addEventListener('abort', onAbort);
-    try {
-      while (!signal.aborted) {
-        const value = await vscode.window.showInputBox(
-          {
-            title: vscode.l10n.t('Paste the address your browser ended on'),
-            placeHolder: 'https://…/auth-callback?code=…&state=…',
-            ignoreFocusOut: true,
-          },
-          cts.token,
-        );
-        if (value === undefined) {
-          return;
-        }
-        if (await this.pasteAddress(value)) {
-          return;
-        }
-      }
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      cts.dispose();
-    }
-  }
-
-  /** Team token (Client Credentials), shown as "Team". */
-  async signInAsTeamInteractive(environment?: string): Promise<SessionRecord | undefined> {
-    const env = this.requireEnvironment(environment);
-    if (!env) {
-      return undefined;
-    }
-    if (env.clientType !== 'confidential') {
-      void vscode.window.showErrorMessage(
-        inert(
-          vscode.l10n.t('Team tokens need a confidential client: set "clientType": "confidential" for "{0}" in tenantGraphql.environments and set its client secret.', env.name),
-          { sink: 'notification' },
-        ),
-      );
-      return undefined;
-    }
-    if (!(await this.ensureAllowed(env, vscode.l10n.t('Sign-in')))) {
-      return undefined;
-    }
-    try {
-      const session = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Getting a team token for {0}', env.name), cancellable: true },
-        (_p, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          return this.core.signInAsTeam(env.name, { signal: abort.signal });
-        },
-      );
-      await this.prefer(session);
-      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as the team.', env.name));
-      return session;
-    } catch (err) {
-      this.reportSignInError(err, env);
-      return undefined;
-    }
+  /** A team token (Client Credentials, confidential clients), made the preferred session of its server. */
+  async signInAsTeam(env: Environment, signal: AbortSignal): Promise<SessionRecord> {
+    const session = await this.core.signInAsTeam(env.name, { signal });
+    await this.prefer(session);
+    return session;
   }
 
   /** Signs out one session (the active one by default). */
@@ -434,30 +275,17 @@ export class AuthService implements vscode.Disposable {
     return session;
   }
 
-  /** Tells the user what went wrong and what to do; cancellation stays silent. */
-  reportSignInError(err: unknown, env: Environment): void {
-    reportSignInError(err, env, this.logger, () => this.signInInteractive({ environment: env.name }));
-  }
-
   dispose(): void {
     this.inProgress?.cancel();
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }
 
-/**
- * Tells the person that an action (sign-in, a run) is not available in Restricted Mode, with a
- * way to trust the workspace. Not awaited: the caller returns at once.
- */
-export function explainRestrictedMode(action: string): void {
-  const manage = vscode.l10n.t('Manage Workspace Trust');
-  void vscode.window
-    .showWarningMessage(
-      vscode.l10n.t(
-        '{0} is not available in Restricted Mode: Tenant GraphQL sends nothing while this workspace is not trusted. Language features keep working from the schemas of your own environments.',
-        action,
-      ),
-      manage,
-    )
-    .then((choice) => (choice === manage ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
+/** A core event as a VS Code event (the listener's `this` and the disposables array honoured). */
+function forward<T>(event: (listener: (e: T) => void) => { dispose(): void }): vscode.Event<T> {
+  return (listener, thisArg?: unknown, disposables?: vscode.Disposable[]) => {
+    const d = event((e) => listener.call(thisArg, e));
+    disposables?.push(d);
+    return d;
+  };
 }

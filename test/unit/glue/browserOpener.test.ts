@@ -1,7 +1,7 @@
 import './register';
 import { strict as assert } from 'node:assert';
 import { fake, resetFake, UIKind, Uri, env } from './vscodeFake';
-import { openInBrowser } from '../../../src/auth/browserOpener';
+import { openInBrowser } from '../../../src/platform/browserOpener';
 
 describe('glue: openInBrowser', () => {
   const authorize = 'http://127.0.0.1:4100/oauth/authorize?client_id=c&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcallback&state=s%2Bt';
