@@ -98,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const results = new ResultsFeature({ context, logger, filterWorker });
     // The code files' GraphQL templates, scanned once for the language and run features.
     const embeddedFiles = new EmbeddedFiles();
-    const language = new LanguageFeature(schemas, logger, embeddedFiles);
+    const language = new LanguageFeature(schemas, logger, embeddedFiles, config);
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
     const run = new RunFeature({
@@ -111,6 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       presenter: results.presenter,
       fragments: language.fragments,
       embeddedFiles,
+      codeFiles: config,
       filterWorker,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
       loadCommands: () => onDemand().runCommandsOnDemand,

@@ -15,7 +15,6 @@ import type { FragmentIndex } from '../core/language/fragmentIndex';
 import { LineIndex } from '../core/text/lineIndex';
 import { inert } from '../core/text/inert';
 import type { Schemas, SchemaSnapshot } from '../services/schemas';
-import { configuredTags } from '../platform/codeFiles';
 import { caretAt } from '../platform/ranges';
 
 /** What the types feature needs of the language feature: the workspace's documents, and when they were validated. */
@@ -350,7 +349,7 @@ export class TypesGenerationService implements vscode.Disposable {
     try {
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === hostUri);
       const text = open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      const template = findTemplates(text, { tags: configuredTags() })[ordinal];
+      const template = findTemplates(text, { tags: this.config.templateTags() })[ordinal];
       if (template) {
         const at = new LineIndex(text).positionAt(template.start);
         return caretAt(at);

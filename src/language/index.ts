@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { Logger } from '../core/logger';
 import type { Schemas } from '../services/schemas';
+import type { CodeFileSettings } from '../services/config';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
 import { LanguageHost } from './languageHost';
 import { completionProvider, registerProviders } from './providers';
@@ -37,8 +38,8 @@ export class LanguageFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: LanguageTestApi | undefined;
 
-  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles) {
-    const host = new LanguageHost(schemas, embeddedFiles);
+  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles, codeFiles: CodeFileSettings) {
+    const host = new LanguageHost(schemas, embeddedFiles, codeFiles);
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;
@@ -53,17 +54,13 @@ export class LanguageFeature implements vscode.Disposable {
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
       workspaceDiagnostics,
       registerProviders(host, logger),
-      registerFormatting(logger),
+      registerFormatting(logger, codeFiles),
       codeActions.disposable,
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
-          // Other tags are other templates: read the code files again.
-          void this.indexer.start();
-        }
-      }),
+      // Other tags are other templates: read the code files again.
+      codeFiles.onDidChangeTemplateTags(() => void this.indexer.start()),
       references,
-      registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
-      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider }, logger, 'language'),
+      registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger, codeFiles),
+      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider, codeFiles }, logger, 'language'),
       host,
     );
     if (__TEST_API__) {

@@ -7,7 +7,8 @@ import type { Range, TextDocumentSnapshot } from '../core/language/types';
 import { EmbeddedFiles, graphqlAt, toTemplatePosition, type TemplateSource } from '../core/embedded/templateSources';
 import type { Position } from '../core/text/position';
 import type { Schemas, SchemaSnapshot } from '../services/schemas';
-import { configuredTags, isCodeDocument } from '../platform/codeFiles';
+import { isCodeDocument } from '../platform/codeFiles';
+import type { CodeFileSettings } from '../services/config';
 import { toRange } from './convert';
 
 import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
@@ -36,7 +37,6 @@ export interface ServiceForDocument {
  */
 export class LanguageHost implements vscode.Disposable {
   readonly index = new FragmentIndex();
-  private tags: readonly string[] = configuredTags();
   private liveTemplates = new WeakMap<vscode.TextDocument, { version: number; sources: readonly TemplateSource[] }>();
   private readonly documents = new DocumentStore();
   private readonly services = new WeakMap<GraphQLSchema, GraphqlLanguageService>();
@@ -54,6 +54,7 @@ export class LanguageHost implements vscode.Disposable {
   constructor(
     readonly schemas: Schemas,
     readonly embedded: EmbeddedFiles,
+    private readonly codeFiles: Pick<CodeFileSettings, 'templateTags' | 'onDidChangeTemplateTags'>,
   ) {
     this.disposables.push(
       this.changed,
@@ -65,19 +66,16 @@ export class LanguageHost implements vscode.Disposable {
         }
         this.changed.fire();
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
-          this.tags = configuredTags();
-          this.liveTemplates = new WeakMap();
-          this.changed.fire();
-        }
+      codeFiles.onDidChangeTemplateTags(() => {
+        this.liveTemplates = new WeakMap();
+        this.changed.fire();
       }),
     );
   }
 
   /** The tag names that mark GraphQL templates (`tenantGraphql.embedded.tags`). */
   get templateTags(): readonly string[] {
-    return this.tags;
+    return this.codeFiles.templateTags();
   }
 
   /**
@@ -90,7 +88,8 @@ export class LanguageHost implements vscode.Disposable {
       return known.sources;
     }
     const text = isCodeDocument(document) ? document.getText() : '';
-    const sources = text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.tags }).sources : [];
+    const sources =
+      text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.codeFiles.templateTags() }).sources : [];
     this.liveTemplates.set(document, { version: document.version, sources });
     return sources;
   }

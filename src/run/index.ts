@@ -3,6 +3,7 @@ import type { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
 import type { AuthService } from '../services/auth';
 import type { GraphqlService } from '../services/graphql';
+import type { CodeFileSettings } from '../services/config';
 import type { ResultsPresenter } from '../results';
 import type { Schemas } from '../services/schemas';
 import { registerCommands, registerCommandsOnDemand } from '../platform/commands';
@@ -69,6 +70,8 @@ export class RunFeature implements vscode.Disposable {
     readonly historyLimits: () => HistoryLimits;
     /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
     readonly embeddedFiles: EmbeddedFiles;
+    /** `tenantGraphql.embedded.tags` and `tenantGraphql.codeLens.*`, through the configuration service. */
+    readonly codeFiles: CodeFileSettings;
     /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
     readonly filterWorker: FilterClient;
     /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
@@ -87,7 +90,7 @@ export class RunFeature implements vscode.Disposable {
     this.historyView = historyView;
     const schema = (signal?: AbortSignal, uri?: vscode.Uri) => schemas.environmentSchema(signal, uri);
     const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
-    const templates = new HostTemplates(services.embeddedFiles);
+    const templates = new HostTemplates(services.embeddedFiles, () => services.codeFiles.templateTags());
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;
     const controller = new RunController({
@@ -106,7 +109,7 @@ export class RunFeature implements vscode.Disposable {
       environmentNamed: (name) => auth.environments().find((e) => e.name === name),
       environmentFor: (uri) => auth.environmentFor(uri),
     });
-    const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive);
+    const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
       controller,
       history,
@@ -135,7 +138,7 @@ export class RunFeature implements vscode.Disposable {
       historyView,
       diff,
       diagnostics,
-      new SidecarSupport(schema, logger),
+      new SidecarSupport(schema, logger, () => services.codeFiles.templateTags()),
       lenses,
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(templates),
