@@ -264,6 +264,8 @@ const common = {
   minify: production,
   logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
+  // The Sandbox's schema is a .graphql file (src/sandbox/sandboxSchema.graphql), bundled as its text.
+  loader: { '.graphql': 'text' },
   // jsonc-parser's main entry is a UMD build whose require('./impl/...') calls esbuild cannot
   // follow; its ES module build bundles cleanly.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },

@@ -116,16 +116,7 @@ export class RunFeature implements vscode.Disposable {
       historyView,
       diff,
       presenter,
-      signedInElsewhere: async () => {
-        const active = auth.activeEnvironment()?.name;
-        const names: string[] = [];
-        for (const env of auth.environments()) {
-          if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
-            names.push(env.name);
-          }
-        }
-        return names;
-      },
+      signedInElsewhere: () => signedInElsewhere(auth),
       accessToken: (environment) => graphql.accessTokenFor(environment),
     };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
@@ -160,4 +151,16 @@ export class RunFeature implements vscode.Disposable {
   dispose(): void {
     this.disposables.dispose();
   }
+}
+
+/** The environments other than the active one that have a session (Run on Another Environment offers them). */
+async function signedInElsewhere(auth: Pick<AuthService, 'activeEnvironment' | 'environments' | 'sessionsOf'>): Promise<string[]> {
+  const active = auth.activeEnvironment()?.name;
+  const names: string[] = [];
+  for (const env of auth.environments()) {
+    if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+      names.push(env.name);
+    }
+  }
+  return names;
 }

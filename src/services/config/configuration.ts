@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { parseEnvironments, type Environment } from '../../core/auth/environments';
 import { serverIdentity, serverKey } from '../../core/auth/serverIdentity';
-import { DEFAULT_TAGS, isTagList } from '../../core/embedded/templates';
+import { isTagList } from '../../core/embedded/templates';
+import { readTemplateTags, type CodeFileSettings, type CodeLensKind } from './codeFileSettings';
 import { parseFolderTypesSettings, type FolderTypesSettings } from '../../core/codegen/typesSettings';
 
 /** The extension's settings, read once per change, validated and frozen. */
@@ -145,23 +146,6 @@ function read(builtIn: readonly Environment[], chosen: string | undefined, folde
     historyMaxRuns,
     historyMaxMegabytes,
   });
-}
-
-/** The settings that turn each of the extension's CodeLenses off (package.json `tenantGraphql.codeLens.*`). */
-export type CodeLensKind = 'run' | 'export' | 'references';
-
-/** The settings of GraphQL templates in code files and of the CodeLenses, as the features read them. */
-export interface CodeFileSettings {
-  /** The tag names of `tenantGraphql.embedded.tags` (the scanner's defaults when unset or invalid). */
-  templateTags(): readonly string[];
-  /** Fires when `tenantGraphql.embedded.tags` changed (other tags are other templates). */
-  readonly onDidChangeTemplateTags: vscode.Event<void>;
-  /** Whether `tenantGraphql.codeLens.<kind>` lets that lens show in this document (on by default). */
-  codeLensEnabled(kind: CodeLensKind, document: vscode.TextDocument): boolean;
-  /** Fires when a `tenantGraphql.codeLens.*` setting changed, so that the lenses follow it at once. */
-  readonly onDidChangeCodeLens: vscode.Event<void>;
-  /** Whether `tenantGraphql.embedded.formatOnSave` formats this code document's templates on save. */
-  formatTemplatesOnSave(document: vscode.TextDocument): boolean;
 }
 
 /**
@@ -344,10 +328,4 @@ export class ConfigurationService implements CodeFileSettings, vscode.Disposable
     this.tagsEmitter.dispose();
     this.codeLensEmitter.dispose();
   }
-}
-
-/** `tenantGraphql.embedded.tags`, or the scanner's defaults when unset or invalid (reported with the other settings problems). */
-function readTemplateTags(): readonly string[] {
-  const tags = vscode.workspace.getConfiguration(SECTION).get<unknown>('embedded.tags');
-  return isTagList(tags) ? tags : DEFAULT_TAGS;
 }
