@@ -22,6 +22,7 @@ import { TemplateContext } from './templateContext';
 import { RunPermission, type ServerPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
+import { serverIdentity, serverKey, type Environment } from '../core/auth';
 
 export type { HistoryRow } from './historyView';
 export { RUN_COMMAND_IDS_ON_DEMAND } from './commands';
@@ -88,7 +89,8 @@ export class RunFeature implements vscode.Disposable {
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
-    const schema = (signal?: AbortSignal, uri?: vscode.Uri) => schemas.environmentSchema(signal, uri);
+    const schema = (signal?: AbortSignal, uri?: vscode.Uri, environment?: Environment) =>
+      schemas.environmentSchema(signal, uri, environment && { name: environment.name, key: serverKey(serverIdentity(environment)) });
     const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
     const templates = new HostTemplates(services.embeddedFiles, () => services.codeFiles.templateTags());
     const progress = new RunProgress((label) => presenter.running?.(label));
@@ -106,7 +108,8 @@ export class RunFeature implements vscode.Disposable {
       fragments,
       templates,
       permit: (type, label, environment) => permission.check(type, label, environment),
-      environmentNamed: (name) => auth.environments().find((e) => e.name === name),
+      // The document's folder's environments (in a multi-root workspace each folder may define its own), not the active editor's folder's.
+      environmentNamed: (name, uri) => auth.environments(uri).find((e) => e.name === name),
       environmentFor: (uri) => auth.environmentFor(uri),
     });
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
@@ -116,7 +119,7 @@ export class RunFeature implements vscode.Disposable {
       historyView,
       diff,
       presenter,
-      signedInElsewhere: () => signedInElsewhere(auth),
+      signedInElsewhere: (uri) => signedInElsewhere(auth, uri),
       accessToken: (environment) => graphql.accessTokenFor(environment),
     };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
@@ -153,12 +156,15 @@ export class RunFeature implements vscode.Disposable {
   }
 }
 
-/** The environments other than the active one that have a session (Run on Another Environment offers them). */
-async function signedInElsewhere(auth: Pick<AuthService, 'activeEnvironment' | 'environments' | 'sessionsOf'>): Promise<string[]> {
-  const active = auth.activeEnvironment()?.name;
+/**
+ * The environments other than a document's own that have a session (Run on Another Environment
+ * offers them): the document's folder's environments (the active editor's folder's without a document).
+ */
+async function signedInElsewhere(auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'environments' | 'sessionsOf'>, uri?: vscode.Uri): Promise<string[]> {
+  const current = (uri ? auth.environmentFor(uri) : auth.activeEnvironment())?.name;
   const names: string[] = [];
-  for (const env of auth.environments()) {
-    if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+  for (const env of auth.environments(uri)) {
+    if (env.name !== current && (await auth.sessionsOf(env)).length > 0) {
       names.push(env.name);
     }
   }
