@@ -312,6 +312,7 @@ const featuresBuild = {
     __PRETTIER_MODULE__: '"./prettier.js"',
     __CODEGEN_WORKER__: '"codegen.js"',
     __FILTER_WORKER__: '"filter.js"',
+    __LANGUAGE_WORKER__: '"languageWorker.js"',
     __ON_DEMAND_MODULE__: '"./onDemand.js"',
     // The integration tests' hooks (the test API activate returns, the results panel's testHooks):
     // in the development build that the tests run, removed (dead code) from the production build.
@@ -329,6 +330,15 @@ builds.push(
     entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' },
     outdir: join(outRoot, 'dist'),
     plugins: [withoutRelayOptimizer],
+    define: { 'process.env.NODE_ENV': '"production"' },
+  },
+  // The language worker (issue 28): re-validation of the workspace after a schema change and the
+  // references index build, in worker threads started on first use, with a graphql of their own
+  // (production mode, as the types worker's: one graphql in the bundle).
+  {
+    ...common,
+    entryPoints: { languageWorker: 'src/core/language/languageWorker.ts' },
+    outdir: join(outRoot, 'dist'),
     define: { 'process.env.NODE_ENV': '"production"' },
   },
   // The results filter (jsonpath-plus over an answer): a worker thread started on the first filter.

@@ -18,6 +18,7 @@ import { registerSandboxFeature, SANDBOX_COMMAND_IDS } from './sandboxHost';
 import { TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
 import { createFilterClient } from './platform/filterWorker';
+import { createLanguageWorkers } from './platform/languageWorker';
 import { lazy } from './core/lazy';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
@@ -71,7 +72,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const results = new ResultsFeature({ context, logger, filterWorker });
     // The code files' GraphQL templates, scanned once for the language and run features.
     const embeddedFiles = new EmbeddedFiles();
-    const language = new LanguageFeature(schemas, logger, embeddedFiles, config);
+    // The language worker: the workspace's re-validation and the references index build, off this thread.
+    const languageWorkers = createLanguageWorkers(context.extensionPath, (schema) => {
+      const snapshot = schemas.all().find((s) => s.schema === schema);
+      return snapshot && schemas.sourceOf(snapshot);
+    });
+    const language = new LanguageFeature(schemas, logger, embeddedFiles, config, languageWorkers);
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
     const run = new RunFeature({
@@ -103,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       results,
       run,
       filterWorker,
+      languageWorkers,
       types,
     );
     await auth.initialize();

@@ -79,6 +79,21 @@ export class TimeSlicer {
     this.throwIfCancelled();
   }
 
+  /**
+   * Waits for work done elsewhere (a worker thread, I/O): the slice so far ends here, the thread is
+   * free while it waits, and a new slice starts when it resumes. Throws a {@link CancelledError}
+   * then if the work was cancelled meanwhile.
+   */
+  async wait<T>(promise: Promise<T>): Promise<T> {
+    this.longest = Math.max(this.longest, this.now() - this.sliceStart);
+    try {
+      return await promise;
+    } finally {
+      this.sliceStart = this.now();
+      this.throwIfCancelled();
+    }
+  }
+
   private throwIfCancelled(): void {
     if (this.signal?.aborted) {
       throw new CancelledError();

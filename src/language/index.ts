@@ -3,6 +3,7 @@ import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { Logger } from '../core/logger';
 import type { Schemas } from '../services/schemas';
 import type { CodeFileSettings } from '../services/config';
+import type { LanguageWorkers } from '../core/language/languageWorkerClient';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
 import { LanguageHost } from './languageHost';
 import { completionProvider, registerProviders } from './providers';
@@ -38,14 +39,15 @@ export class LanguageFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: LanguageTestApi | undefined;
 
-  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles, codeFiles: CodeFileSettings) {
+  /** @param workers the language worker: the workspace's re-validation and the references index build run there */
+  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles, codeFiles: CodeFileSettings, workers?: LanguageWorkers) {
     const host = new LanguageHost(schemas, embeddedFiles, codeFiles);
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;
     this.indexer = new WorkspaceIndexer(host.index, host.embedded, () => host.templateTags, logger);
-    const references = new ReferenceService(host, logger);
-    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger);
+    const references = new ReferenceService(host, logger, workers);
+    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger, workers);
     this.onDidValidateWorkspace = workspaceDiagnostics.onDidValidateAll;
     const codeActions = registerCodeActions(host, logger);
     this.codeActions = codeActions.provider;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { ReferenceIndex, type ReferenceLocation, type ReferenceSource, type SchemaOf } from '../core/language/referenceIndex';
+import { ReferenceIndex, type RemoteAnalyser, type ReferenceLocation, type ReferenceSource, type SchemaOf } from '../core/language/referenceIndex';
 import { SDL_SCHEME, type Schemas } from '../services/schemas';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 import { toRange } from './convert';
@@ -34,6 +34,7 @@ export class ReferenceService implements vscode.Disposable {
   constructor(
     private readonly host: LanguageHost,
     private readonly logger: Logger,
+    private readonly remote?: RemoteAnalyser,
   ) {
     this.disposables = [host.onDidChangeSchemas(() => (this.schemaMemo = new Map()))];
   }
@@ -90,7 +91,9 @@ export class ReferenceService implements vscode.Disposable {
   private async warm(): Promise<void> {
     const total = this.index.pending(this.schemaOf);
     const started = Date.now();
-    const run = (report?: (done: number) => void, cancelled?: () => boolean) => this.index.warm({ schemaOf: this.schemaOf, onProgress: report, isCancelled: cancelled });
+    // Many documents go to the language worker; a few are analysed here (no schema to load there for them).
+    const remote = total >= QUIET_WARM_LIMIT ? this.remote : undefined;
+    const run = (report?: (done: number) => void, cancelled?: () => boolean) => this.index.warm({ schemaOf: this.schemaOf, onProgress: report, isCancelled: cancelled, remote });
     try {
       if (total < QUIET_WARM_LIMIT) {
         await run();

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CancelledError, errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import type { LanguageDiagnostic } from '../core/language/types';
-import { validateWorkspaceDocuments, type EmbeddedDocument, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
+import { validateWorkspaceDocuments, type EmbeddedDocument, type RemoteValidator, type WorkspaceValidationSummary } from '../core/language/workspaceValidation';
 import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
@@ -39,6 +39,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
   constructor(
     private readonly host: LanguageHost,
     logger: Logger,
+    private readonly remote?: RemoteValidator,
   ) {
     this.logger = taggedLogger(logger, 'language');
     const watcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_GRAPHQL_FILES.glob);
@@ -121,6 +122,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
     const summary = await validateWorkspaceDocuments([...byId.keys()], {
       index: this.host.index,
       signal,
+      remote: this.remote,
       schemaFor: (id) => {
         const uri = byId.get(id);
         return uri ? this.host.snapshotFor(uri)?.schema : undefined;
@@ -147,8 +149,11 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
     if (summary.failures.length > 0) {
       this.logger.warn(`${summary.failures.length} GraphQL file(s) could not be validated, e.g. ${summary.failures[0].uri}: ${summary.failures[0].reason}`);
     }
+    if (summary.workerFailure) {
+      this.logger.warn(`the language worker could not validate the workspace, validated here: ${summary.workerFailure}`);
+    }
     this.logger.info(
-      `validated ${summary.validated} GraphQL file(s) in ${Date.now() - started} ms (${summary.skipped} skipped): ${summary.documentsWithErrors} with errors, ${summary.errors} error(s), ${summary.warnings} warning(s); longest slice ${summary.longestSliceMs.toFixed(1)} ms`,
+      `validated ${summary.validated} GraphQL file(s) in ${Date.now() - started} ms (${summary.skipped} skipped, ${summary.inWorker} document(s) in the language worker): ${summary.documentsWithErrors} with errors, ${summary.errors} error(s), ${summary.warnings} warning(s); longest slice ${summary.longestSliceMs.toFixed(1)} ms`,
     );
     return summary;
   }

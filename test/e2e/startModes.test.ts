@@ -48,10 +48,14 @@ describe('npm start in desktop mode (a `code` on PATH)', function () {
       }
       assert.match(output, /Ctrl-C here stops the Sandbox\./, output);
       assert.doesNotMatch(output, /code-server|Chromium/, 'no code-server or browser is needed on this path');
-      // `code` is spawned without waiting for it: wait until the stand-in wrote its call (a hang guard, not a duration).
-      for (let i = 0; i < 600 && !existsSync(calls); i++) {
+      // `code` is spawned without waiting for it: wait until the stand-in wrote its whole call, a line
+      // ending in a newline (the file exists, empty, between the stand-in's open and its write: reading
+      // it then failed once). A hang guard, not a duration.
+      const written = (): boolean => existsSync(calls) && readFileSync(calls, 'utf8').endsWith('\n');
+      for (let i = 0; i < 600 && !written(); i++) {
         await new Promise((r) => setTimeout(r, 100));
       }
+      assert.ok(written(), `the stand-in for code was not called:\n${output}`);
       const [args] = readFileSync(calls, 'utf8')
         .trim()
         .split('\n')

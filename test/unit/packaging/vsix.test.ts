@@ -83,6 +83,7 @@ describe('the packaged extension (npm run package)', function () {
       'extension/dist/codegen.js',
       'extension/dist/filter.js',
       'extension/dist/onDemand.js',
+      'extension/dist/languageWorker.js',
       'extension/media/dist/results.js',
       'extension/media/results.css',
       'extension/syntaxes/graphql.tmLanguage.json',

@@ -1,0 +1,169 @@
+/**
+ * The extension host's side of the language worker(s) (languageWorker.ts): one or more worker
+ * threads, started on first use, each with a fragment index kept in step with the host's (only
+ * what changed is sent), and the schemas named by their source (the environment's cache file at a
+ * version, or a folder's schema files), never the schema object itself. Validation batches go to
+ * the workers in turn; the reference index's analyses likewise.
+ */
+import type { GraphQLSchema } from 'graphql';
+import type { Disposable } from '../clock';
+import { WorkerClient, type WorkerClientOptions } from '../workerClient';
+import type { FragmentIndex } from './fragmentIndex';
+import type {
+  AnalyseResult,
+  LanguageWorkerAnswer,
+  LanguageWorkerMessage,
+  LanguageWorkerReplies,
+  LanguageWorkerRequest,
+  SchemaSource,
+  ValidateResult,
+} from './languageWorkerProtocol';
+import type { RemoteValidator } from './workspaceValidation';
+
+/** A request the worker could not do; `stale`: the schema's source holds another version now. */
+export class LanguageWorkerError extends Error {
+  constructor(
+    message: string,
+    readonly stale = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Characters of text sent in one index message: each is cloned on the host's thread, in one step (a quarter of a megabyte: well under a millisecond quiet). */
+const SYNC_CHUNK_CHARS = 250_000;
+
+interface Thread {
+  readonly client: WorkerClient<LanguageWorkerAnswer>;
+  /** What this worker's fragment index holds, in its order. */
+  sent: Map<string, string>;
+}
+
+/** The language worker threads of the window. */
+export class LanguageWorkers implements Disposable, RemoteValidator {
+  private readonly threads: Thread[];
+  private turn = 0;
+
+  /**
+   * @param sourceOf where a worker can load a schema in use (undefined: nowhere; the work stays in the host)
+   * @param count worker threads (validation batches are spread over them)
+   */
+  constructor(
+    options: WorkerClientOptions,
+    private readonly sourceOf: (schema: GraphQLSchema) => SchemaSource | undefined,
+    count = 1,
+  ) {
+    this.threads = Array.from({ length: Math.max(1, count) }, () => ({
+      client: new WorkerClient<LanguageWorkerAnswer>(options, 'language worker', (message) => new LanguageWorkerError(message)),
+      sent: new Map(),
+    }));
+  }
+
+  /** Two batches per worker: one worked on, one waiting. */
+  get parallelism(): number {
+    return this.threads.length * 2;
+  }
+
+  /** Sends a request to one worker (the next in turn when none is named). */
+  async request<K extends LanguageWorkerRequest['kind']>(request: Extract<LanguageWorkerRequest, { kind: K }>, worker?: number): Promise<LanguageWorkerReplies[K]> {
+    const thread = this.threads[worker ?? this.turn++ % this.threads.length];
+    const answer = await thread.client.call((id): LanguageWorkerMessage => ({ id, request }));
+    if (!answer.ok) {
+      throw new LanguageWorkerError(answer.error, answer.stale === true);
+    }
+    return answer.value as LanguageWorkerReplies[K];
+  }
+
+  /** Makes every worker's fragment index hold exactly the texts of `index`, in its order. */
+  async prepare(index: FragmentIndex): Promise<void> {
+    const texts = index.texts();
+    await Promise.all(this.threads.map((thread, i) => this.syncThread(thread, i, texts)));
+  }
+
+  private async syncThread(thread: Thread, worker: number, texts: readonly { uri: string; text: string }[]): Promise<void> {
+    const wanted = new Set(texts.map((t) => t.uri));
+    const before = thread.sent;
+    // The index answers a fragment defined twice with the file indexed first, so the worker's
+    // order must be the host's: the files it keeps in the same order, the new ones after them;
+    // anything else (a file removed and added again meanwhile) starts the worker's index afresh.
+    let reset = !thread.client.started;
+    const keptBefore = [...before.keys()].filter((uri) => wanted.has(uri));
+    let k = 0;
+    let newSeen = false;
+    for (const { uri } of texts) {
+      if (!before.has(uri)) {
+        newSeen = true;
+      } else if (newSeen || keptBefore[k++] !== uri) {
+        reset = true;
+        break;
+      }
+    }
+    const remove = reset ? [] : [...before.keys()].filter((uri) => !wanted.has(uri));
+    const set = reset ? texts : texts.filter((t) => before.get(t.uri) !== t.text);
+    // Until this sync is done the worker's index is unknown: a failed sync starts afresh next time.
+    thread.sent = new Map();
+    let chunk: { uri: string; text: string }[] = [];
+    let chars = 0;
+    let first = true;
+    const flush = async () => {
+      await this.request({ kind: 'syncIndex', reset: reset && first, remove: first ? remove : [], set: chunk }, worker);
+      first = false;
+      chunk = [];
+      chars = 0;
+    };
+    for (const t of set) {
+      chunk.push(t);
+      chars += t.text.length;
+      if (chars >= SYNC_CHUNK_CHARS) {
+        await flush();
+      }
+    }
+    if (first || chunk.length > 0) {
+      await flush();
+    }
+    thread.sent = new Map(texts.map((t) => [t.uri, t.text]));
+  }
+
+  /** Validates documents in a worker; undefined when the schema has no source or its source moved on. */
+  async validate(schema: GraphQLSchema, documents: readonly { readonly id: string; readonly text: string }[]): Promise<readonly ValidateResult[] | undefined> {
+    const source = this.sourceOf(schema);
+    if (!source) {
+      return undefined;
+    }
+    try {
+      return (await this.request({ kind: 'validate', schema: source, documents })).results;
+    } catch (err) {
+      if (err instanceof LanguageWorkerError) {
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  /** Analyses sources for the reference index in a worker; undefined when it cannot (the host does it). */
+  async analyse(schema: GraphQLSchema | undefined, sources: readonly { readonly id: string; readonly text: string }[]): Promise<readonly AnalyseResult[] | undefined> {
+    const source = schema ? this.sourceOf(schema) : undefined;
+    if (schema && !source) {
+      return undefined;
+    }
+    try {
+      return (await this.request({ kind: 'analyse', schema: source, sources })).results;
+    } catch (err) {
+      if (err instanceof LanguageWorkerError) {
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  /** Whether any worker thread is running. */
+  get started(): boolean {
+    return this.threads.some((t) => t.client.started);
+  }
+
+  dispose(): void {
+    for (const thread of this.threads) {
+      thread.client.dispose();
+    }
+  }
+}

@@ -1,0 +1,305 @@
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { buildSchema, introspectionFromSchema, type GraphQLSchema } from 'graphql';
+import { EmbeddedFiles } from '../../../../src/core/embedded/templateSources';
+import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
+import { LanguageWorkers } from '../../../../src/core/language/languageWorkerClient';
+import { LanguageWorkerEngine } from '../../../../src/core/language/languageWorkerEngine';
+import type { SchemaSource } from '../../../../src/core/language/languageWorkerProtocol';
+import { ReferenceIndex, type ReferenceSymbol } from '../../../../src/core/language/referenceIndex';
+import type { LanguageDiagnostic } from '../../../../src/core/language/types';
+import { validateWorkspaceDocuments, type RemoteValidator, type WorkspaceValidationSummary } from '../../../../src/core/language/workspaceValidation';
+import { loadSchemaFiles } from '../../../../src/core/schema/loadSchema';
+import { loadSchemaFromCache, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
+
+const WORKER = { script: path.join(__dirname, '../../../../src/core/language/languageWorker.ts'), execArgv: ['--require', 'tsx/cjs'] };
+
+const SDL = `
+  enum TaskStatus { TODO DONE BLOCKED }
+  interface Node { id: ID! }
+  type Task implements Node { id: ID! name: String! dueOn: String @deprecated(reason: "Use due.") due: String status: TaskStatus! owner: User }
+  type User implements Node { id: ID! login: String! tasks(first: Int, status: TaskStatus): [Task!]! }
+  input TaskInput { name: String! status: TaskStatus = TODO }
+  type Query { tasks(status: TaskStatus): [Task!]! node(id: ID!): Node me: User }
+  type Mutation { addTask(input: TaskInput!): Task }
+`;
+
+/** What a run reported, in order, and its summary without the timing fields. */
+interface RunRecord {
+  readonly reported: [string, readonly LanguageDiagnostic[] | undefined][];
+  readonly summary: Omit<WorkspaceValidationSummary, 'longestSliceMs' | 'yields' | 'inWorker' | 'workerFailure'>;
+  /** Documents the worker validated. */
+  readonly inWorker: number;
+}
+
+async function runValidation(
+  files: Record<string, string | undefined>,
+  index: FragmentIndex,
+  schemaFor: (uri: string) => GraphQLSchema | undefined,
+  remote?: RemoteValidator,
+): Promise<RunRecord> {
+  const embedded = new EmbeddedFiles();
+  const reported: RunRecord['reported'] = [];
+  const { longestSliceMs, yields, inWorker, workerFailure, ...summary } = await validateWorkspaceDocuments(Object.keys(files), {
+    index,
+    remote,
+    schemaFor,
+    read: (uri) => files[uri],
+    documentsOf: (uri, text) => (uri.endsWith('.ts') ? embedded.peek(uri, text).map((t) => ({ id: t.id, text: t.text, base: t.basePosition })) : undefined),
+    onDocument: (uri, diagnostics) => reported.push([uri, diagnostics]),
+  });
+  assert.ok(longestSliceMs >= 0 && yields >= 0);
+  assert.equal(workerFailure, undefined);
+  return { reported, summary, inWorker };
+}
+
+/** The same reports and summary; `worker` documents validated in the worker (the host: none). */
+function assertSame(run: RunRecord, inHost: RunRecord, worker: number | 'some'): void {
+  assert.deepEqual(run.reported, inHost.reported);
+  assert.deepEqual(run.summary, inHost.summary);
+  assert.equal(inHost.inWorker, 0);
+  if (worker === 'some') {
+    assert.ok(run.inWorker > 0, 'the worker validated');
+  } else {
+    assert.equal(run.inWorker, worker);
+  }
+}
+
+function indexOf(files: Record<string, string | undefined>): FragmentIndex {
+  const index = new FragmentIndex();
+  const embedded = new EmbeddedFiles();
+  for (const [uri, text] of Object.entries(files)) {
+    if (text === undefined) {
+      continue;
+    }
+    if (uri.endsWith('.ts')) {
+      for (const t of embedded.peek(uri, text)) {
+        index.update(t.id, t.text);
+      }
+    } else {
+      index.update(uri, text);
+    }
+  }
+  return index;
+}
+
+const WORKSPACE: Record<string, string | undefined> = {
+  'file:///ws/ok.graphql': 'query Names { tasks { id name } }\n',
+  'file:///ws/broken.graphql': 'query Due {\n  tasks {\n    id\n    dueDate\n  }\n}\n',
+  'file:///ws/deprecated.graphql': 'query Old { tasks { dueOn status } }\n',
+  'file:///ws/fragments.gql': 'fragment TaskDue on Task { dueDate }\nfragment Twice on Task { id }\n',
+  'file:///ws/twiceAgain.graphql': 'fragment Twice on User { login nope }\n',
+  'file:///ws/usesFragment.graphql': 'query WithFragment { tasks { ...TaskDue ...Twice } }\n',
+  'file:///ws/unknownFragment.graphql': 'query U { tasks { ...Nowhere } }\n',
+  'file:///ws/variables.graphql': 'mutation Add($name: String!, $s: TaskStatus) { addTask(input: { name: $name, status: $s, extra: 1 }) { id } }\n',
+  'file:///ws/syntax.graphql': 'query { tasks { \n',
+  'file:///ws/gone.graphql': undefined,
+  'file:///ws/api.ts': "import { gql } from 'graphql-tag';\nexport const A = gql`\n  query A { tasks { dueDate } }\n`;\nexport const B = gql`query B { me { login ...Twice } }`;\n",
+  'file:///ws/plain.ts': 'export const n = 1;\n',
+};
+
+describe('language worker (core): the same results as the host', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let cacheSource: SchemaSource;
+  let cached: GraphQLSchema;
+  let filesSource: SchemaSource;
+  let fromFiles: GraphQLSchema;
+  let invalidSource: SchemaSource;
+  let invalid: GraphQLSchema;
+  const pools: LanguageWorkers[] = [];
+  const pool = (sourceOf: (schema: GraphQLSchema) => SchemaSource | undefined, count = 1) => {
+    const workers = new LanguageWorkers(WORKER, sourceOf, count);
+    pools.push(workers);
+    return workers;
+  };
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'tenant-graphql-language-worker-'));
+    // An environment's schema as the extension has it: the cache file, loaded in the host from it.
+    const record = await writeSchemaCache(dir, 'tasks', introspectionFromSchema(buildSchema(SDL)), new Date(), { valid: true });
+    const loaded = await loadSchemaFromCache(dir, 'tasks');
+    assert.ok(loaded.ok);
+    cached = loaded.value.schema;
+    cacheSource = { key: 'env:tasks', version: record.sha256, cache: { dir, environment: 'tasks' } };
+    // A folder's schema files, and a folder schema graphql finds invalid (it refuses to validate against it).
+    await writeFile(path.join(dir, 'a.graphql'), SDL);
+    fromFiles = (await loadSchemaFiles([path.join(dir, 'a.graphql')])).schema;
+    filesSource = { key: 'folder:a', version: 'load-1', files: [path.join(dir, 'a.graphql')] };
+    await writeFile(path.join(dir, 'invalid.graphql'), 'interface Named { name: String! } type Task implements Named { id: ID! } type Query { tasks: [Task!]! }');
+    invalid = (await loadSchemaFiles([path.join(dir, 'invalid.graphql')])).schema;
+    invalidSource = { key: 'folder:invalid', version: 'load-1', files: [path.join(dir, 'invalid.graphql')] };
+  });
+
+  after(async () => {
+    pools.forEach((p) => p.dispose());
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const sources = () =>
+    new Map<GraphQLSchema, SchemaSource>([
+      [cached, cacheSource],
+      [fromFiles, filesSource],
+      [invalid, invalidSource],
+    ]);
+  /** Files under /ws use the cached schema; the deprecated one a folder's files; ok.graphql the invalid schema. */
+  const schemaFor = (uri: string) => (uri.endsWith('ok.graphql') ? invalid : uri.endsWith('deprecated.graphql') ? fromFiles : cached);
+
+  for (const count of [1, 2]) {
+    it(`validates the workspace in ${count} worker thread(s) exactly as in the host: diagnostics, order, failures, summary`, async () => {
+      const index = indexOf(WORKSPACE);
+      const inHost = await runValidation(WORKSPACE, index, schemaFor);
+      const workers = pool((s) => sources().get(s), count);
+      const inWorker = await runValidation(WORKSPACE, index, schemaFor, workers);
+      assert.ok(workers.started, 'the worker did the validation');
+      assertSame(inWorker, inHost, 'some');
+      // The workspace says something: errors, a deprecation warning, a skipped file.
+      assert.equal(inHost.summary.skipped, 1);
+      assert.ok(inHost.summary.errors >= 6 && inHost.summary.warnings >= 1, JSON.stringify(inHost.summary));
+      assert.equal(inHost.summary.codeFiles, 1);
+      assert.equal(inHost.summary.templates, 2);
+    });
+  }
+
+  it('validates in the host what the worker cannot load (no source; a cache file now holding another version)', async () => {
+    const index = indexOf(WORKSPACE);
+    const inHost = await runValidation(WORKSPACE, index, schemaFor);
+    const none = pool(() => undefined);
+    assertSame(await runValidation(WORKSPACE, index, schemaFor, none), inHost, 0);
+    const stale = pool((s) => (s === cached ? { ...cacheSource, version: 'another' } : sources().get(s)));
+    const partly = await runValidation(WORKSPACE, index, schemaFor, stale);
+    assertSame(partly, inHost, 'some');
+    // Only the folder schemas' documents went to the worker (ok.graphql, deprecated.graphql).
+    assert.equal(partly.inWorker, 2);
+  });
+
+  it('validates the run in the host, saying why, when the worker does not start', async () => {
+    const index = indexOf(WORKSPACE);
+    const broken = new LanguageWorkers({ script: path.join(dir, 'no-such-worker.js') }, (s) => sources().get(s));
+    pools.push(broken);
+    const reported: string[] = [];
+    const summary = await validateWorkspaceDocuments(Object.keys(WORKSPACE), {
+      index,
+      remote: broken,
+      schemaFor,
+      read: (uri) => WORKSPACE[uri],
+      onDocument: (uri) => reported.push(uri),
+    });
+    assert.match(summary.workerFailure ?? '', /language worker stopped/);
+    assert.equal(summary.inWorker, 0);
+    assert.equal(reported.length, Object.keys(WORKSPACE).length);
+  });
+
+  it('keeps its fragment index in step with the host over edits, removals and a file indexed again (the first of two fragments wins)', async () => {
+    const workers = pool((s) => sources().get(s));
+    const files: Record<string, string | undefined> = { ...WORKSPACE };
+    const index = indexOf(files);
+    assertSame(await runValidation(files, index, schemaFor, workers), await runValidation(files, index, schemaFor), 'some');
+    // fragments.gql forgotten and indexed again: now twiceAgain.graphql's Twice comes first.
+    index.remove('file:///ws/fragments.gql');
+    index.update('file:///ws/fragments.gql', files['file:///ws/fragments.gql']!);
+    files['file:///ws/ok.graphql'] = 'query Names { tasks { id name ...Twice } }\n';
+    index.update('file:///ws/ok.graphql', files['file:///ws/ok.graphql']);
+    index.remove('file:///ws/variables.graphql');
+    delete files['file:///ws/variables.graphql'];
+    const inHost = await runValidation(files, index, schemaFor);
+    assertSame(await runValidation(files, index, schemaFor, workers), inHost, 'some');
+  });
+
+  it('property: random workspaces validate alike in the host and in two workers (one pool across runs, the index synced by differences)', async () => {
+    const workers = pool((s) => sources().get(s), 2);
+    const pieces = [
+      'query Q1 { tasks { id name ...F1 } }',
+      'query Q2($s: TaskStatus) { tasks(status: $s) { status owner { login } } }',
+      'fragment F1 on Task { dueOn due }',
+      'fragment F1 on Task { nope }',
+      'fragment F2 on User { login tasks(first: 2) { ...F1 } }',
+      'query { me { ...F2 ...F3 } }',
+      'mutation M { addTask(input: { name: "x" }) { id } }',
+      'query Broken { tasks { id ',
+      '{ node(id: 1) { id ... on Task { name } } }',
+      'query Q1 { me { id } }',
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.integer({ min: 0, max: pieces.length - 1 }), { minLength: 0, maxLength: 4 }), { minLength: 1, maxLength: 12 }), async (docs) => {
+        const files: Record<string, string> = {};
+        docs.forEach((parts, i) => (files[`file:///p/d${i % 7}-${i}.graphql`] = parts.map((p) => pieces[p]).join('\n')));
+        const index = indexOf(files);
+        const inHost = await runValidation(files, index, () => cached);
+        assertSame(await runValidation(files, index, () => cached, workers), inHost, Object.keys(files).length);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('drops its schema once unused for 30 s (the host holds its own; the next change is another version)', async () => {
+    const timers: { ms: number; fire: () => void; disposed: boolean }[] = [];
+    const engine = new LanguageWorkerEngine(undefined, {
+      setTimeout: (fire, ms) => {
+        const timer = { ms, fire, disposed: false };
+        timers.push(timer);
+        return { dispose: () => void (timer.disposed = true) };
+      },
+    });
+    const first = await engine.handle({ kind: 'validate', schema: cacheSource, documents: [{ id: 'file:///a.graphql', text: '{ tasks { nope } }' }] });
+    assert.match(first.results[0].ok ? first.results[0].diagnostics[0].message : '', /Cannot query field "nope"/);
+    assert.equal(engine.schemaCount, 1);
+    await engine.handle({ kind: 'ping' });
+    // Each request restarts the wait.
+    assert.deepEqual(
+      timers.map((t) => [t.ms, t.disposed]),
+      [
+        [30_000, true],
+        [30_000, false],
+      ],
+    );
+    timers[1].fire();
+    assert.equal(engine.schemaCount, 0);
+  });
+
+  it('analyses the references index in the worker exactly as in the host', async () => {
+    const docs = Object.entries(WORKSPACE).filter((e): e is [string, string] => e[1] !== undefined && !e[0].endsWith('.ts'));
+    const files = docs.map(([uri, text]) => ({ uri, text }));
+    const local = new ReferenceIndex();
+    local.syncFiles(files);
+    await local.warm({ schemaOf: () => cached });
+    const workers = pool((s) => sources().get(s));
+    const remote = new ReferenceIndex();
+    remote.syncFiles(files);
+    await remote.warm({ schemaOf: () => cached, remote: workers });
+    assert.ok(workers.started);
+    assert.equal(
+      remote.pending(() => cached),
+      0,
+    );
+    const symbols: ReferenceSymbol[] = [
+      { kind: 'fragment', name: 'Twice' },
+      { kind: 'fragment', name: 'TaskDue' },
+      { kind: 'operation', name: 'Due' },
+      { kind: 'schema', coordinate: 'Task.id', what: 'field' },
+      { kind: 'schema', coordinate: 'TaskStatus', what: 'type' },
+      { kind: 'schema', coordinate: 'Mutation.addTask(input:)', what: 'argument' },
+      { kind: 'schema', coordinate: 'TaskInput.status', what: 'inputField' },
+    ];
+    let found = 0;
+    for (const symbol of symbols) {
+      const want = local.references(symbol, { schemaOf: () => cached, schema: cached, includeDeclaration: true });
+      assert.deepEqual(remote.references(symbol, { schemaOf: () => cached, schema: cached, includeDeclaration: true }), want);
+      found += want.length;
+    }
+    for (const { uri, text } of files) {
+      text.split('\n').forEach((line, l) => {
+        for (let c = 0; c <= line.length; c += 3) {
+          assert.deepEqual(
+            remote.symbolAt(uri, { line: l, character: c }, () => cached),
+            local.symbolAt(uri, { line: l, character: c }, () => cached),
+          );
+        }
+      });
+    }
+    assert.ok(found >= 10, `${found} references`);
+  });
+});
