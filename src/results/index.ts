@@ -73,6 +73,10 @@ export class ResultsFeature implements vscode.Disposable {
         filter.keep(view.runId, body);
         this.panel.show(view);
       },
+      showUnparsed: (result) => {
+        filter.keep(result.view.runId, result.text);
+        this.panel.show(result.view, result);
+      },
       running: (label) => this.panel.setRunning(label),
     };
     const current = () => this.panel;
