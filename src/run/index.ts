@@ -34,6 +34,8 @@ export interface RunTestApi {
   historyRows(): Promise<HistoryRow[]>;
   /** The folder the history is kept in (a second store on it sees what a reload would). */
   readonly historyDir: string;
+  /** Reads the history folder again, as the window does when it gets the focus (runs another store wrote). */
+  reloadHistory(): Promise<void>;
   /** The runs in flight and the status bar item's text (empty when hidden). */
   runProgress(): { inFlight: number; text: string };
 }
@@ -155,6 +157,7 @@ export class RunFeature implements vscode.Disposable {
           return this.historyView.rows();
         },
         historyDir: this.historyDir,
+        reloadHistory: () => this.history.reload(),
         runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
       };
     }
