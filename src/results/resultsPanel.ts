@@ -1,7 +1,15 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { errorMessage } from '../core/errors';
-import { RESULTS_VIEW_TYPE, isRunResultView, showMessage, type ResultsWebviewState, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
+import {
+  RAW_BODY_BYTES,
+  RESULTS_VIEW_TYPE,
+  isRunResultView,
+  showMessage,
+  type ResultsWebviewState,
+  type RunResultView,
+  type WebviewToExtensionMessage,
+} from '../shared/resultsMessages';
 import { decideWebviewMessage, responseJsonText } from './messagePolicy';
 import type { UnparsedResult } from './resultsModel';
 import { tableExportText } from '../shared/table';
@@ -44,6 +52,8 @@ export class ResultsPanel implements vscode.Disposable {
   private current: RunResultView | undefined;
   /** The current result's body as JSON text never parsed here (a run reopened from the history; the page parses it). */
   private unparsed: UnparsedResult | undefined;
+  /** The current result's answer as the Service sent it, when large (the page reads it; see showMessage). */
+  private sentText: string | undefined;
   /** True between the webview's `ready` and the next reload of its page (hidden, or new HTML). */
   private webviewReady = false;
   /** Checks, a while after a result was sent, that the page said it rendered it (see watch). */
@@ -94,10 +104,12 @@ export class ResultsPanel implements vscode.Disposable {
    * Shows a result: replaces what the panel shows, creating or revealing the panel without taking
    * focus. `unparsed`: its body is JSON text that this thread does not parse (see UnparsedResult).
    */
-  show(view: RunResultView, unparsed?: UnparsedResult): void {
+  show(view: RunResultView, unparsed?: UnparsedResult, sent?: Uint8Array): void {
     this.note(`show ${view.runId}${unparsed ? ' (body as text)' : ''}`);
     this.current = view;
     this.unparsed = unparsed?.view === view ? unparsed : undefined;
+    // A large answer goes to the page as the text the Service sent (see RAW_BODY_BYTES): decoded once here.
+    this.sentText = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength).toString('utf8') : undefined;
     this.rendered = undefined;
     this.createOrShow(true);
     this.panel!.title = this.title();
@@ -202,6 +214,7 @@ export class ResultsPanel implements vscode.Disposable {
     // A restored result may only point at documents a run could have come from.
     this.current = view && view.documentUri !== undefined && !isAllowedDocumentUri(view.documentUri) ? { ...view, documentUri: undefined } : view;
     this.unparsed = undefined;
+    this.sentText = undefined;
     this.attach(panel);
   }
 
@@ -321,7 +334,7 @@ export class ResultsPanel implements vscode.Disposable {
     }
     this.note(`post ${runId}`);
     // A body kept as text goes as text (parsed by the page, as a very deep body is): never parsed on this thread.
-    const message = this.unparsed ? { type: 'show', view: this.current, bodyJson: this.unparsed.text } : showMessage(this.current);
+    const message = this.unparsed ? { type: 'show', view: this.current, bodyJson: this.unparsed.text } : showMessage(this.current, this.sentText);
     void this.panel.webview.postMessage(message).then(
       (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
       (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
