@@ -60,7 +60,10 @@ export interface ResponseTiming {
   readonly connection: 'new' | 'reused' | 'proxy' | 'unknown';
   readonly dnsMs?: number;
   readonly connectMs?: number;
+  /** TLS with the server (through a proxy: over the tunnel). */
   readonly tlsMs?: number;
+  /** Through a proxy: connected to the proxy until its answer to CONNECT (DNS and connect are then the proxy's). */
+  readonly tunnelMs?: number;
   readonly firstByteMs?: number;
   readonly downloadMs?: number;
 }
@@ -456,12 +459,14 @@ export interface ResultsStrings {
   readonly timingDns: string;
   readonly timingConnect: string;
   readonly timingTls: string;
+  readonly timingTunnel: string;
   readonly timingFirstByte: string;
   readonly timingDownload: string;
   readonly timingConnection: string;
   readonly connectionNew: string;
   readonly connectionReused: string;
   readonly connectionProxy: string;
+  readonly connectionProxyTunnel: string;
   readonly connectionUnknown: string;
   /** The status line read out when a run's result arrives: operation, status, duration (or failure title). */
   readonly runAnnounce: string;
