@@ -328,6 +328,10 @@ builds.push(
     outdir: join(outRoot, 'dist'),
     plugins: [withoutRelayOptimizer],
     define: { 'process.env.NODE_ENV': '"production"' },
+    // graphql's ES module build (its "module" field) for every import and require of it: one copy
+    // still, and its functions called directly, where its CommonJS build is reached through a
+    // getter per call (two: esbuild's wrapper and graphql's re-export), in codegen's hot loops.
+    mainFields: ['module', 'main'],
   },
   // The results filter (jsonpath-plus over an answer): a worker thread started on the first filter.
   { ...common, entryPoints: { filter: 'src/core/results/filterWorker.ts' }, outdir: join(outRoot, 'dist') },
