@@ -284,8 +284,11 @@ class Unsupported extends Error {}
 const KEYWORDS = new Set(['string', 'number', 'boolean', 'unknown', 'any', 'never', 'null', 'undefined', 'void', 'object', 'symbol', 'bigint', 'true', 'false']);
 /** Words that start types this parser does not know (or that prettier prints otherwise). */
 const REJECTED = new Set(['this', 'typeof', 'keyof', 'infer', 'readonly', 'unique', 'asserts', 'is', 'extends', 'new', 'import', 'abstract', 'declare']);
-const IDENTIFIER_START = /[A-Za-z_$]/;
-const IDENTIFIER_PART = /[\w$]/;
+
+/** Whether a character code is an ASCII letter, `_` or `$` (or a digit, after the first). */
+function isIdentifierChar(c: number, first: boolean): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (!first && c >= 48 && c <= 57);
+}
 
 class Parser {
   private pos: number;
@@ -332,11 +335,11 @@ class Parser {
     this.skip();
     const text = this.text;
     const start = this.pos;
-    if (!IDENTIFIER_START.test(text.charAt(start))) {
+    if (!isIdentifierChar(text.charCodeAt(start), true)) {
       throw new Unsupported('expected a name');
     }
     let end = start + 1;
-    while (end < text.length && IDENTIFIER_PART.test(text.charAt(end))) {
+    while (end < text.length && isIdentifierChar(text.charCodeAt(end), false)) {
       end++;
     }
     this.pos = end;
