@@ -147,5 +147,8 @@ export async function dumpBrowserStorage() {
 /** "3 access, 2 refresh, ..." counts by kind. */
 export function countKinds(secrets) {
   const n = (kind) => secrets.filter((s) => s.kind === kind).length;
-  return `${n('access_token')} access, ${n('refresh_token')} refresh, ${n('authorization_code')} codes, ${n('code_verifier')} verifiers, ${n('state')} states, ${n('client_secret')} client secrets`;
+  const known = ['access_token', 'refresh_token', 'authorization_code', 'code_verifier', 'state', 'client_secret'];
+  // Any other kind (a header secret, the independent pair's tokens) by its own name.
+  const others = [...new Set(secrets.map((s) => s.kind).filter((k) => !known.includes(k)))].map((k) => `, ${n(k)} ${k}`).join('');
+  return `${n('access_token')} access, ${n('refresh_token')} refresh, ${n('authorization_code')} codes, ${n('code_verifier')} verifiers, ${n('state')} states, ${n('client_secret')} client secrets${others}`;
 }

@@ -4,6 +4,7 @@
 // not start. Leaves no process behind and no file outside .cache/.
 //
 // Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
+//              TENANT_GRAPHQL_BENCH_PROFILE=<absolute folder> (the adapter bench writes a CPU profile of each row's calls there),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
 //              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
 //              TENANT_GRAPHQL_CODE_SERVER_ENTRY + TENANT_GRAPHQL_CODE_SERVER_NODE (another code-server's
@@ -221,12 +222,26 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     TENANT_GRAPHQL_TEST_SANDBOX: JSON.stringify(sandbox.info),
     // A secret header value the headers tests store with Set Header Secret: searched for by the scan.
     TENANT_GRAPHQL_TEST_HEADER_SECRET: HEADER_SECRET,
-    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({ authUrl: listener.authUrl, baseUrl: listener.baseUrl, adminUrl: other.info.adminUrl }),
-    TENANT_GRAPHQL_TEST_INTEROP: JSON.stringify({ url: interop.url, clientId: interop.clientId, resource: interop.resource }),
+    TENANT_GRAPHQL_TEST_LISTENER: JSON.stringify({
+      authUrl: listener.authUrl,
+      baseUrl: listener.baseUrl,
+      adminUrl: other.info.adminUrl,
+      // The other Sandbox's own addresses (not through the proxy): a server identity of its own (the folders suite's Beta).
+      direct: { authUrl: other.info.authUrl, baseUrl: other.info.baseUrl },
+    }),
+    TENANT_GRAPHQL_TEST_INTEROP: JSON.stringify({
+      url: interop.url,
+      control: interop.control,
+      clientId: interop.clientId,
+      resource: interop.resource,
+      teamClientId: interop.teamClientId,
+      teamSecret: interop.teamSecret,
+    }),
     TENANT_GRAPHQL_TEST_GREP: process.env.TENANT_GRAPHQL_TEST_GREP ?? '',
     TENANT_GRAPHQL_TEST_SUITE: suite,
     TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
     TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
+    TENANT_GRAPHQL_BENCH_PROFILE: process.env.TENANT_GRAPHQL_BENCH_PROFILE ?? '',
   };
   const port = await freePort();
   const env = {
@@ -280,7 +295,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const closeBrowser = () => browser.close();
   cleanups.push(closeBrowser);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }], base);
+  const harness = createBrowserHarness(context, [sandbox.info, { ...other.info, authUrl: listener.authUrl }, other.info], base);
   routeInterop(context, interop, base);
   await injectServiceWorkerFaults(context, harness);
 
@@ -547,8 +562,13 @@ function recordWebviews(page, browser) {
  * secrets are not collected here.
  */
 async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries, interop }) {
-  // The independent pair keeps no record of what it issued: the access tokens its API received stand for them.
-  const interopTokens = (await interop.tokens()).map((value) => ({ kind: 'interop_access', value }));
+  // The independent pair: the access tokens its API received, the codes and refresh tokens (rotated ones too) its
+  // provider issued (the provider's own events, see test/unit/interop/servers.ts) and the verifiers its token endpoint got.
+  const interopTokens = [
+    ...(await interop.tokens()).map(({ kind, value }) => ({ kind: `interop_${kind}`, value })),
+    // The confidential client's secret: the runner hands it to the Client Credentials test, which keeps it in SecretStorage.
+    { kind: 'interop_client_secret', value: interop.teamSecret },
+  ];
   const secrets = [...(await fetchIssuedSecrets(sandbox.info.adminUrl)), { kind: 'header_secret', value: HEADER_SECRET }, ...interopTokens];
   const otherSecrets = await fetchIssuedSecrets(other.info.adminUrl);
   // Excluded, and only this: VS Code's SecretStorage, the one place tokens must be. In code-server

@@ -213,9 +213,13 @@ export class AuthService implements vscode.Disposable {
     return this.config.environmentFor(uri);
   }
 
-  /** The configured environments (user's, allowed workspace ones, built-in). */
-  environments(): readonly Environment[] {
-    return this.config.settings.environments;
+  /**
+   * The configured environments (user's, allowed workspace ones, built-in): those of a document's
+   * folder when `uri` is given (in a multi-root workspace each folder may define its own), else the
+   * active editor's folder's.
+   */
+  environments(uri?: vscode.Uri): readonly Environment[] {
+    return (uri ? this.config.settingsFor(uri) : this.config.settings).environments;
   }
 
   /** Sessions of one environment's server (its identity, not its name), preferred first. */

@@ -22,6 +22,29 @@ const COMPLETION_KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   inputField: vscode.CompletionItemKind.Property,
 };
 
+/**
+ * `inert` of the texts completion items show, remembered: they are the schema's descriptions and
+ * deprecation reasons, the same few strings on every keystroke (a type's fields are suggested
+ * again and again), and making one inert runs a dozen regular expressions over it. `inert` is a
+ * pure function of its text and sink; the memo is dropped whole when it grows large.
+ */
+const inertMemo = { markdownDoc: new Map<string, string>(), markdown: new Map<string, string>() };
+const INERT_MEMO_MAX = 4000;
+
+function inertShown(text: string, sink: 'markdownDoc' | 'markdown'): string {
+  // Keyed by the text itself (the schema's string: its hash is computed once).
+  const memo = inertMemo[sink];
+  let out = memo.get(text);
+  if (out === undefined) {
+    if (memo.size >= INERT_MEMO_MAX) {
+      memo.clear();
+    }
+    out = inert(text, { sink });
+    memo.set(text, out);
+  }
+  return out;
+}
+
 /** One core completion item as a VS Code item (type as detail, description as Markdown, deprecations struck through). */
 export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
   const out = new vscode.CompletionItem(item.label, COMPLETION_KINDS[item.kind]);
@@ -30,9 +53,9 @@ export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
   }
   if (item.documentation || item.deprecated) {
     // Documentation and deprecation reasons come from the Service's schema: links and HTML inert.
-    const md = new vscode.MarkdownString(inert(item.documentation ?? '', { sink: 'markdownDoc' }));
+    const md = new vscode.MarkdownString(inertShown(item.documentation ?? '', 'markdownDoc'));
     if (item.deprecated) {
-      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${item.deprecationReason ? `: ${inert(item.deprecationReason, { sink: 'markdown' })}` : ''}*`);
+      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${item.deprecationReason ? `: ${inertShown(item.deprecationReason, 'markdown')}` : ''}*`);
     }
     out.documentation = md;
   }

@@ -76,6 +76,7 @@ export class LanguageFeature implements vscode.Disposable {
           return found && snap ? diagnosticsSlice(found.service, snap, Infinity) : undefined;
         },
         hasSchema: (uri) => this.host.serviceFor(uri) !== undefined,
+        text: (document) => this.host.textOf(document),
         codeActions: (document, range, diagnostics) =>
           this.codeActions.provideCodeActions(document, range, { diagnostics, only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }),
       };
@@ -113,6 +114,8 @@ export interface LanguageTestApi {
   complete(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined;
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] | undefined;
   hasSchema(uri: vscode.Uri): boolean;
+  /** The document's text as the providers read it (followed through its change events). */
+  text(document: vscode.TextDocument): string;
   /** The code actions at a range for the diagnostics given, as the registered provider computes them. */
   codeActions(document: vscode.TextDocument, range: vscode.Range, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[] | Promise<vscode.CodeAction[]>;
 }

@@ -11,6 +11,7 @@ import { configuredTags, isCodeDocument } from '../platform/codeFiles';
 import { toRange } from './convert';
 
 import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
+import { followedText } from '../core/text/followedText';
 
 export { MAX_DOCUMENT_CHARS };
 
@@ -41,6 +42,8 @@ export class LanguageHost implements vscode.Disposable {
   private readonly documents = new DocumentStore();
   private readonly services = new WeakMap<GraphQLSchema, GraphqlLanguageService>();
   private readonly snapshots = new WeakMap<vscode.TextDocument, TextDocumentSnapshot>();
+  /** Each open document's text at a version, followed through its change events (see textOf). */
+  private readonly texts = new WeakMap<vscode.TextDocument, { readonly version: number; readonly text: string }>();
   private fallback: GraphqlLanguageService | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -57,6 +60,7 @@ export class LanguageHost implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.changed,
+      vscode.workspace.onDidChangeTextDocument((e) => this.follow(e)),
       schemas.onDidChange(() => {
         // Build the environment schema's service when it arrives, before anyone asks.
         const env = schemas.current();
@@ -89,7 +93,7 @@ export class LanguageHost implements vscode.Disposable {
     if (known && known.version === document.version) {
       return known.sources;
     }
-    const text = isCodeDocument(document) ? document.getText() : '';
+    const text = isCodeDocument(document) ? this.textOf(document) : '';
     const sources = text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.tags }).sources : [];
     this.liveTemplates.set(document, { version: document.version, sources });
     return sources;
@@ -169,13 +173,41 @@ export class LanguageHost implements vscode.Disposable {
     if (known && known.version === document.version) {
       return known;
     }
-    const text = document.getText();
+    const text = this.textOf(document);
     if (text.length > MAX_DOCUMENT_CHARS) {
       return undefined;
     }
     const snapshot = { uri: document.uri.toString(), version: document.version, text };
     this.snapshots.set(document, snapshot);
     return snapshot;
+  }
+
+  /**
+   * A document's text at its version: the text of its previous version with the edit applied
+   * when this host saw that version and the edit (see followedText), else the editor's.
+   */
+  textOf(document: vscode.TextDocument): string {
+    const known = this.texts.get(document);
+    if (known && known.version === document.version) {
+      return known.text;
+    }
+    const text = document.getText();
+    this.texts.set(document, { version: document.version, text });
+    return text;
+  }
+
+  private follow(e: vscode.TextDocumentChangeEvent): void {
+    const known = this.texts.get(e.document);
+    if (!known || known.version === e.document.version) {
+      return;
+    }
+    // Only the very next version (an event of one operation); anything else reads the document again.
+    const next = known.version + 1 === e.document.version ? followedText(known.text, e.contentChanges, e.document.eol === vscode.EndOfLine.LF) : undefined;
+    if (next === undefined) {
+      this.texts.delete(e.document);
+    } else {
+      this.texts.set(e.document, { version: e.document.version, text: next });
+    }
   }
 
   /**

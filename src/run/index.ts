@@ -21,6 +21,7 @@ import { TemplateContext } from './templateContext';
 import { RunPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
+import { serverIdentity, serverKey, type Environment } from '../core/auth';
 
 export type { HistoryRow } from './historyView';
 export { RUN_COMMAND_IDS_ON_DEMAND } from './commands';
@@ -83,7 +84,8 @@ export class RunFeature implements vscode.Disposable {
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
-    const schema = (signal?: AbortSignal, uri?: vscode.Uri) => schemas.environmentSchema(signal, uri);
+    const schema = (signal?: AbortSignal, uri?: vscode.Uri, environment?: Environment) =>
+      schemas.environmentSchema(signal, uri, environment && { name: environment.name, key: serverKey(serverIdentity(environment)) });
     const permission = new RunPermission(auth, context.globalState);
     const templates = new HostTemplates(services.embeddedFiles);
     const progress = new RunProgress((label) => presenter.running?.(label));
@@ -101,7 +103,8 @@ export class RunFeature implements vscode.Disposable {
       fragments,
       templates,
       permit: (type, label, environment) => permission.check(type, label, environment),
-      environmentNamed: (name) => auth.environments().find((e) => e.name === name),
+      // The document's folder's environments (in a multi-root workspace each folder may define its own), not the active editor's folder's.
+      environmentNamed: (name, uri) => auth.environments(uri).find((e) => e.name === name),
       environmentFor: (uri) => auth.environmentFor(uri),
     });
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive);
@@ -111,11 +114,12 @@ export class RunFeature implements vscode.Disposable {
       historyView,
       diff,
       presenter,
-      signedInElsewhere: async () => {
-        const active = auth.activeEnvironment()?.name;
+      signedInElsewhere: async (uri) => {
+        // The document's folder's environments and its environment (the active editor's folder's without a document).
+        const current = (uri ? auth.environmentFor(uri) : auth.activeEnvironment())?.name;
         const names: string[] = [];
-        for (const env of auth.environments()) {
-          if (env.name !== active && (await auth.sessionsOf(env)).length > 0) {
+        for (const env of auth.environments(uri)) {
+          if (env.name !== current && (await auth.sessionsOf(env)).length > 0) {
             names.push(env.name);
           }
         }

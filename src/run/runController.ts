@@ -31,8 +31,12 @@ import type { RunProgress } from './runProgress';
 
 export type { RunOutcome } from '../core/run/runRecord';
 
-/** The schema for variables of a document's environment (its folder's; else the active one's), or undefined when it cannot be had now. */
-export type VariablesSchema = (signal?: AbortSignal, uri?: vscode.Uri) => Promise<GraphQLSchema | undefined>;
+/**
+ * The schema for a run's variables: the named environment's when one is given (Run on Another
+ * Environment), else the document's environment's (its folder's; else the active one's). Undefined
+ * when it cannot be had now.
+ */
+export type VariablesSchema = (signal?: AbortSignal, uri?: vscode.Uri, environment?: Environment) => Promise<GraphQLSchema | undefined>;
 
 /** What the run controller works with (constructor-injected by the run feature). */
 export interface RunControllerDeps {
@@ -52,8 +56,8 @@ export interface RunControllerDeps {
   readonly templates: HostTemplates;
   /** Asked before sending (Restricted Mode, a workspace's server, a mutation); optional: tests may leave it out. */
   permit?(operationType: OperationInfo['type'], label: string, environment?: Environment): Promise<RunPermit>;
-  /** A configured environment by name (a run on another environment than the active one). */
-  environmentNamed?(name: string): Environment | undefined;
+  /** A configured environment by name, among those of the document's folder (a run on another environment than the document's). */
+  environmentNamed?(name: string, uri: vscode.Uri): Environment | undefined;
   /** The environment a document's runs go to: its folder's in a multi-root workspace (optional: tests may leave it out). */
   environmentFor?(uri: vscode.Uri): Environment | undefined;
   /** Where a run in flight shows (the status bar item); optional: tests may leave it out. */
@@ -74,16 +78,12 @@ export class RunController {
   /** The Run Operation command. Undefined when the user cancelled (silently) or there is nothing to run. */
   async run(arg?: unknown): Promise<RunOutcome | undefined> {
     const args = normalizeArgs(arg);
-    const chosen = args.environment !== undefined ? this.deps.environmentNamed?.(args.environment) : undefined;
-    if (args.environment !== undefined && !chosen) {
-      return this.localFailure('noEnvironment', vscode.l10n.t('No environment named "{0}" is configured.', args.environment));
-    }
-    const prepared = await this.prepare(args);
+    const prepared = await this.prepare(args, args.environment);
     if (!prepared || 'failure' in prepared) {
       return prepared?.failure;
     }
     // Unless another environment was named, the document's folder's environment (in a multi-root workspace folders may differ).
-    const environment = chosen ?? this.deps.environmentFor?.(prepared.target.document.uri);
+    const environment = prepared.chosen ?? this.deps.environmentFor?.(prepared.target.document.uri);
     const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label, environment)) ?? { go: true };
     if (!permit.go) {
       // The person declined (nothing to say) or was told why.
@@ -122,16 +122,30 @@ export class RunController {
     };
   }
 
-  /** The document, the operation and its variables, as a run or an export needs them. */
+  /**
+   * The document, the operation and its variables, as a run or an export needs them; with
+   * `environmentName`, that environment among the document's folder's, whose schema the variables
+   * are checked against.
+   */
   private async prepare(
     args: RunArgs,
-  ): Promise<{ target: RunTarget; label: string; sentOperationName: string | undefined; variables: VariableValues | undefined } | { failure: RunOutcome } | undefined> {
+    environmentName?: string,
+  ): Promise<
+    | { target: RunTarget; label: string; sentOperationName: string | undefined; variables: VariableValues | undefined; chosen: Environment | undefined }
+    | { failure: RunOutcome }
+    | undefined
+  > {
     const document = await this.documentFor(args.uri);
     if (!document) {
       void vscode.window.showInformationMessage(
         inert(vscode.l10n.t('Open a GraphQL file (.graphql or .gql), or a code file with a gql template, with an operation to run it.'), { sink: 'notification' }),
       );
       return undefined;
+    }
+    // A named environment is one of the document's folder's (in a multi-root workspace each folder may define its own).
+    const named = environmentName !== undefined ? this.deps.environmentNamed?.(environmentName, document.uri) : undefined;
+    if (environmentName !== undefined && !named) {
+      return { failure: this.localFailure('noEnvironment', vscode.l10n.t('No environment named "{0}" is configured.', environmentName)) };
     }
     const chosen = await chooseRunTarget(document, args, this.deps.templates);
     if (!chosen) {
@@ -145,19 +159,20 @@ export class RunController {
     const sentOperationName = target.doc.parsed.operations.length > 1 ? op.name : undefined;
     const label = op.name ?? vscode.l10n.t('anonymous {0}', op.type);
 
-    const variables = await this.gatherVariables(document, op, label, args.variables);
+    const variables = await this.gatherVariables(document, op, label, args.variables, named);
     if (variables === undefined || 'failure' in variables) {
       return variables;
     }
-    return { target, label, sentOperationName, variables: variables.values };
+    return { target, label, sentOperationName, variables: variables.values, chosen: named };
   }
 
-  /** Variables from the arguments or the sidecar, checked; missing ones asked for. */
+  /** Variables from the arguments or the sidecar, checked (against `environment`'s schema when given, else the document's); missing ones asked for. */
   private async gatherVariables(
     document: vscode.TextDocument,
     op: OperationInfo,
     label: string,
     given: VariableValues | undefined,
+    environment?: Environment,
   ): Promise<{ values: VariableValues | undefined } | { failure: RunOutcome } | undefined> {
     const defs = op.node?.variableDefinitions ?? [];
     if (defs.length === 0 || !op.node) {
@@ -183,7 +198,7 @@ export class RunController {
         provided = variablesFromSidecar(parsed.sidecar, op.name);
       }
     }
-    const schema: GraphQLSchema | undefined = await this.deps.schema(undefined, document.uri);
+    const schema: GraphQLSchema | undefined = await this.deps.schema(undefined, document.uri, environment);
     const analysis = analyseVariables(schema, op.node, provided);
     if (analysis.errors.length > 0) {
       return { failure: this.variablesFailure(analysis.errors, sidecarUri, sidecarText, op, given !== undefined) };

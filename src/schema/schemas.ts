@@ -115,7 +115,7 @@ export class Schemas implements vscode.Disposable {
       this.environment,
       this.folders,
       // A new version of one environment's schema.
-      this.environment.onDidChangeAnySchema(({ key, snapshot }) => {
+      this.environment.onDidChangeAnySchema(({ key, snapshot, active }) => {
         const previous = this.lastByKey.get(key);
         if (snapshot) {
           this.lastByKey.set(key, snapshot);
@@ -124,7 +124,10 @@ export class Schemas implements vscode.Disposable {
             this.versionChanged.fire({ previous, current: snapshot });
           }
         }
-        this.changed.fire();
+        // The active environment's change is told once, by onDidChangeSchema (which follows at once).
+        if (!active) {
+          this.changed.fire();
+        }
       }),
       // Another environment for the same folder (Switch Environment), not the active editor moving to another folder.
       this.environment.onDidChangeSchema((snapshot) => {
@@ -214,12 +217,14 @@ export class Schemas implements vscode.Disposable {
   }
 
   /**
-   * The active environment's schema for a run's variables: the loaded one, else the outcome of a
-   * refresh (joining one in flight). Undefined when it cannot be had now: variables are then
-   * checked without a schema and the Service has the last word.
+   * An environment's schema for a run's variables: `environment`'s when given (Run on Another
+   * Environment), else the document's environment's (its folder's), else the active one's: the
+   * loaded one, else the outcome of a refresh (joining one in flight). Undefined when it cannot be
+   * had now (or `environment` is in use by no folder): variables are then checked without a schema
+   * and the Service has the last word.
    */
-  async environmentSchema(signal?: AbortSignal, uri?: vscode.Uri): Promise<GraphQLSchema | undefined> {
-    const env = uri ? this.environmentFor(uri) : undefined;
+  async environmentSchema(signal?: AbortSignal, uri?: vscode.Uri, environment?: SchemaEnvironment): Promise<GraphQLSchema | undefined> {
+    const env = environment ?? (uri ? this.environmentFor(uri) : undefined);
     const read = () => (env ? this.environment.schemaOf(env.key) : this.environment.current());
     const loaded = read();
     if (loaded || !(env ?? this.environment.environmentName)) {

@@ -9,6 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as inspector from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
@@ -32,10 +33,41 @@ function line(name: string, ours: Summary, floor: Summary | undefined, target: n
 }
 
 /**
+ * Runs a row's calls under the V8 CPU profiler of this extension host when
+ * TENANT_GRAPHQL_BENCH_PROFILE names a folder (written there as `<name>.cpuprofile`, for
+ * scripts/bench/profileSummary.mjs); otherwise just runs them. The profiler slows the calls down:
+ * figures of a profiled run are not the row's figures.
+ */
+async function profiled<T>(name: string, body: () => Promise<T>): Promise<T> {
+  const dir = process.env.TENANT_GRAPHQL_BENCH_PROFILE;
+  if (!dir) {
+    return body();
+  }
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 50 });
+  await post('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/**
  * Code actions at a diagnostic: every `forkCount` of the document misspelt `forkCont`, then the
- * provider asked at each problem with the problems there, as the light bulb asks (the first call on
- * each text not counted, as VS Code asks once per cursor move); the floor is graphql's own
- * validation of the document, which is where the "Did you mean" comes from.
+ * provider asked at each problem with the problems there, as the light bulb asks. Every call is
+ * counted, and every call is the first on its text at its problem: the first round right after the
+ * misspelling edit (every definition with a problem new), each later round after one more edit
+ * elsewhere (a blank at the end of the document: a new version whose problem definitions are
+ * unchanged). The floor is graphql's own validation of the document, which is where the "Did you
+ * mean" comes from.
  */
 async function codeActionsRow(api: LanguageTestApi, editor: vscode.TextEditor, schema: GraphQLSchema): Promise<string> {
   const document = editor.document;
@@ -52,19 +84,26 @@ async function codeActionsRow(api: LanguageTestApi, editor: vscode.TextEditor, s
   const ours: number[] = [];
   const floor: number[] = [];
   let offered = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const d of problems) {
-      const t0 = performance.now();
-      const actions = await api.codeActions(document, d.range, [d]);
-      ours.push(performance.now() - t0);
-      offered += actions.some((a) => a.title === 'Change `forkCont` to `forkCount`') ? 1 : 0;
-      const t1 = performance.now();
-      validate(schema, parse(document.getText()));
-      floor.push(performance.now() - t1);
+  await profiled('code-actions', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) {
+        const end = document.lineAt(document.lineCount - 1).range.end;
+        await editor.edit((b) => b.insert(end, ' '), { undoStopBefore: false, undoStopAfter: false });
+        assert.ok(api.diagnostics(document) !== undefined);
+      }
+      for (const d of problems) {
+        const t0 = performance.now();
+        const actions = await api.codeActions(document, d.range, [d]);
+        ours.push(performance.now() - t0);
+        offered += actions.some((a) => a.title === 'Change `forkCont` to `forkCount`') ? 1 : 0;
+        const t1 = performance.now();
+        validate(schema, parse(document.getText()));
+        floor.push(performance.now() - t1);
+      }
     }
-  }
+  });
   assert.equal(offered, ROUNDS * problems.length, 'every problem gets its fix');
-  return line(`code actions at a diagnostic, ${document.lineCount} lines (${problems.length} problems)`, summarize(ours), summarize(floor), 5);
+  return line(`code actions at a diagnostic (first call per version), ${document.lineCount} lines (${problems.length} problems)`, summarize(ours), summarize(floor), 5);
 }
 
 describe('Adapter bench (through VS Code)', function () {
@@ -108,30 +147,32 @@ describe('Adapter bench (through VS Code)', function () {
       const diagnostics: number[] = [];
       const floorDiagnostics: number[] = [];
       let nonEmpty = 0;
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const p of positions) {
-          // One more edit, as on a keystroke: a blank at the end of the cursor's line.
-          const end = document.lineAt(p.line).range.end;
-          await editor.edit((b) => b.insert(end, ' '), { undoStopBefore: false, undoStopAfter: false });
-          const at = new vscode.Position(p.line, p.character);
-          const t0 = performance.now();
-          const items = api.complete(document, at);
-          ours.push(performance.now() - t0);
-          nonEmpty += items && items.length > 0 ? 1 : 0;
-          const t1 = performance.now();
-          getAutocompleteSuggestions(schema, document.getText(), new LibPosition(at.line, at.character));
-          floor.push(performance.now() - t1);
-          if (round === 0) {
-            const t2 = performance.now();
-            const found = api.diagnostics(document);
-            diagnostics.push(performance.now() - t2);
-            assert.ok(found !== undefined);
-            const t3 = performance.now();
-            getDiagnostics(document.getText(), schema);
-            floorDiagnostics.push(performance.now() - t3);
+      await profiled(`typing-${size}`, async () => {
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const p of positions) {
+            // One more edit, as on a keystroke: a blank at the end of the cursor's line.
+            const end = document.lineAt(p.line).range.end;
+            await editor.edit((b) => b.insert(end, ' '), { undoStopBefore: false, undoStopAfter: false });
+            const at = new vscode.Position(p.line, p.character);
+            const t0 = performance.now();
+            const items = api.complete(document, at);
+            ours.push(performance.now() - t0);
+            nonEmpty += items && items.length > 0 ? 1 : 0;
+            const t1 = performance.now();
+            getAutocompleteSuggestions(schema, document.getText(), new LibPosition(at.line, at.character));
+            floor.push(performance.now() - t1);
+            if (round === 0) {
+              const t2 = performance.now();
+              const found = api.diagnostics(document);
+              diagnostics.push(performance.now() - t2);
+              assert.ok(found !== undefined);
+              const t3 = performance.now();
+              getDiagnostics(document.getText(), schema);
+              floorDiagnostics.push(performance.now() - t3);
+            }
           }
         }
-      }
+      });
       assert.ok(nonEmpty > 0, 'some completions have items');
       out.push(line(`completion while typing (new version per call), ${lines} lines`, summarize(ours), summarize(floor), 2));
       out.push(line(`diagnostics after an edit, ${lines} lines`, summarize(diagnostics), summarize(floorDiagnostics), 5));
@@ -178,20 +219,22 @@ describe('Adapter bench (through VS Code)', function () {
     const inCodeFloor: number[] = [];
     let codeItems = 0;
     const count = fieldOffsets().length;
-    for (let k = 0; k < ROUNDS * POSITIONS; k++) {
-      const offset = fieldOffsets()[k % count];
-      await codeEditor.edit((b) => b.insert(codeDocument.positionAt(offset), ' '), { undoStopBefore: false, undoStopAfter: false });
-      const at = codeDocument.positionAt(offset + 1);
-      const t0 = performance.now();
-      const items = api.complete(codeDocument, at);
-      inCode.push(performance.now() - t0);
-      codeItems += items && items.length > 0 ? 1 : 0;
-      const template = findTemplates(codeDocument.getText()).find((t) => t.start <= offset + 1 && offset + 1 <= t.end)!;
-      const local = template.text.slice(0, offset + 1 - template.start).split('\n');
-      const t1 = performance.now();
-      getAutocompleteSuggestions(schema, template.text, new LibPosition(local.length - 1, local[local.length - 1].length));
-      inCodeFloor.push(performance.now() - t1);
-    }
+    await profiled('template', async () => {
+      for (let k = 0; k < ROUNDS * POSITIONS; k++) {
+        const offset = fieldOffsets()[k % count];
+        await codeEditor.edit((b) => b.insert(codeDocument.positionAt(offset), ' '), { undoStopBefore: false, undoStopAfter: false });
+        const at = codeDocument.positionAt(offset + 1);
+        const t0 = performance.now();
+        const items = api.complete(codeDocument, at);
+        inCode.push(performance.now() - t0);
+        codeItems += items && items.length > 0 ? 1 : 0;
+        const template = findTemplates(codeDocument.getText()).find((t) => t.start <= offset + 1 && offset + 1 <= t.end)!;
+        const local = template.text.slice(0, offset + 1 - template.start).split('\n');
+        const t1 = performance.now();
+        getAutocompleteSuggestions(schema, template.text, new LibPosition(local.length - 1, local[local.length - 1].length));
+        inCodeFloor.push(performance.now() - t1);
+      }
+    });
     assert.ok(codeItems > 0, 'completion inside templates has items');
     out.push(line(`completion in a template of a ${codeDocument.lineCount}-line TS file (50 templates), per keystroke`, summarize(inCode), summarize(inCodeFloor), 5));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

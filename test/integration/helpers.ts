@@ -141,6 +141,18 @@ export async function admin(path: string, body?: unknown, method = body === unde
 
 let runLoopbackPort: Promise<number> | undefined;
 
+/** A port of 127.0.0.1 free now (for a loopback redirect). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 /**
  * The loopback redirect port of "Sandbox (loopback)" in this run: a port free now, registered with the
  * runner's Sandbox as the public client's redirect URI (as a tenant admin registers one). A fixed port
@@ -148,14 +160,7 @@ let runLoopbackPort: Promise<number> | undefined;
  */
 function loopbackPortForRun(clientId: string): Promise<number> {
   runLoopbackPort ??= (async () => {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-      });
-    });
+    const port = await freeLoopbackPort();
     await admin('/redirect-uris', { clientId, uri: `http://127.0.0.1:${port}/auth-callback` });
     return port;
   })();
@@ -266,6 +271,8 @@ export interface ListenerInfo {
   baseUrl: string;
   /** The other Sandbox's admin address (behind the proxy). */
   adminUrl: string;
+  /** The other Sandbox's own addresses, not through the proxy: another server identity, whose requests are not recorded. */
+  direct: { authUrl: string; baseUrl: string };
 }
 
 export function listener(): ListenerInfo {

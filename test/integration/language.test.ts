@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, openScratch, sandbox, signInToSandbox } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, openScratch, sandbox, signInToSandbox } from './helpers';
+import type { TenantGraphqlTestApi } from '../../src/extension';
 import { EnvironmentSchema } from '../../src/core/schema/environmentSchema';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 import { nullLogger } from '../../src/core/logger';
@@ -110,6 +111,31 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
     assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Warning);
     assert.deepEqual(diagnostics[0].tags, [vscode.DiagnosticTag.Deprecated]);
     assert.match(diagnostics[0].message, /deprecated/i);
+  });
+
+  it('reads the text as edited: several cursors at once, a paste of lines, a deletion, undo and redo', async () => {
+    const api = (await vscode.extensions.getExtension<TenantGraphqlTestApi>(extensionId)!.activate()).language;
+    const editor = await scratch('{\n  task(id: "task-1") {\n    name\n  }\n  me { id }\n}\n');
+    const document = editor.document;
+    const same = (what: string) => assert.equal(api.text(document), document.getText(), what);
+    same('opened');
+    // One operation with three changes (what several cursors type): one event, its changes last first.
+    await editor.edit((b) => {
+      b.insert(new vscode.Position(1, 2), ' ');
+      b.insert(new vscode.Position(2, 8), ' status');
+      b.insert(new vscode.Position(4, 9), ' name');
+    });
+    same('three cursors');
+    await editor.edit((b) => b.insert(new vscode.Position(3, 3), '\n  viewer {\n    scopes\n  }'));
+    same('a paste of lines');
+    await editor.edit((b) => b.delete(new vscode.Range(1, 0, 2, 0)));
+    same('a deletion across lines');
+    await vscode.commands.executeCommand('undo');
+    same('undo');
+    await vscode.commands.executeCommand('redo');
+    same('redo');
+    const items = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(1, 4));
+    assert.ok(items.items.length > 0, 'completion answers on the edited text');
   });
 
   it('jumps from a fragment spread to its definition in another file', async () => {

@@ -127,14 +127,8 @@ export function editInsideTemplate(oldText: string, sources: readonly TemplateSo
     return undefined;
   }
   const max = Math.min(oldText.length, newText.length);
-  let p = 0;
-  while (p < max && oldText.charCodeAt(p) === newText.charCodeAt(p)) {
-    p++;
-  }
-  let q = 0;
-  while (q < max - p && oldText.charCodeAt(oldText.length - 1 - q) === newText.charCodeAt(newText.length - 1 - q)) {
-    q++;
-  }
+  const p = commonPrefix(oldText, newText, max);
+  const q = commonSuffix(oldText, newText, max - p);
   const oldEnd = oldText.length - q;
   const newEnd = newText.length - q;
   const k = sources.findIndex((s) => s.baseOffset <= p && oldEnd <= s.template.end);
@@ -196,7 +190,37 @@ export function editInsideTemplate(oldText: string, sources: readonly TemplateSo
   return out;
 }
 
-/** Offset of the first character of the line holding `offset` (after `\n` or `\r`). */
+/**
+ * Blocks compared before characters: a keystroke changes one place of a large file, and comparing
+ * two substrings is one native comparison where a loop of charCodeAt is a JavaScript step per
+ * character (0.2-0.9 ms per keystroke on a 5,000-line file).
+ */
+const BLOCK = 1024;
+
+/** The length of the longest common prefix of `a` and `b`, at most `max`. */
+function commonPrefix(a: string, b: string, max: number): number {
+  let p = 0;
+  while (p + BLOCK <= max && a.slice(p, p + BLOCK) === b.slice(p, p + BLOCK)) {
+    p += BLOCK;
+  }
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) {
+    p++;
+  }
+  return p;
+}
+
+/** The length of the longest common suffix of `a` and `b`, at most `max`. */
+function commonSuffix(a: string, b: string, max: number): number {
+  let q = 0;
+  while (q + BLOCK <= max && a.slice(a.length - q - BLOCK, a.length - q) === b.slice(b.length - q - BLOCK, b.length - q)) {
+    q += BLOCK;
+  }
+  while (q < max && a.charCodeAt(a.length - 1 - q) === b.charCodeAt(b.length - 1 - q)) {
+    q++;
+  }
+  return q;
+}
+
 /**
  * Whether an edit at `p` inside the template whose text starts at `base` can change how the code
  * before that template is read. A `/` before the backtick on the template's opening line is a
@@ -215,6 +239,7 @@ function editMayCloseRegexBefore(oldText: string, base: number, p: number): bool
   return p <= firstBreak;
 }
 
+/** Offset of the first character of the line holding `offset` (after `\n` or `\r`). */
 function lineStartOf(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0) {

@@ -43,7 +43,7 @@ import {
 } from './codeActionsShared';
 import type { Range } from '../text/position';
 import { placeholderLiteral } from './placeholders';
-import { ALONE_RULES, isFewer, MAX_ERRORS, narrowBefore, narrowVerdict, type ReplacedName } from './replacementCheck';
+import { ALONE_RULES, isFewer, MAX_ERRORS, narrowBefore, narrowVerdict, rememberForDefinition, type ReplacedName } from './replacementCheck';
 
 export type { CoreCodeAction, TextEdit } from './codeActionsShared';
 
@@ -300,11 +300,15 @@ function didYouMean(
  * True when replacing a name node of the definition leaves no new problem in it and (when
  * `strictly`) one fewer: graphql's validation narrowed to the rules the replacement can change
  * (see replacementCheck), the whole definition validated again only where graphql's error limit
- * could matter.
+ * could matter. Kept with the definition's parse (rememberForDefinition): a version whose edit
+ * left the definition alone asks nothing again. Every input is the definition's (its AST, its
+ * text, a node of it), the schema or a key part.
  */
 function replacementHelps(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, node: ASTNode, replacement: string, kind: ReplacedName, strictly: boolean): boolean {
-  const before = doc.rememberFor(schema, `narrow@${def.start}:${kind}`, () => narrowBefore(schema, def.node, kind));
-  return narrowVerdict(schema, def.node, node, replacement, kind, before, strictly) ?? wholeVerdict(doc, schema, def, node, replacement, [], strictly);
+  return rememberForDefinition(def.node, schema, `verdict:${kind}:${startOf(node)}:${endOf(node)}:${strictly}:${replacement}`, () => {
+    const before = rememberForDefinition(def.node, schema, `before:${kind}`, () => narrowBefore(schema, def.node, kind));
+    return narrowVerdict(schema, def.node, node, replacement, kind, before, strictly) ?? wholeVerdict(doc, schema, def, node, replacement, [], strictly);
+  });
 }
 
 /** The same question answered by validating the definition's text with the name replaced (plus fragment definitions it needs) whole. */
@@ -425,13 +429,18 @@ function fieldAt(
   name?: string,
 ): { node: FieldNode; field: GraphQLField<unknown, unknown> | undefined; parent: GraphQLNamedType | undefined } | undefined {
   let found: { node: FieldNode; field: GraphQLField<unknown, unknown> | undefined; parent: GraphQLNamedType | undefined } | undefined;
-  walkTyped(schema, def.node, (node, info) => {
-    if (node.kind === Kind.FIELD && (name === undefined || node.name.value === name) && (startOf(node) === local || startOf(node.name) === local)) {
-      found = { node, field: info.getFieldDef() ?? undefined, parent: info.getParentType() ?? undefined };
-      return true;
-    }
-    return undefined;
-  });
+  walkTyped(
+    schema,
+    def.node,
+    (node, info) => {
+      if (node.kind === Kind.FIELD && (name === undefined || node.name.value === name) && (startOf(node) === local || startOf(node.name) === local)) {
+        found = { node, field: info.getFieldDef() ?? undefined, parent: info.getParentType() ?? undefined };
+        return true;
+      }
+      return undefined;
+    },
+    local,
+  );
   return found;
 }
 
@@ -481,53 +490,58 @@ export function replacementIn(reason: string | null | undefined): string | undef
 
 function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number): CoreCodeAction[] {
   let target: { node: ASTNode; kind: ReplacedName; name: string; reason: string; replacement?: string } | undefined;
-  walkTyped(schema, def.node, (node, info) => {
-    if (node.kind === Kind.FIELD && startOf(node.name) === local) {
-      const field = info.getFieldDef();
-      const parent = info.getParentType();
-      if (field?.deprecationReason != null && (isObjectType(parent) || isInterfaceType(parent))) {
-        const r = replacementIn(field.deprecationReason);
-        const ok = r !== undefined && r !== field.name && parent.getFields()[r] !== undefined && !parent.getFields()[r].deprecationReason;
-        target = { node: node.name, kind: 'field', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+  walkTyped(
+    schema,
+    def.node,
+    (node, info) => {
+      if (node.kind === Kind.FIELD && startOf(node.name) === local) {
+        const field = info.getFieldDef();
+        const parent = info.getParentType();
+        if (field?.deprecationReason != null && (isObjectType(parent) || isInterfaceType(parent))) {
+          const r = replacementIn(field.deprecationReason);
+          const ok = r !== undefined && r !== field.name && parent.getFields()[r] !== undefined && !parent.getFields()[r].deprecationReason;
+          target = { node: node.name, kind: 'field', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+        }
+        return true;
       }
-      return true;
-    }
-    if (node.kind === Kind.ARGUMENT && startOf(node.name) === local) {
-      const arg = info.getArgument();
-      const siblings = info.getDirective()?.args ?? info.getFieldDef()?.args ?? [];
-      if (arg?.deprecationReason != null) {
-        const r = replacementIn(arg.deprecationReason);
-        const other = siblings.find((a) => a.name === r);
-        const ok = r !== undefined && r !== arg.name && other !== undefined && !other.deprecationReason;
-        target = { node: node.name, kind: 'argument', name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
+      if (node.kind === Kind.ARGUMENT && startOf(node.name) === local) {
+        const arg = info.getArgument();
+        const siblings = info.getDirective()?.args ?? info.getFieldDef()?.args ?? [];
+        if (arg?.deprecationReason != null) {
+          const r = replacementIn(arg.deprecationReason);
+          const other = siblings.find((a) => a.name === r);
+          const ok = r !== undefined && r !== arg.name && other !== undefined && !other.deprecationReason;
+          target = { node: node.name, kind: 'argument', name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
+        }
+        return true;
       }
-      return true;
-    }
-    if (node.kind === Kind.OBJECT_FIELD && startOf(node.name) === local) {
-      const parent = getNamedType(info.getParentInputType() ?? undefined);
-      const field = isInputObjectType(parent) ? parent.getFields()[node.name.value] : undefined;
-      if (isInputObjectType(parent) && field?.deprecationReason != null) {
-        const r = replacementIn(field.deprecationReason);
-        const other = r === undefined ? undefined : parent.getFields()[r];
-        const ok = r !== undefined && r !== field.name && other !== undefined && !other.deprecationReason;
-        target = { node: node.name, kind: 'inputField', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+      if (node.kind === Kind.OBJECT_FIELD && startOf(node.name) === local) {
+        const parent = getNamedType(info.getParentInputType() ?? undefined);
+        const field = isInputObjectType(parent) ? parent.getFields()[node.name.value] : undefined;
+        if (isInputObjectType(parent) && field?.deprecationReason != null) {
+          const r = replacementIn(field.deprecationReason);
+          const other = r === undefined ? undefined : parent.getFields()[r];
+          const ok = r !== undefined && r !== field.name && other !== undefined && !other.deprecationReason;
+          target = { node: node.name, kind: 'inputField', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+        }
+        return undefined;
+      }
+      if (node.kind === Kind.ENUM && startOf(node) === local) {
+        const type = getNamedType(info.getInputType() ?? undefined);
+        if (isEnumType(type)) {
+          const value = type.getValue(node.value);
+          if (value?.deprecationReason != null) {
+            const r = replacementIn(value.deprecationReason);
+            const ok = r !== undefined && r !== value.name && type.getValue(r) !== undefined && !type.getValue(r)?.deprecationReason;
+            target = { node, kind: 'enumValue', name: value.name, reason: value.deprecationReason, ...(ok ? { replacement: r } : {}) };
+          }
+        }
+        return true;
       }
       return undefined;
-    }
-    if (node.kind === Kind.ENUM && startOf(node) === local) {
-      const type = getNamedType(info.getInputType() ?? undefined);
-      if (isEnumType(type)) {
-        const value = type.getValue(node.value);
-        if (value?.deprecationReason != null) {
-          const r = replacementIn(value.deprecationReason);
-          const ok = r !== undefined && r !== value.name && type.getValue(r) !== undefined && !type.getValue(r)?.deprecationReason;
-          target = { node, kind: 'enumValue', name: value.name, reason: value.deprecationReason, ...(ok ? { replacement: r } : {}) };
-        }
-      }
-      return true;
-    }
-    return undefined;
-  });
+    },
+    local,
+  );
   if (!target) {
     return [];
   }

@@ -65,26 +65,31 @@ export function refactorings(text: string | ActionText, schema: GraphQLSchema, r
 /** The innermost selection set (and its type) whose selections the range covers whole. */
 function selectedSelections(schema: GraphQLSchema, def: ParsedDefinition, start: number, end: number): SelectedSelections | undefined {
   let found: SelectedSelections | undefined;
-  walkTyped(schema, def.node, (node, info) => {
-    if (node.kind !== Kind.SELECTION_SET || startOf(node) > start || endOf(node) < end) {
-      return undefined;
-    }
-    // Selections touched by the range; the range may begin or end in the blanks around them.
-    const sel = node.selections;
-    const first = sel.findIndex((s) => endOf(s) > start);
-    let last = -1;
-    sel.forEach((s, i) => {
-      if (startOf(s) < end) {
-        last = i;
+  walkTyped(
+    schema,
+    def.node,
+    (node, info) => {
+      if (node.kind !== Kind.SELECTION_SET || startOf(node) > start || endOf(node) < end) {
+        return undefined;
       }
-    });
-    // Entering a selection set, TypeInfo's parent type is the set's own type.
-    const type = info.getParentType();
-    if (first >= 0 && last >= first && startOf(sel[first]) >= start && endOf(sel[last]) <= end && type) {
-      found = { set: node, first, last, type };
-    }
-    return undefined;
-  });
+      // Selections touched by the range; the range may begin or end in the blanks around them.
+      const sel = node.selections;
+      const first = sel.findIndex((s) => endOf(s) > start);
+      let last = -1;
+      sel.forEach((s, i) => {
+        if (startOf(s) < end) {
+          last = i;
+        }
+      });
+      // Entering a selection set, TypeInfo's parent type is the set's own type.
+      const type = info.getParentType();
+      if (first >= 0 && last >= first && startOf(sel[first]) >= start && endOf(sel[last]) <= end && type) {
+        found = { set: node, first, last, type };
+      }
+      return undefined;
+    },
+    start,
+  );
   return found;
 }
 
@@ -132,14 +137,19 @@ export function extractedParts(text: string | ActionText, schema: GraphQLSchema,
 function inlineFragment(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number): CoreCodeAction | undefined {
   let spread: FragmentSpreadNode | undefined;
   let parent: GraphQLNamedType | undefined;
-  walkTyped(schema, def.node, (node, info) => {
-    if (node.kind === Kind.FRAGMENT_SPREAD && startOf(node) <= local && local <= endOf(node)) {
-      spread = node;
-      parent = info.getParentType() ?? undefined;
-      return true;
-    }
-    return undefined;
-  });
+  walkTyped(
+    schema,
+    def.node,
+    (node, info) => {
+      if (node.kind === Kind.FRAGMENT_SPREAD && startOf(node) <= local && local <= endOf(node)) {
+        spread = node;
+        parent = info.getParentType() ?? undefined;
+        return true;
+      }
+      return undefined;
+    },
+    local,
+  );
   if (!spread) {
     return undefined;
   }
@@ -166,13 +176,18 @@ function inlineAllSpreads(doc: ActionText, schema: GraphQLSchema, def: ParsedDef
   if (def.node.kind === Kind.FRAGMENT_DEFINITION && local <= endOf(def.node.name)) {
     name = def.node.name.value;
   } else {
-    walkTyped(schema, def.node, (node) => {
-      if (node.kind === Kind.FRAGMENT_SPREAD && startOf(node) <= local && local <= endOf(node)) {
-        name = node.name.value;
-        return true;
-      }
-      return undefined;
-    });
+    walkTyped(
+      schema,
+      def.node,
+      (node) => {
+        if (node.kind === Kind.FRAGMENT_SPREAD && startOf(node) <= local && local <= endOf(node)) {
+          name = node.name.value;
+          return true;
+        }
+        return undefined;
+      },
+      local,
+    );
   }
   const all = doc.definitions();
   const fragment = name === undefined ? undefined : fragmentNamed(all, name);
@@ -251,13 +266,18 @@ function isNode(v: unknown): v is ASTNode {
 /** Add `__typename` to the innermost selection set at the cursor whose type is an interface or a union, when it has none. */
 function addTypename(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number): CoreCodeAction | undefined {
   let target: { set: SelectionSetNode; type: GraphQLNamedType } | undefined;
-  walkTyped(schema, def.node, (node, info) => {
-    if (node.kind === Kind.SELECTION_SET && startOf(node) <= local && local <= endOf(node)) {
-      const type = info.getParentType() ?? undefined;
-      target = type && isAbstractType(type) ? { set: node, type } : undefined;
-    }
-    return undefined;
-  });
+  walkTyped(
+    schema,
+    def.node,
+    (node, info) => {
+      if (node.kind === Kind.SELECTION_SET && startOf(node) <= local && local <= endOf(node)) {
+        const type = info.getParentType() ?? undefined;
+        target = type && isAbstractType(type) ? { set: node, type } : undefined;
+      }
+      return undefined;
+    },
+    local,
+  );
   if (!target || target.set.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename' && !s.alias)) {
     return undefined;
   }

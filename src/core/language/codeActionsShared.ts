@@ -169,21 +169,26 @@ export function endOf(node: ASTNode): number {
 
 /**
  * Visits a definition with graphql's TypeInfo; `enter` sees each node with the type information
- * at it. Returning true stops the walk.
+ * at it. Returning true stops the walk. With `around` (an offset of the definition's own text),
+ * only the nodes whose range holds it are visited (and their type information is the same): a
+ * node's children lie inside its range, so nothing else can hold it. The actions that look for
+ * what is at the cursor walk one path of the tree instead of all of it.
  */
-export function walkTyped(schema: GraphQLSchema, def: DefinitionNode, enter: (node: ASTNode, info: TypeInfo, ancestors: readonly ASTNode[]) => boolean | void): void {
+export function walkTyped(schema: GraphQLSchema, def: DefinitionNode, enter: (node: ASTNode, info: TypeInfo) => boolean | void, around?: number): void {
   const info = new TypeInfo(schema);
   const doc = { kind: Kind.DOCUMENT, definitions: [def] } as const;
   let stopped = false;
   visit(
     doc,
     visitWithTypeInfo(info, {
-      enter(node, _key, _parent, _path, ancestors) {
+      enter(node) {
         if (stopped) {
           return false;
         }
-        const nodes = (ancestors as readonly (ASTNode | readonly ASTNode[])[]).filter((a): a is ASTNode => !Array.isArray(a));
-        if (enter(node, info, nodes) === true) {
+        if (around !== undefined && node.kind !== Kind.DOCUMENT && !(startOf(node) <= around && around <= endOf(node))) {
+          return false;
+        }
+        if (enter(node, info) === true) {
           stopped = true;
           return false;
         }

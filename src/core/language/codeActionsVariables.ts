@@ -85,29 +85,34 @@ export function extractVariable(text: string | ActionText, schema: GraphQLSchema
   const op: OperationDefinitionNode = def.node;
   const local = offset - def.base;
   let found: ExtractedVariable | undefined;
-  walkTyped(schema, op, (node, info) => {
-    if (node.kind !== Kind.ARGUMENT || startOf(node) > local || local > endOf(node)) {
-      return undefined;
-    }
-    const argument = info.getArgument();
-    if (!argument || node.value.kind === Kind.VARIABLE || containsVariable(node.value)) {
+  walkTyped(
+    schema,
+    op,
+    (node, info) => {
+      if (node.kind !== Kind.ARGUMENT || startOf(node) > local || local > endOf(node)) {
+        return undefined;
+      }
+      const argument = info.getArgument();
+      if (!argument || node.value.kind === Kind.VARIABLE || containsVariable(node.value)) {
+        return true;
+      }
+      const taken = new Set((op.variableDefinitions ?? []).map((v) => v.variable.name.value));
+      let name = argument.name;
+      for (let n = 2; taken.has(name); n++) {
+        name = `${argument.name}${n}`;
+      }
+      const declaration = `$${name}: ${String(argument.type)}`;
+      found = {
+        edits: [doc.replace(def.base + startOf(node.value), def.base + endOf(node.value), `$${name}`), addVariableDefinition(doc, def, op, declaration)],
+        operationKey: sidecarKey(op.name?.value),
+        name,
+        // (graphql builds objects without a prototype: plain JSON for the sidecar.)
+        value: JSON.parse(JSON.stringify(valueFromASTUntyped(node.value))) as JsonValue,
+      };
       return true;
-    }
-    const taken = new Set((op.variableDefinitions ?? []).map((v) => v.variable.name.value));
-    let name = argument.name;
-    for (let n = 2; taken.has(name); n++) {
-      name = `${argument.name}${n}`;
-    }
-    const declaration = `$${name}: ${String(argument.type)}`;
-    found = {
-      edits: [doc.replace(def.base + startOf(node.value), def.base + endOf(node.value), `$${name}`), addVariableDefinition(doc, def, op, declaration)],
-      operationKey: sidecarKey(op.name?.value),
-      name,
-      // (graphql builds objects without a prototype: plain JSON for the sidecar.)
-      value: JSON.parse(JSON.stringify(valueFromASTUntyped(node.value))) as JsonValue,
-    };
-    return true;
-  });
+    },
+    local,
+  );
   return found;
 }
 

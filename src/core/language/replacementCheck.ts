@@ -233,3 +233,30 @@ export function isFewer(before: readonly string[], after: readonly string[], str
   }
   return true;
 }
+
+/**
+ * What was worked out about one definition (its narrow "before"s, the verdicts on its names),
+ * kept with the definition's parse. The language service keeps the parse of a definition an edit
+ * did not touch (the same AST object) in the text's next version, so the first question of a new
+ * version about such a definition is answered from the work of the last one, and a parse is of
+ * the definition's text alone: the same AST is the same text. Per schema; gone with the parse.
+ */
+const byDefinition = new WeakMap<DefinitionNode, WeakMap<GraphQLSchema, Map<string, unknown>>>();
+
+/** A value computed once per definition parse, schema and key (see byDefinition). */
+export function rememberForDefinition<T>(definition: DefinitionNode, schema: GraphQLSchema, key: string, compute: () => T): T {
+  let bySchema = byDefinition.get(definition);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    byDefinition.set(definition, bySchema);
+  }
+  let memo = bySchema.get(schema);
+  if (!memo) {
+    memo = new Map();
+    bySchema.set(schema, memo);
+  }
+  if (!memo.has(key)) {
+    memo.set(key, compute());
+  }
+  return memo.get(key) as T;
+}

@@ -356,7 +356,11 @@ export class EnvironmentSchema implements Disposable {
   private setSnapshot(snapshot: SchemaSnapshot | undefined): void {
     const before = this.snapshot;
     this.snapshot = snapshot;
-    if (before?.schema !== snapshot?.schema || before === undefined || snapshot === undefined) {
+    if (before === undefined && snapshot === undefined) {
+      // Nothing before and nothing now (a start or a switch that found no schema yet): no change to tell.
+      return;
+    }
+    if (before?.schema !== snapshot?.schema) {
       this.changed.fire(snapshot);
     } else {
       // Same schema, newer time: the status bar wants to know, the providers do not rebuild.

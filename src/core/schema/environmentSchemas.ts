@@ -22,6 +22,8 @@ export interface EnvironmentSchemaChange {
   /** The server key of the environment whose schema changed. */
   readonly key: string;
   readonly snapshot: SchemaSnapshot | undefined;
+  /** True when it is the active environment's: {@link EnvironmentSchemas.onDidChangeSchema} fires for it right after. */
+  readonly active: boolean;
 }
 
 /**
@@ -93,8 +95,9 @@ export class EnvironmentSchemas implements Disposable {
         const schema = this.deps.create(() => this.environmentOf(key));
         const subscriptions = [
           schema.onDidChangeSchema((snapshot) => {
-            this.anyChanged.fire({ key, snapshot });
-            if (key === this.activeKey) {
+            const active = key === this.activeKey;
+            this.anyChanged.fire({ key, snapshot, active });
+            if (active) {
               this.schemaChanged.fire(snapshot);
             }
           }),

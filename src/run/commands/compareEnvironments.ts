@@ -17,7 +17,10 @@ export const runOnAnotherEnvironmentAndCompare: RunCommand = {
   run: async (services, arg) => {
     const { history, controller, diff } = services;
     await history.ready;
-    const others = await services.signedInElsewhere();
+    let base: StoredRun | undefined = runsOf(history, arg)[0];
+    // The environments of the run's document's folder (a multi-root workspace's folders may define their own).
+    const documentUri = base ? vscode.Uri.parse(base.documentUri, true) : vscode.window.activeTextEditor?.document.uri;
+    const others = await services.signedInElsewhere(documentUri);
     const given = (arg as { environment?: unknown } | undefined)?.environment;
     if (others.length === 0 && typeof given !== 'string') {
       void vscode.window.showInformationMessage(
@@ -25,7 +28,6 @@ export const runOnAnotherEnvironmentAndCompare: RunCommand = {
       );
       return undefined;
     }
-    let base: StoredRun | undefined = runsOf(history, arg)[0];
     if (!base) {
       const first = await controller.run();
       base = first && !first.failure ? history.get(first.runId) : undefined;

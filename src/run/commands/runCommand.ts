@@ -1,3 +1,4 @@
+import type * as vscode from 'vscode';
 import type { Environment } from '../../core/auth';
 import type { Command } from '../../platform/commands';
 import type { ResultsPresenter } from '../../results';
@@ -14,8 +15,11 @@ export interface RunCommandServices {
   /** Runs' answers as documents, and the diff editor on two of them. */
   readonly diff: RunDiff;
   readonly presenter: ResultsPresenter;
-  /** Environments other than the active one that have a session (Run on Another Environment), by name. */
-  readonly signedInElsewhere: () => Promise<string[]>;
+  /**
+   * Environments other than a document's that have a session (Run on Another Environment), by name:
+   * among the document's folder's environments (the active editor's folder's without a document).
+   */
+  readonly signedInElsewhere: (uri?: vscode.Uri) => Promise<string[]>;
   /** A token of that environment's server (the active one's without it), only for an export the person confirmed. */
   readonly accessToken: (environment?: Environment) => Promise<string>;
 }

@@ -16,8 +16,9 @@ async function adminOf(adminUrl: string, path: string, body: unknown): Promise<v
  * Environment per workspace folder (issue 22): the runner opens a multi-root workspace of two
  * folders, `alpha` and `beta`, whose own settings choose "Alpha" and "Beta" as their active
  * environment; the person's user settings define both: Alpha at the runner's Sandbox (schema
- * version 1: `Task.dueDate`), Beta at the other Sandbox behind the recording proxy (schema version
- * 2: `Task.dueOn`). Each folder's documents complete, validate and run against their own
+ * version 1: `Task.dueDate`), Beta at the other Sandbox, reached directly (schema version 2:
+ * `Task.dueOn`, task status `BLOCKED`). The recording proxy in front of that Sandbox is a server
+ * of its own that no environment of the person names: the folders' own settings point at it. Each folder's documents complete, validate and run against their own
  * environment, with their own session; the account status bar follows the active editor.
  */
 describe('Environment per workspace folder (multi-root)', function () {
@@ -63,7 +64,7 @@ describe('Environment per workspace folder (multi-root)', function () {
       'environments',
       [
         { name: 'Alpha', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId, scopes: ['tasks:read', 'users:read'], confirmMutations: false },
-        { name: 'Beta', authUrl: other.authUrl, baseUrl: other.baseUrl, clientId, scopes: ['tasks:read', 'users:read'], confirmMutations: false },
+        { name: 'Beta', authUrl: other.direct.authUrl, baseUrl: other.direct.baseUrl, clientId, scopes: ['tasks:read', 'users:read'], confirmMutations: false },
       ],
       vscode.ConfigurationTarget.Global,
     );
@@ -187,30 +188,103 @@ describe('Environment per workspace folder (multi-root)', function () {
     await accountShows('Beta: bob');
   });
 
-  it("sends nothing to a server a folder's own settings name until you allow it, while the other folder works on", async () => {
-    const other = listener();
+  it("runs on another environment chosen among the document's folder's environments, its variables checked against that environment's schema", async () => {
+    const proxy = listener();
     const clientId = sandbox().clients.find((c) => c.type === 'public')!.clientId;
     const alphaSettings = vscode.workspace.getConfiguration('tenantGraphql', alphaFolder.uri);
     const before = (await recordedByListener()).length;
-    // The repository's alpha folder redefines "Alpha" at the server where bob is signed in (Beta's).
+    const byStatus = 'query ByStatus($status: TaskStatus) {\n  tasks(filter: { status: $status }) {\n    edges {\n      node {\n        id\n      }\n    }\n  }\n}\n';
+    const alphaDoc = await show(alphaFolder, 'blocked.graphql', byStatus);
+    const betaDoc = await show(betaFolder, 'blocked.graphql', byStatus);
+    // Beta's editor is active; the document is Alpha's (schema version 1: no BLOCKED status).
+    await accountShows('Beta: bob');
+    const run = (uri: vscode.Uri, environment?: string) =>
+      vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', { uri, operationName: 'ByStatus', variables: { status: 'BLOCKED' }, environment });
+    const onAlpha = await run(alphaDoc.uri);
+    assert.equal(onAlpha?.failure, 'invalidVariables', "BLOCKED is no status of Alpha's schema");
+    // On Beta (schema version 2), the same variables are checked against Beta's schema, not the document folder's.
+    const onBeta = await run(alphaDoc.uri, 'Beta');
+    assert.equal(onBeta?.failure, undefined, onBeta?.message);
+    assert.equal(onBeta?.environment, 'Beta');
+    assert.equal(onBeta?.errors, 0);
+    assert.deepEqual((onBeta?.data as { tasks: { edges: unknown[] } }).tasks.edges, [], 'no task is blocked');
+
+    // An environment only the alpha folder's settings define is found for Alpha's documents (not for Beta's), whichever editor is active.
     await alphaSettings.update(
       'environments',
-      [{ name: 'Alpha', authUrl: other.authUrl, baseUrl: other.baseUrl, clientId, scopes: ['tasks:read', 'users:read'] }],
+      [{ name: 'Gamma', authUrl: proxy.authUrl, baseUrl: proxy.baseUrl, clientId, scopes: ['tasks:read'] }],
+      vscode.ConfigurationTarget.WorkspaceFolder,
+    );
+    try {
+      await show(betaFolder, 'blocked.graphql', byStatus);
+      await accountShows('Beta: bob');
+      const notInBeta = await run(betaDoc.uri, 'Gamma');
+      assert.equal(notInBeta?.failure, 'noEnvironment', notInBeta?.message);
+      // Found: a repository's environment, so the person is asked first (VS Code answers Cancel in extension tests): not run.
+      assert.equal(await run(alphaDoc.uri, 'Gamma'), undefined, 'declined: not run');
+      assert.deepEqual((await recordedByListener()).slice(before), [], "nothing went to the server the folder's settings name");
+    } finally {
+      await alphaSettings.update('environments', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+    }
+  });
+
+  it("offers the document's folder's other signed-in environments for Run on Another Environment and Compare, whichever editor is active", async () => {
+    const alphaDoc = await show(alphaFolder, 'compare.graphql', 'query Who {\n  me {\n    id\n  }\n}\n');
+    const base = await vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', { uri: alphaDoc.uri, operationName: 'Who' });
+    assert.equal(base?.environment, 'Alpha', base?.message);
+    // Beta's editor is active: the run's document is Alpha's, so Beta is the other environment to offer (not Alpha, the active editor's other one).
+    await show(betaFolder, 'compare.graphql', 'query Who {\n  me {\n    id\n  }\n}\n');
+    await accountShows('Beta: bob');
+    let done = false;
+    const pending = Promise.resolve(
+      vscode.commands.executeCommand<{ left: string; right: string } | undefined>('tenantGraphql.runOnAnotherEnvironmentAndCompare', { runId: base.runId }),
+    ).finally(() => (done = true));
+    // Like a person pressing Enter on the first environment offered (a hang guard of 30 s: an empty list would never close).
+    const deadline = Date.now() + 30_000;
+    while (!done && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    if (!done) {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
+    const opened = await pending;
+    assert.ok(opened, 'the diff of the two runs');
+    const rows = await api.run.historyRows();
+    const otherId = vscode.Uri.parse(opened.right).path.split('/')[1];
+    const other = rows.flatMap((g) => g.children ?? []).find((r) => r.runId === otherId);
+    assert.match(other?.description ?? '', / · Beta · /, 'the second run went to Beta');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it("sends nothing to a server a folder's own settings name until you allow it, while the other folder works on", async () => {
+    const proxy = listener();
+    const clientId = sandbox().clients.find((c) => c.type === 'public')!.clientId;
+    const alphaSettings = vscode.workspace.getConfiguration('tenantGraphql', alphaFolder.uri);
+    const before = (await recordedByListener()).length;
+    // The repository's alpha folder redefines "Alpha" at a server of its own, which records every request it gets
+    // (no environment of the person's names it: no session, schema or approval of anybody's covers it).
+    await alphaSettings.update(
+      'environments',
+      [{ name: 'Alpha', authUrl: proxy.authUrl, baseUrl: proxy.baseUrl, clientId, scopes: ['tasks:read', 'users:read'] }],
       vscode.ConfigurationTarget.WorkspaceFolder,
     );
     try {
       const alphaDoc = await show(alphaFolder, 'due.graphql', query('dueDate'));
-      // In extension tests VS Code answers the modal question with Cancel: the person declines.
+      await accountShows('Alpha:');
+      // In extension tests VS Code answers the modal question with Cancel: the person declines, to the run and to signing in there.
       const outcome = await vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', { uri: alphaDoc.uri, operationName: 'Due' });
       assert.equal(outcome, undefined, 'declined: not run');
-      // Not sent: the server got no request with this run's operation (Beta's own schema work at that server may go on).
-      const sent = (await recordedByListener()).slice(before).filter((r) => r.body.includes('query Due'));
-      assert.deepEqual(sent, [], 'the run did not go to the server the folder names');
-      // Beta, the person's own environment at that server, still runs.
+      instructBrowser({ consent: 'approve', user: 'alice' });
+      assert.equal(await vscode.commands.executeCommand('tenantGraphql.signIn'), undefined, 'declined: not signed in');
+      const refreshed = await vscode.commands.executeCommand<{ ok: boolean }>('tenantGraphql.refreshSchema');
+      assert.equal(refreshed?.ok, false, 'no schema from a server not allowed');
+      // Beta, the person's own environment, still runs.
       const betaDoc = await show(betaFolder, 'due.graphql', query('dueOn'));
       const onBeta = await vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', { uri: betaDoc.uri, operationName: 'Due' });
       assert.equal(onBeta?.environment, 'Beta');
       assert.deepEqual((onBeta?.data as { me: { id: string } }).me.id, 'bob');
+      assert.deepEqual((await recordedByListener()).slice(before), [], "the server the folder's settings name received nothing at all");
     } finally {
       await alphaSettings.update('environments', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
     }

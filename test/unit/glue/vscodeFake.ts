@@ -191,9 +191,18 @@ export const env = {
   },
 };
 
+const foldersChanged = new EventEmitter<{ added: unknown[]; removed: unknown[] }>();
+
 export const workspace = {
   workspaceFile: undefined as Uri | undefined,
   workspaceFolders: [] as { uri: Uri; name: string; index: number }[] | undefined,
+  onDidChangeWorkspaceFolders: foldersChanged.event,
+  /** A watcher that never fires (no file changes in these tests). */
+  createFileSystemWatcher: () => {
+    const never = new EventEmitter<Uri>().event;
+    return { onDidCreate: never, onDidChange: never, onDidDelete: never, dispose: () => undefined };
+  },
+  getWorkspaceFolder: (uri: Uri) => workspace.workspaceFolders?.find((f) => uri.path.startsWith(f.uri.path)),
 };
 
 /** @public read by the glue as `vscode.…` (register.ts resolves 'vscode' here) */

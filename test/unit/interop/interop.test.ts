@@ -124,6 +124,24 @@ describe('interop: oidc-provider + graphql-http, configured as the spec asks', f
     );
     const result = await run(session.id, '{ tasks { edges { node { id } } } }');
     assert.equal(result.status, 200);
+    // The provider's record of what it issued (what the whole-run secret scan searches for) holds every refresh token this session had.
+    const refreshTokens = servers.issued.filter((i) => i.kind === 'refresh_token').map((i) => i.value);
+    const latest = (await core.getSessions()).find((s) => s.id === session.id)!.refreshToken!;
+    for (const token of [session.refreshToken!, afterFirst.refreshToken!, latest]) {
+      assert.ok(refreshTokens.includes(token), 'a refresh token the client holds is in the provider’s record');
+    }
+  });
+
+  it('refreshes when the API answers 401 invalid_token for an expired token, and runs again', async () => {
+    const session = await core.signIn({ environment: offline });
+    const query = '{ tasks { edges { node { id } } } }';
+    assert.equal((await run(session.id, query)).status, 200);
+    const refreshes = () => servers.tokenRequests.filter((p) => p.grant_type === 'refresh_token').length;
+    const before = refreshes();
+    servers.expireAccessTokens();
+    const again = await run(session.id, query);
+    assert.equal(again.status, 200);
+    assert.equal(refreshes(), before + 1, 'one refresh after the 401');
   });
 
   it('introspects with the extension’s own query into a schema, and runs the spec’s example operations (a priority filter, File.fields)', async () => {
@@ -192,6 +210,10 @@ describe('interop: oidc-provider + graphql-http, configured as the spec asks', f
     const verifier = String(exchange?.code_verifier ?? '');
     const state = new URL(browsed[0]).searchParams.get('state') ?? '';
     assert.ok(code.length > 10 && verifier.length >= 43 && state.length > 10, 'the secrets of this sign-in were seen');
+    assert.ok(
+      servers.issued.some((i) => i.kind === 'authorization_code' && i.value === code),
+      'the code is in the provider’s record (what the whole-run secret scan searches for)',
+    );
     const text = logger.lines.join('\n');
     assert.ok(text.length > 0, 'something was logged');
     for (const [what, secret] of Object.entries({ access: session.accessToken, refresh: session.refreshToken!, code, verifier, state })) {

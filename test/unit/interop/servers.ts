@@ -82,10 +82,23 @@ export interface InteropServers {
   /** Every successful token endpoint request: its parameters, as the provider read them. */
   readonly tokenRequests: Record<string, unknown>[];
   /**
+   * Every authorization code and refresh token (rotated ones included) the provider issued, as the
+   * provider's own `*.saved` events report them (an opaque token's value is its id): for the
+   * whole-run secret scan.
+   */
+  readonly issued: { kind: 'authorization_code' | 'refresh_token'; value: string }[];
+  /**
    * Registers one more redirect URI for {@link WEB_CLIENT}, as a tenant admin adds one to a client:
    * in the provider's own client store (its default adapter, where dynamically registered clients live).
    */
   registerRedirectUri(uri: string): Promise<void>;
+  /**
+   * From now on the API answers 401 `invalid_token` ("expired") to every access token it has
+   * received so far, as it does once a token's `exp` has passed: how a test makes the extension see
+   * an expired token without waiting an hour (the provider issues with the real clock, so the API's
+   * clock cannot simply be moved as the Sandbox's admin clock is).
+   */
+  expireAccessTokens(): void;
   close(): Promise<void>;
 }
 
@@ -156,8 +169,14 @@ export async function startInteropServers(options: { redirectUri: string }): Pro
   const schema = buildSchema(SDL);
   const graphqlRequests: http.IncomingHttpHeaders[] = [];
   const tokenRequests: Record<string, unknown>[] = [];
+  const issued: InteropServers['issued'] = [];
+  const expired = new Set<string>();
   // What the token endpoint was asked (the provider's own record of each grant).
   provider.on('grant.success', (ctx: unknown) => tokenRequests.push({ ...((ctx as { oidc: { params: Record<string, unknown> } }).oidc.params ?? {}) }));
+  // The provider's events on its own models: codes and refresh tokens are opaque, their value is their id (jti).
+  for (const kind of ['authorization_code', 'refresh_token'] as const) {
+    provider.on(`${kind}.saved`, (token: unknown) => issued.push({ kind, value: (token as { jti: string }).jti }));
+  }
   const graphql = createHandler<{ claims: JWTPayload }>({
     schema,
     rootValue: {
@@ -175,6 +194,9 @@ export async function startInteropServers(options: { redirectUri: string }): Pro
         ] satisfies GraphqlHttpResponse;
       if (!token) {
         return unauthorized('Authentication required', 'Bearer');
+      }
+      if (expired.has(token)) {
+        return unauthorized('The access token expired', 'Bearer error="invalid_token", error_description="The access token expired"');
       }
       let claims: JWTPayload;
       try {
@@ -216,11 +238,20 @@ export async function startInteropServers(options: { redirectUri: string }): Pro
     url,
     graphqlRequests,
     tokenRequests,
+    issued,
     registerRedirectUri: async (uri) => {
       if (!webRedirectUris.includes(uri)) {
         webRedirectUris.push(uri);
       }
       await storeWebClient();
+    },
+    expireAccessTokens: () => {
+      for (const headers of graphqlRequests) {
+        const token = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1];
+        if (token) {
+          expired.add(token);
+        }
+      }
     },
     close: async () => {
       server.closeAllConnections();

@@ -92,6 +92,14 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
   });
 
   it('moves the sources of an edit inside a template without a rescan, equal to a fresh scan (random edits)', () => {
+    randomEdits(1, 8, Number(process.env.EDIT_RUNS ?? 3000));
+  });
+
+  it('the same in files longer than the blocks the edit is found by (1,000 to 9,000 characters)', () => {
+    randomEdits(40, 150, 300);
+  });
+
+  function randomEdits(minPieces: number, maxPieces: number, numRuns: number): void {
     const piece = fc.constantFrom(
       'const a = 1;\n',
       "const s = 'a ` b';\n",
@@ -114,7 +122,7 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
       insert: fc.constantFrom('', 'a', ' ', '\n', '{ x }', '}', '{', 'é', '😀', '`', '$', '${y}', '\\', '\r\n', 'gql`z`', '#'),
     });
     fc.assert(
-      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.array(edit, { minLength: 1, maxLength: 12 }), (pieces, edits) => {
+      fc.property(fc.array(piece, { minLength: minPieces, maxLength: maxPieces }), fc.array(edit, { minLength: 1, maxLength: 12 }), (pieces, edits) => {
         const files = new EmbeddedFiles();
         let current = pieces.join('');
         files.update(HOST, current);
@@ -125,9 +133,9 @@ describe('template sources (GraphQL templates as documents of their own)', () =>
           assert.deepEqual(sources, fresh(current));
         }
       }),
-      { numRuns: Number(process.env.EDIT_RUNS ?? 3000) },
+      { numRuns },
     );
-  });
+  }
 
   it('takes the incremental path for typing in a template (no rescan)', () => {
     const files = new EmbeddedFiles();

@@ -13,7 +13,7 @@ import { extractFragment, refactorings } from '../../../../src/core/language/cod
 import { extractFragmentToConstant } from '../../../../src/core/language/codeActionsConstant';
 import { findTemplates } from '../../../../src/core/embedded/templates';
 import { LineIndex } from '../../../../src/core/text/lineIndex';
-import { ActionText } from '../../../../src/core/language/codeActionsShared';
+import { ActionText, walkTyped } from '../../../../src/core/language/codeActionsShared';
 import { DocumentStore } from '../../../../src/core/language/documentModel';
 import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
@@ -744,5 +744,83 @@ describe('Code actions: on the language service’s parses of the text', () => {
       }
     }
     assert.ok(fixes >= 8 && refactors >= 20, `not vacuous: ${fixes} fixes, ${refactors} refactorings`);
+  });
+});
+
+describe('Code actions: work kept across versions of the text', () => {
+  const base = [
+    'query A {\n  tasks(first: 5) { edges { node { id nmae priorty } } }\n}\n',
+    'query B($id: ID!) {\n  task(id: $id) { nmae status }\n}\n',
+    'fragment F on Task {\n  id\n  dueDat\n}\n',
+    '{ me { id nmae } files(first: 2) { edges { node { sise } } } }\n',
+  ];
+
+  it('property: a verdict reused from the previous version (an edit elsewhere) is the one whole validation gives', () => {
+    const store = new DocumentStore();
+    const uri = 'file:///ws/versions.graphql';
+    let reused = 0;
+    let offered = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', '\n', '# x\n')), { minLength: 1, maxLength: 6 }), (edits) => {
+        const parts = [...base];
+        let previous: Set<unknown> | undefined;
+        for (const [which, blank] of edits) {
+          // One edit in one definition (a blank or a comment at its end): the others keep their parses.
+          parts[which % parts.length] = parts[which % parts.length] + blank;
+          const text = parts.join('\n');
+          const parses = store.get({ uri, version: 0, text }).definitionParses();
+          const prepared = new ActionText(text, parses);
+          const asts = new Set(parses.spans.map((_, i) => parses.parsed(i).ast));
+          reused += previous ? [...asts].filter((a) => previous!.has(a)).length : 0;
+          previous = asts;
+          const diagnostics = localDiagnostics(sandbox, text).filter((d) => parseUnknownName(d.message));
+          const fixes = quickFixes(prepared, sandbox, diagnostics);
+          // The whole check: a text parsed anew (nothing kept), and each fix validated whole.
+          assert.deepEqual(fixes, quickFixes(text, sandbox, diagnostics), text);
+          for (const fix of fixes) {
+            const after = applyEdits(text, fix.edits);
+            assert.ok(errorsOf(sandbox, after).length < errorsOf(sandbox, text).length, `${fix.title.args.join(' -> ')} fixes a problem`);
+            offered++;
+          }
+        }
+      }),
+      { numRuns: 40, seed: 28 },
+    );
+    assert.ok(reused > 40 && offered > 40, `not vacuous: ${reused} parses kept, ${offered} fixes checked`);
+  });
+
+  it('a walk around an offset visits the nodes that hold it, with the type information of the whole walk', () => {
+    const texts = [...base, readFileSync(path.join(__dirname, '../../../../scripts/bench/github.graphql'), 'utf8')];
+    const github = schemaFromIntrospection(readFileSync(path.join(githubDir, 'schema.json'), 'utf8')).schema;
+    let compared = 0;
+    for (const text of texts) {
+      const schema = text.length > 1000 ? github : sandbox;
+      for (const def of parse(text).definitions) {
+        const walk = (around?: number) => {
+          const out: { start: number; end: number; seen: string }[] = [];
+          walkTyped(
+            schema,
+            def,
+            (node, info) => {
+              const seen = `${node.kind}@${node.loc?.start} ${String(info.getParentType())} ${String(info.getType())} ${String(info.getInputType())} ${info.getFieldDef()?.name} ${info.getArgument()?.name}`;
+              out.push({ start: node.loc?.start ?? -1, end: node.loc?.end ?? -1, seen });
+            },
+            around,
+          );
+          return out;
+        };
+        const whole = walk();
+        for (let at = def.loc!.start - 1; at <= def.loc!.end + 1; at += 2) {
+          const expected = whole.filter((n) => n.seen.startsWith('Document@') || (n.start <= at && at <= n.end)).map((n) => n.seen);
+          assert.deepEqual(
+            walk(at).map((n) => n.seen),
+            expected,
+            `at ${at}`,
+          );
+          compared += expected.length;
+        }
+      }
+    }
+    assert.ok(compared > 1000, `not vacuous: ${compared} nodes compared`);
   });
 });
