@@ -43,7 +43,7 @@ import {
 } from './codeActionsShared';
 import type { Range } from '../text/position';
 import { placeholderLiteral } from './placeholders';
-import { ALONE_RULES, isFewer, MAX_ERRORS, narrowBefore, narrowVerdict, rememberForDefinition, type ReplacedName } from './replacementCheck';
+import { ALONE_RULES, isFewer, MAX_ERRORS, narrowBeforeOf, narrowVerdict, rememberForDefinition, taggedProblems, type ReplacedName } from './replacementCheck';
 
 export type { CoreCodeAction, TextEdit } from './codeActionsShared';
 
@@ -306,7 +306,15 @@ function didYouMean(
  */
 function replacementHelps(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, node: ASTNode, replacement: string, kind: ReplacedName, strictly: boolean): boolean {
   return rememberForDefinition(def.node, schema, `verdict:${kind}:${startOf(node)}:${endOf(node)}:${strictly}:${replacement}`, () => {
-    const before = rememberForDefinition(def.node, schema, `before:${kind}`, () => narrowBefore(schema, def.node, kind));
+    // One validation of the definition serves every kind of name (each problem tagged with its rule).
+    const before = rememberForDefinition(def.node, schema, `before:${kind}`, () =>
+      narrowBeforeOf(
+        schema,
+        def.node,
+        kind,
+        rememberForDefinition(def.node, schema, 'tagged', () => taggedProblems(schema, def.node)),
+      ),
+    );
     return narrowVerdict(schema, def.node, node, replacement, kind, before, strictly) ?? wholeVerdict(doc, schema, def, node, replacement, [], strictly);
   });
 }

@@ -13,8 +13,10 @@ import {
   MAX_ERRORS,
   messagesOf,
   narrowBefore,
+  narrowBeforeOf,
   narrowVerdict,
   rulesFor,
+  taggedProblems,
   withNameReplaced,
   type ReplacedName,
 } from '../../../../src/core/language/replacementCheck';
@@ -163,6 +165,34 @@ describe('Code actions: the narrow check of a replaced name', () => {
     assert.equal(narrowVerdict(sandbox, def, target, 'me', 'field', narrowBefore(sandbox, def, 'field'), true), undefined);
   });
 
+  it('one validation with each problem tagged by its rule gives what the two validations apart give, for every kind', () => {
+    const texts = [
+      { schema: sandbox, text: SANDBOX_DOCS },
+      { schema: small, text: SMALL_DOCS },
+      { schema: github, text: readFileSync(path.join(repo, 'scripts/bench/github.graphql'), 'utf8') },
+      // Past graphql's error limit in one pass with every rule (each rule set apart below it, and both above it).
+      { schema: sandbox, text: `{ ${Array.from({ length: 30 }, (_, i) => `f${i}`).join(' ')} tasks(first: "x") { id } task(id: 1, nope: 2) { id } }` },
+      { schema: sandbox, text: `{ ${Array.from({ length: 60 }, (_, i) => `f${i}`).join(' ')} tasks { id } }` },
+    ];
+    const seen = { tagged: 0, limit: 0, withProblems: 0 };
+    for (const { schema, text } of texts) {
+      for (const def of definitionsOf(text)) {
+        const all = taggedProblems(schema, def.node);
+        seen[all === 'limit' ? 'limit' : 'tagged']++;
+        for (const kind of ['field', 'argument', 'inputField', 'type', 'enumValue', 'directive'] as const) {
+          const apart = narrowBefore(schema, def.node, kind);
+          const one = narrowBeforeOf(schema, def.node, kind, all);
+          assert.deepEqual(one && { ...one, changed: sorted(one.changed) }, apart && { ...apart, changed: sorted(apart.changed) }, `${kind} in ${def.text.slice(0, 60)}`);
+          if (apart && apart.changed.length + apart.unchangedCount > 0) {
+            seen.withProblems++;
+          }
+        }
+      }
+    }
+    // Not vacuous: definitions with problems, and the error limit's case.
+    assert.ok(seen.tagged > 10 && seen.limit >= 1 && seen.withProblems > 10, JSON.stringify(seen));
+  });
+
   it('property: the rules left out report the same before and after, and the narrow verdict is whole validation’s', () => {
     const cases = [
       { name: 'sandbox', schema: sandbox, defs: definitionsOf(SANDBOX_DOCS) },
@@ -203,7 +233,8 @@ describe('Code actions: the narrow check of a replaced name', () => {
             seen.changedProblems++;
           }
         }
-        const verdict = narrowVerdict(schema, def.node, target.node, replacement, target.kind, narrowBefore(schema, def.node, target.kind), strictly);
+        const narrow = narrowBeforeOf(schema, def.node, target.kind, taggedProblems(schema, def.node)); // as the code actions compute it
+        const verdict = narrowVerdict(schema, def.node, target.node, replacement, target.kind, narrow, strictly);
         if (verdict !== undefined) {
           assert.equal(verdict, expected, `${target.kind} -> ${replacement} in ${def.text.slice(0, 60)}`);
           seen[verdict ? 'true' : 'false']++;
