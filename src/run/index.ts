@@ -36,6 +36,8 @@ export interface RunTestApi {
   historyRows(): Promise<HistoryRow[]>;
   /** The folder the history is kept in (a second store on it sees what a reload would). */
   readonly historyDir: string;
+  /** Reads the history folder again, as the window does when it gets the focus (runs another store wrote). */
+  reloadHistory(): Promise<void>;
   /** The runs in flight and the status bar item's text (empty when hidden). */
   runProgress(): { inFlight: number; text: string };
 }
@@ -83,9 +85,16 @@ export class RunFeature implements vscode.Disposable {
     // The workspace's storage (the global one in a window without a folder): pinned and recent runs with their results.
     const storage = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
     this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
-    const history = new HistoryStore({ dir: this.historyDir, limits: services.historyLimits, logger, legacyState: context.workspaceState });
-    const historyView = new HistoryView(history);
     const worker = services.filterWorker;
+    const history = new HistoryStore({
+      dir: this.historyDir,
+      limits: services.historyLimits,
+      logger,
+      legacyState: context.workspaceState,
+      // A reopened run's answer is read in the worker (5 MB: 30-90 ms of JSON.parse), never on this thread.
+      read: (runId, text) => worker.read(runId, text),
+    });
+    const historyView = new HistoryView(history);
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
@@ -114,6 +123,7 @@ export class RunFeature implements vscode.Disposable {
     });
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
+      logger,
       controller,
       history,
       historyView,
@@ -146,6 +156,7 @@ export class RunFeature implements vscode.Disposable {
           return this.historyView.rows();
         },
         historyDir: this.historyDir,
+        reloadHistory: () => this.history.reload(),
         runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
       };
     }
