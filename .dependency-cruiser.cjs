@@ -11,44 +11,26 @@
 //   src/webview/      the results webview's browser bundle: webview and shared.
 //   src/sandbox/      the local Service (its own bundle): sandbox only (and npm packages).
 //   src/platform/     VS Code helpers that every feature uses: platform, core, shared.
-//   services          configuration, auth, schemas, graphql (SERVICES below; part of them still
-//                     share a folder with their feature): core, shared, platform, other services
-//                     through their index.ts; never a feature.
+//   src/services/     the four services (config, auth, schemas, graphql), one folder each: core,
+//                     shared, platform, another service through its index.ts; never a feature.
 //   features          auth, codegen, language, results, run, sandboxHost, schema: their own folder,
 //                     core, shared, platform, the services, and another feature's index.ts only
 //                     along an edge of FEATURE_EDGES.
 
-/** The folders of src/ that hold a feature (some hold a service beside it, see SERVICES). */
+/** The folders of src/ that hold a feature. */
 const FEATURES = ['auth', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
 
-/**
- * The service modules: whole folders for configuration and the GraphQL client; the auth and
- * schemas services are files beside their feature's (until they move to a folder of their own).
- */
-const SERVICES = ['^src/config/', '^src/graphql/', '^src/auth/(authService|secretStore|redirectUri)\\.ts$', '^src/schema/(schemas|folderSchemas)\\.ts$'];
+/** The folders of src/services/, one per service. */
+const SERVICES = ['config', 'auth', 'schemas', 'graphql'];
 
 /**
  * The feature-to-feature edges that are allowed, each through the target's index.ts only. Every
- * other edge between two feature folders fails. `keep`: deliberate. `goes`: allowed today because
- * a service still lives in a feature's folder (it goes when the services move to src/services), or
- * a shared value lives in a feature (it goes when the value moves to core or the service).
- * @type {{ from: string, to: string, why: string, status: 'keep' | 'goes' }[]}
+ * other edge between two feature folders fails.
+ * @type {{ from: string, to: string, why: string }[]}
  */
-const FEATURE_EDGES = [
-  { from: 'run', to: 'results', why: 'a run shows its outcome through the ResultsPresenter interface the root injects (type only)', status: 'keep' },
-  { from: 'run', to: 'auth', why: 'the AuthService (sessions, run permission) is reached through auth/index.ts', status: 'goes' },
-  { from: 'run', to: 'schema', why: 'the Schemas service is reached through schema/index.ts', status: 'goes' },
-  { from: 'sandboxHost', to: 'auth', why: 'the AuthService (sign in to the Sandbox) is reached through auth/index.ts', status: 'goes' },
-  { from: 'codegen', to: 'schema', why: 'the Schemas service is reached through schema/index.ts', status: 'goes' },
-  {
-    from: 'language',
-    to: 'schema',
-    why: 'the Schemas service, and the SDL view URIs (SDL_SCHEME, sdlViewUri, keyOfSdlViewUri, activeGraphqlUri) that belong with the service',
-    status: 'goes',
-  },
-];
+const FEATURE_EDGES = [{ from: 'run', to: 'results', why: 'a run shows its outcome through the ResultsPresenter interface the root injects (type only)' }];
 
-const anyService = SERVICES.join('|');
+const anyService = `^src/services/(${SERVICES.join('|')})/`;
 const featureFolder = `^src/(${FEATURES.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
@@ -128,7 +110,28 @@ const forbidden = [
     comment: 'A folder of src/ is imported from outside through its index.ts (its public surface), never its internals.',
     severity: 'error',
     from: { path: '^src/([^/]+)/' },
-    to: { path: `^src/(${['config', 'graphql', ...FEATURES].join('|')})/.+`, pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    to: { path: `^src/(${FEATURES.join('|')})/.+`, pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+  },
+  {
+    name: 'through-index',
+    comment: 'A service is imported from outside its folder through its index.ts (its public surface), never its internals.',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/services/' },
+    to: { path: '^src/services/[^/]+/.+', pathNot: '^src/services/[^/]+/index\\.ts$' },
+  },
+  {
+    name: 'through-index',
+    comment: 'A service imports another service through its index.ts only.',
+    severity: 'error',
+    from: { path: '^src/services/([^/]+)/' },
+    to: { path: '^src/services/[^/]+/.+', pathNot: ['^src/services/$1/', '^src/services/[^/]+/index\\.ts$'] },
+  },
+  {
+    name: 'services-known',
+    comment: `src/services holds the four services only (${SERVICES.join(', ')}), each in a folder of its own.`,
+    severity: 'error',
+    from: { path: '^src/' },
+    to: { path: '^src/services/', pathNot: anyService },
   },
   ...FEATURES.map((from) => {
     const allowed = FEATURE_EDGES.filter((e) => e.from === from).map((e) => e.to);

@@ -7,6 +7,33 @@ const noVscode = {
   'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code (see DESIGN.md: layers).' }] }],
 };
 
+/**
+ * Files of src/ over 350 lines today (issue 23, part 5: to be split). The list only shrinks: a file
+ * that gets under the limit leaves it, and no other file may grow past it.
+ */
+const LARGE_FILES = [
+  'src/codegen/typesFeature.ts',
+  'src/core/auth/environments.ts',
+  'src/core/codegen/generateTypes.ts',
+  'src/core/codegen/typeDeclarations.ts',
+  'src/core/embedded/templateSources.ts',
+  'src/core/embedded/templates.ts',
+  'src/core/http/graphqlClient.ts',
+  'src/core/language/codeActions.ts',
+  'src/core/language/documentModel.ts',
+  'src/core/language/referenceIndex.ts',
+  'src/core/language/incrementalValidation.ts',
+  'src/core/run/runStore.ts',
+  'src/core/schema/environmentSchema.ts',
+  'src/language/codeActions.ts',
+  'src/results/resultsPanel.ts',
+  'src/run/runController.ts',
+  'src/sandbox/authorize.ts',
+  'src/shared/resultsMessages.ts',
+  'src/webview/results/main.ts',
+  'src/webview/results/treeView.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +91,10 @@ export default tseslint.config(
       ],
     },
   },
+  // Size: no function of src/ over 100 lines, no file over 350 (data is in files of its own, e.g. the
+  // Sandbox's schema in src/sandbox/sandboxSchema.graphql).
+  { files: ['src/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 100 }], 'max-lines': ['error', { max: 350 }] } },
+  { files: LARGE_FILES, rules: { 'max-lines': 'off' } },
   { files: ['scripts/**/*.mjs', 'scripts/**/*.cjs', '*.mjs'], languageOptions: { globals: { ...globals.node } } },
   { files: ['*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
   // A CommonJS script on purpose: it hooks require to stub the vscode module (scripts/bench/requireTime.cjs).

@@ -264,6 +264,8 @@ const common = {
   minify: production,
   logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
+  // The Sandbox's schema is a .graphql file (src/sandbox/sandboxSchema.graphql), bundled as its text.
+  loader: { '.graphql': 'text' },
   // jsonc-parser's main entry is a UMD build whose require('./impl/...') calls esbuild cannot
   // follow; its ES module build bundles cleanly.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
@@ -329,6 +331,10 @@ builds.push(
     outdir: join(outRoot, 'dist'),
     plugins: [withoutRelayOptimizer],
     define: { 'process.env.NODE_ENV': '"production"' },
+    // graphql's ES module build (its "module" field) for every import and require of it: one copy
+    // still, and its functions called directly, where its CommonJS build is reached through a
+    // getter per call (two: esbuild's wrapper and graphql's re-export), in codegen's hot loops.
+    mainFields: ['module', 'main'],
   },
   // The language worker (issue 28): re-validation of the workspace after a schema change and the
   // references index build, in worker threads started on first use, with a graphql of their own

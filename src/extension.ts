@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
 import { errorMessage, RestrictedModeError, ServerNotApprovedError } from './core/errors';
 import { serverIdentity, serverKey, type Environment } from './core/auth';
-import { redactingLogger, safeLogLine } from './core/logger';
+import { redactingLogger, safeLogLine, type Logger } from './core/logger';
 import { SecretRegistry } from './core/secretRegistry';
 import { inert } from './core/text/inert';
 import { EmbeddedFiles } from './core/embedded/templateSources';
-import { ConfigurationService, reportSettingsProblems } from './config';
-import { AuthFeature, AuthService } from './auth';
-import { GraphqlService, NotSignedInError } from './graphql';
-import { SchemaFeature, Schemas } from './schema';
+import { ConfigurationService, reportSettingsProblems } from './services/config';
+import { AuthFeature } from './auth';
+import { AuthService } from './services/auth';
+import { GraphqlService, NotSignedInError } from './services/graphql';
+import { SchemaFeature } from './schema';
+import { Schemas } from './services/schemas';
 import { LanguageFeature, type LanguageTestApi } from './language';
 import { RUN_COMMAND_IDS_ON_DEMAND, RunFeature, type RunTestApi } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
@@ -63,34 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const network = new Network(logger);
     const auth = new AuthService(context, config, logger, secrets, network.fetch, (origin) => network.proxyFor(origin));
     const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000, network);
-    // The schema service knows an environment by its name and server key (its schema is cached per server).
-    const schemaEnvironment = (env: Environment | undefined) => env && { name: env.name, key: serverKey(serverIdentity(env)) };
-    // Two folders may name the same server (its schema is shared): requests go through an environment that may be used.
-    const inUse = (schemaEnv: { key: string }) => {
-      const same = config.environmentsInUse().filter((e) => serverKey(serverIdentity(e)) === schemaEnv.key);
-      return same.find((e) => auth.isAllowed(e)) ?? same[0];
-    };
-    const schemas = new Schemas({
-      storageDir: context.globalStorageUri.fsPath,
-      logger,
-      activeEnvironment: () => schemaEnvironment(auth.activeEnvironment()),
-      environmentsInUse: () => config.environmentsInUse().map((e) => schemaEnvironment(e)!),
-      environmentFor: (uri) => schemaEnvironment(config.environmentFor(uri)),
-      activeFolder: () => config.activeFolderKey,
-      sessionIdOf: async (schemaEnv) => {
-        const env = inUse(schemaEnv);
-        return env && auth.isAllowed(env) ? (await auth.sessionsOf(env))[0]?.id : undefined;
-      },
-      onDidChangeActive: auth.onDidChangeActive,
-      execute: (request) => {
-        const environment = inUse(request.environment);
-        return environment ? graphql.execute({ ...request, environment }) : Promise.reject(new NotSignedInError(request.environment.name));
-      },
-      // Not signed in, Restricted Mode, a workspace's server not allowed: states, not failures (nothing was sent).
-      isNotSignedIn: (err) => err instanceof NotSignedInError || err instanceof RestrictedModeError || err instanceof ServerNotApprovedError,
-      ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
-      requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
-    });
+    const schemas = buildSchemas(context, logger, config, auth, graphql);
     const authFeature = new AuthFeature({ context, logger, channel, config, auth });
     // One filter worker for the window: the results panel's filter and Compare's pretty-printing.
     const filterWorker = createFilterClient(context.extensionPath);
@@ -102,18 +77,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       const snapshot = schemas.all().find((s) => s.schema === schema);
       return snapshot && schemas.sourceOf(snapshot);
     });
-    const language = new LanguageFeature(schemas, logger, embeddedFiles, languageWorkers);
+    const language = new LanguageFeature(schemas, logger, embeddedFiles, config, languageWorkers);
     const schemaFeature = new SchemaFeature(schemas, logger);
     const types = new TypesFeature({ context, config, schemas, language, logger });
     const run = new RunFeature({
       context,
       logger,
       auth,
+      ensureAllowed: (env, action) => authFeature.signIn.ensureAllowed(env, action),
       graphql,
       schemas,
       presenter: results.presenter,
       fragments: language.fragments,
       embeddedFiles,
+      codeFiles: config,
       filterWorker,
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
       loadCommands: () => onDemand().runCommandsOnDemand,
@@ -172,6 +149,41 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     );
     throw err;
   }
+}
+
+/**
+ * The schemas service over the auth service and the GraphQL client: it knows an environment by its
+ * name and server key (its schema is cached per server).
+ */
+function buildSchemas(context: vscode.ExtensionContext, logger: Logger, config: ConfigurationService, auth: AuthService, graphql: GraphqlService): Schemas {
+  // The schema service knows an environment by its name and server key (its schema is cached per server).
+  const schemaEnvironment = (env: Environment | undefined) => env && { name: env.name, key: serverKey(serverIdentity(env)) };
+  // Two folders may name the same server (its schema is shared): requests go through an environment that may be used.
+  const inUse = (schemaEnv: { key: string }) => {
+    const same = config.environmentsInUse().filter((e) => serverKey(serverIdentity(e)) === schemaEnv.key);
+    return same.find((e) => auth.isAllowed(e)) ?? same[0];
+  };
+  return new Schemas({
+    storageDir: context.globalStorageUri.fsPath,
+    logger,
+    activeEnvironment: () => schemaEnvironment(auth.activeEnvironment()),
+    environmentsInUse: () => config.environmentsInUse().map((e) => schemaEnvironment(e)!),
+    environmentFor: (uri) => schemaEnvironment(config.environmentFor(uri)),
+    activeFolder: () => config.activeFolderKey,
+    sessionIdOf: async (schemaEnv) => {
+      const env = inUse(schemaEnv);
+      return env && auth.isAllowed(env) ? (await auth.sessionsOf(env))[0]?.id : undefined;
+    },
+    onDidChangeActive: auth.onDidChangeActive,
+    execute: (request) => {
+      const environment = inUse(request.environment);
+      return environment ? graphql.execute({ ...request, environment }) : Promise.reject(new NotSignedInError(request.environment.name));
+    },
+    // Not signed in, Restricted Mode, a workspace's server not allowed: states, not failures (nothing was sent).
+    isNotSignedIn: (err) => err instanceof NotSignedInError || err instanceof RestrictedModeError || err instanceof ServerNotApprovedError,
+    ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
+    requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
+  });
 }
 
 /** Nothing to do: everything is disposed through `context.subscriptions`. */

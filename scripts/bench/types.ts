@@ -12,7 +12,10 @@
  *   (formatIndex.ts) in the extension's storage: generate, and format and write only what changed;
  * - the longest task on this (the extension host's) thread meanwhile, as a 1 ms timer sees it
  *   (target <= 50 ms): the work runs on the worker's thread;
- * - the CLI: `graphql-codegen` with the equivalent config, its whole run (it does not format).
+ * - the CLI: `graphql-codegen` with the equivalent config, its whole run (it does not format);
+ * - the VSIX's size with the types worker's bundle (target <= 1.2 MB): `npm run package` run here
+ *   (not in --quick, which reads a package built before, if any);
+ * - the load average beside the figures: on a shared machine the wall times follow it.
  *
  *   node --import tsx scripts/bench/types.ts [--quick]   (--quick: 10 copies, no CLI)
  *
@@ -20,7 +23,8 @@
  * presets from the project's node_modules) and removes it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SourceDocument } from '../../src/core/codegen/generateTypes';
@@ -109,6 +113,12 @@ export async function benchTypes(quick: boolean): Promise<void> {
       const operations = copies * OPERATIONS_PER_COPY;
       console.log('');
       console.log(`Types for your code (issue 26): ${operations} operations in ${files.length} .graphql files on GitHub's schema${quick ? ' (quick smoke)' : ''}`);
+      console.log(
+        `  load average (1, 5, 15 min) on ${os.cpus().length} cores: ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ')}`,
+      );
       const row = (name: string, value: string, target: string) => console.log(`  ${name.padEnd(78)} ${value.padStart(9)}  ${target}`);
       row(
         `ours, first run (worker start, schema from the cache, generate, format, write ${first.value.files.filter((f) => f.written).length} files)`,
@@ -132,6 +142,15 @@ export async function benchTypes(quick: boolean): Promise<void> {
       if (first.value.problems.length > 0) {
         console.log(`  problems: ${first.value.problems.length}, e.g. ${first.value.problems[0].message}`);
       }
+      const vsix = path.join(root, 'dist-vsix', 'tenant-graphql.vsix');
+      if (!quick) {
+        spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs')], { cwd: root, stdio: 'ignore' });
+      }
+      row(
+        `the VSIX (npm run package${quick ? ', built before' : ''}), with the types worker's bundle`,
+        existsSync(vsix) ? `${(statSync(vsix).size / 1024).toFixed(0)} KB` : 'not built',
+        'target <= 1200 KB',
+      );
       if (quick) {
         console.log('  the codegen CLI: skipped in --quick');
         return;

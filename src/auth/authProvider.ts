@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { serverHost, serverKey, type SessionRecord } from '../core/auth';
 import { taggedLogger, type Logger } from '../core/logger';
-import type { AuthService } from './authService';
+import type { AuthService } from '../services/auth';
+import type { SignInFlow } from './signInFlow';
 import { inert } from '../core/text/inert';
 
 /** The authentication provider id, as contributed in package.json. */
@@ -34,6 +35,7 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
 
   constructor(
     private readonly auth: AuthService,
+    private readonly flow: SignInFlow,
     logger: Logger,
   ) {
     this.logger = taggedLogger(logger, 'auth');
@@ -61,7 +63,7 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
       // A token that is about to expire is refreshed silently (no UI); on failure the stored one is returned.
       let token = s.accessToken;
       try {
-        token = await this.auth.getAccessToken(s.id);
+        token = await this.auth.tokens.getAccessToken(s.id);
       } catch (err) {
         this.logger.debug(`getSessions: could not refresh ${s.id}: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -71,7 +73,7 @@ export class TenantAuthenticationProvider implements vscode.AuthenticationProvid
   }
 
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
-    const session = await this.auth.signInInteractive({ extraScopes: scopes, throwOnError: true });
+    const session = await this.flow.signInInteractive({ extraScopes: scopes, throwOnError: true });
     if (!session) {
       throw new Error('Sign-in did not complete.');
     }

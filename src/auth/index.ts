@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
-import type { ConfigurationService } from '../config';
+import type { ConfigurationService } from '../services/config';
 import { registerCommands } from '../platform/commands';
 import { TenantAuthenticationProvider } from './authProvider';
-import type { AuthService } from './authService';
+import type { AuthService } from '../services/auth';
 import { authCommands } from './commands';
 import { AuthStatusBar } from './statusBar';
 import { SignedInContext } from './signedInContext';
 import { AuthUriHandler } from './uriHandler';
-
-export { AuthService } from './authService';
+import { SignInFlow } from './signInFlow';
 
 /**
  * The auth feature: VS Code's Accounts integration (authentication provider), the URI handler
@@ -20,6 +19,8 @@ export class AuthFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable;
   /** The account status bar item (it follows the active editor's folder's environment). */
   readonly statusBar: AuthStatusBar;
+  /** The sign-in as the person sees it; the run feature asks through it before a workspace's server is used. */
+  readonly signIn: SignInFlow;
 
   constructor(services: {
     readonly context: vscode.ExtensionContext;
@@ -28,14 +29,16 @@ export class AuthFeature implements vscode.Disposable {
     readonly config: ConfigurationService;
     readonly auth: AuthService;
   }) {
-    const { logger, config, auth } = services;
+    const { context, logger, config, auth } = services;
     this.statusBar = new AuthStatusBar(auth, config);
+    this.signIn = new SignInFlow(auth, context, config, logger);
     this.disposables = vscode.Disposable.from(
-      new TenantAuthenticationProvider(auth, logger),
+      this.signIn,
+      new TenantAuthenticationProvider(auth, this.signIn, logger),
       vscode.window.registerUriHandler(new AuthUriHandler(auth, logger)),
       this.statusBar,
       new SignedInContext(auth, config),
-      registerCommands(authCommands, services, logger, 'auth'),
+      registerCommands(authCommands, { ...services, signIn: this.signIn }, logger, 'auth'),
     );
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { AuthService } from './authService';
-import type { ConfigurationService } from '../config';
+import type { AuthService } from '../services/auth';
+import type { ConfigurationService } from '../services/config';
 import { setContextKey } from '../platform/contextKeys';
 
 /**

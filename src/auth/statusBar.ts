@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { AuthService } from './authService';
-import type { ConfigurationService } from '../config';
+import type { AuthService } from '../services/auth';
+import type { ConfigurationService } from '../services/config';
 import { inert } from '../core/text/inert';
 
 /** Shows the active environment and the signed-in account (only while an environment exists, or a settings problem); a click opens the account menu. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isAuthCallbackPath } from '../core/auth';
 import { taggedLogger, type Logger } from '../core/logger';
-import type { AuthService } from './authService';
+import type { AuthService } from '../services/auth';
 import { inert } from '../core/text/inert';
 
 /**

@@ -4,10 +4,10 @@
  * the types of an operation in its hover, and Copy TypeScript Types.
  */
 import * as vscode from 'vscode';
-import type { ConfigurationService } from '../config';
+import type { ConfigurationService } from '../services/config';
 import type { Logger } from '../core/logger';
 import { registerCommands } from '../platform/commands';
-import type { Schemas } from '../schema';
+import type { Schemas } from '../services/schemas';
 import { typesCommands } from './commands';
 import { TypesGenerationService, type TypesLanguage } from './typesFeature';
 import { registerTypesHover } from './typesHover';

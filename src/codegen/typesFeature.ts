@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConfigurationService, FolderTypesSettings } from '../config';
+import type { ConfigurationService, FolderTypesSettings } from '../services/config';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { findTemplates } from '../core/embedded/templates';
@@ -14,8 +14,7 @@ import { TypesWorker } from '../core/codegen/typesWorker';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
 import { LineIndex } from '../core/text/lineIndex';
 import { inert } from '../core/text/inert';
-import type { Schemas, SchemaSnapshot } from '../schema';
-import { configuredTags } from '../platform/codeFiles';
+import type { Schemas, SchemaSnapshot } from '../services/schemas';
 import { caretAt } from '../platform/ranges';
 
 /** What the types feature needs of the language feature: the workspace's documents, and when they were validated. */
@@ -350,7 +349,7 @@ export class TypesGenerationService implements vscode.Disposable {
     try {
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === hostUri);
       const text = open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      const template = findTemplates(text, { tags: configuredTags() })[ordinal];
+      const template = findTemplates(text, { tags: this.config.templateTags() })[ordinal];
       if (template) {
         const at = new LineIndex(text).positionAt(template.start);
         return caretAt(at);

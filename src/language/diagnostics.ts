@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import { SDL_SCHEME } from '../schema';
+import { SDL_SCHEME } from '../services/schemas';
 import { KeyedDebouncer } from '../platform/debouncer';
 import { toDiagnostic } from './convert';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { CodeFileSettings } from '../services/config';
 import { formatDocument, formatRange, type FormatEdit } from '../core/format/formatGraphql';
 import { isCodeDocument } from '../platform/codeFiles';
 import { templateFormatEdits } from './commands/formatTemplates';
@@ -15,7 +16,7 @@ const GRAPHQL_SELECTOR: vscode.DocumentSelector = { language: 'graphql' };
  * Templates, and on save with `tenantGraphql.embedded.formatOnSave` (the code file's own
  * formatter stays the host language's: no second document formatter for TypeScript).
  */
-export function registerFormatting(logger: Logger): vscode.Disposable {
+export function registerFormatting(logger: Logger, codeFiles: Pick<CodeFileSettings, 'templateTags' | 'formatTemplatesOnSave'>): vscode.Disposable {
   const toEdits = (document: vscode.TextDocument, edits: readonly FormatEdit[]) => edits.map((e) => vscode.TextEdit.replace(offsetRange(document, e.start, e.end), e.text));
   const guarded = async (what: string, body: () => Promise<vscode.TextEdit[]>): Promise<vscode.TextEdit[]> => {
     try {
@@ -28,11 +29,7 @@ export function registerFormatting(logger: Logger): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.workspace.onWillSaveTextDocument((e) => {
       // As VS Code's editor.formatOnSave: not on a save after a delay (files.autoSave), which would move the text as the person types.
-      if (
-        e.reason === vscode.TextDocumentSaveReason.AfterDelay ||
-        !isCodeDocument(e.document) ||
-        !vscode.workspace.getConfiguration('tenantGraphql', e.document).get<boolean>('embedded.formatOnSave')
-      ) {
+      if (e.reason === vscode.TextDocumentSaveReason.AfterDelay || !isCodeDocument(e.document) || !codeFiles.formatTemplatesOnSave(e.document)) {
         return;
       }
       const editor = vscode.window.visibleTextEditors.find((ed) => ed.document === e.document);
@@ -41,7 +38,7 @@ export function registerFormatting(logger: Logger): vscode.Disposable {
         tabSize: Number(editor?.options.tabSize ?? editorConfig.get<number>('tabSize')) || 2,
         insertSpaces: (editor?.options.insertSpaces ?? editorConfig.get<boolean>('insertSpaces')) !== false,
       };
-      e.waitUntil(guarded('formatting templates on save', async () => (await templateFormatEdits(e.document, options)).edits));
+      e.waitUntil(guarded('formatting templates on save', async () => (await templateFormatEdits(e.document, options, codeFiles.templateTags())).edits));
     }),
     vscode.languages.registerDocumentFormattingEditProvider(GRAPHQL_SELECTOR, {
       provideDocumentFormattingEdits: (document, options) => guarded('formatting', async () => toEdits(document, await formatDocument(document.getText(), options))),

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { Logger } from '../core/logger';
-import type { Schemas } from '../schema';
+import type { Schemas } from '../services/schemas';
+import type { CodeFileSettings } from '../services/config';
 import type { LanguageWorkers } from '../core/language/languageWorkerClient';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
 import { LanguageHost } from './languageHost';
@@ -39,8 +40,8 @@ export class LanguageFeature implements vscode.Disposable {
   declare readonly testApi: LanguageTestApi | undefined;
 
   /** @param workers the language worker: the workspace's re-validation and the references index build run there */
-  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles, workers?: LanguageWorkers) {
-    const host = new LanguageHost(schemas, embeddedFiles);
+  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles, codeFiles: CodeFileSettings, workers?: LanguageWorkers) {
+    const host = new LanguageHost(schemas, embeddedFiles, codeFiles);
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;
@@ -55,17 +56,13 @@ export class LanguageFeature implements vscode.Disposable {
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
       workspaceDiagnostics,
       registerProviders(host, logger),
-      registerFormatting(logger),
+      registerFormatting(logger, codeFiles),
       codeActions.disposable,
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
-          // Other tags are other templates: read the code files again.
-          void this.indexer.start();
-        }
-      }),
+      // Other tags are other templates: read the code files again.
+      codeFiles.onDidChangeTemplateTags(() => void this.indexer.start()),
       references,
-      registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger),
-      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider }, logger, 'language'),
+      registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger, codeFiles),
+      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider, codeFiles }, logger, 'language'),
       host,
     );
     if (__TEST_API__) {

@@ -6,8 +6,9 @@ import { FragmentIndex } from '../core/language/fragmentIndex';
 import type { Range, TextDocumentSnapshot } from '../core/language/types';
 import { EmbeddedFiles, graphqlAt, toTemplatePosition, type TemplateSource } from '../core/embedded/templateSources';
 import type { Position } from '../core/text/position';
-import type { Schemas, SchemaSnapshot } from '../schema';
-import { configuredTags, isCodeDocument } from '../platform/codeFiles';
+import type { Schemas, SchemaSnapshot } from '../services/schemas';
+import { isCodeDocument } from '../platform/codeFiles';
+import type { CodeFileSettings } from '../services/config';
 import { toRange } from './convert';
 
 import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
@@ -37,7 +38,6 @@ export interface ServiceForDocument {
  */
 export class LanguageHost implements vscode.Disposable {
   readonly index = new FragmentIndex();
-  private tags: readonly string[] = configuredTags();
   private liveTemplates = new WeakMap<vscode.TextDocument, { version: number; sources: readonly TemplateSource[] }>();
   private readonly documents = new DocumentStore();
   private readonly services = new WeakMap<GraphQLSchema, GraphqlLanguageService>();
@@ -57,6 +57,7 @@ export class LanguageHost implements vscode.Disposable {
   constructor(
     readonly schemas: Schemas,
     readonly embedded: EmbeddedFiles,
+    private readonly codeFiles: Pick<CodeFileSettings, 'templateTags' | 'onDidChangeTemplateTags'>,
   ) {
     this.disposables.push(
       this.changed,
@@ -69,19 +70,16 @@ export class LanguageHost implements vscode.Disposable {
         }
         this.changed.fire();
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('tenantGraphql.embedded.tags')) {
-          this.tags = configuredTags();
-          this.liveTemplates = new WeakMap();
-          this.changed.fire();
-        }
+      codeFiles.onDidChangeTemplateTags(() => {
+        this.liveTemplates = new WeakMap();
+        this.changed.fire();
       }),
     );
   }
 
   /** The tag names that mark GraphQL templates (`tenantGraphql.embedded.tags`). */
   get templateTags(): readonly string[] {
-    return this.tags;
+    return this.codeFiles.templateTags();
   }
 
   /**
@@ -94,7 +92,8 @@ export class LanguageHost implements vscode.Disposable {
       return known.sources;
     }
     const text = isCodeDocument(document) ? this.textOf(document) : '';
-    const sources = text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.tags }).sources : [];
+    const sources =
+      text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.codeFiles.templateTags() }).sources : [];
     this.liveTemplates.set(document, { version: document.version, sources });
     return sources;
   }

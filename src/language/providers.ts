@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { sdlViewUri } from '../schema';
+import { sdlViewUri } from '../services/schemas';
 import { toCompletionItem, toCorePosition, toDocumentSymbol, toRange, toSymbolInformation } from './convert';
 import type { LanguageHost } from './languageHost';
 import { inert } from '../core/text/inert';

@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { planRename, prepareRename, RenameRefusedError } from '../core/language/renameEdits';
-import { SDL_SCHEME } from '../schema';
+import { SDL_SCHEME } from '../services/schemas';
 import { toCorePosition, toRange } from './convert';
 import { toLocation, type ReferenceService } from './references';
 import { sdlSymbolAt } from './sdlSymbols';
 import { addSidecarEdit, sidecarKeyLocation } from './sidecarKeys';
 import { CODE_SELECTOR } from '../platform/codeFiles';
-import { codeLensEnabled, onDidChangeCodeLensSettings } from '../platform/codeLensSettings';
+import type { CodeFileSettings } from '../services/config';
 
 const GRAPHQL_SELECTOR: vscode.DocumentSelector = [{ language: 'graphql' }, ...CODE_SELECTOR];
 
@@ -36,16 +36,21 @@ class FragmentLens extends vscode.CodeLens {
  * Find references, rename (with prepareRename) and the References CodeLens over fragment
  * definitions: thin adapters over the core reference index and rename planning.
  */
-export function registerReferenceProviders(refs: ReferenceService, onDidChangeIndex: vscode.Event<void>, logger: Logger): vscode.Disposable {
+export function registerReferenceProviders(
+  refs: ReferenceService,
+  onDidChangeIndex: vscode.Event<void>,
+  logger: Logger,
+  codeFiles: Pick<CodeFileSettings, 'codeLensEnabled' | 'onDidChangeCodeLens'>,
+): vscode.Disposable {
   const lensesChanged = new vscode.EventEmitter<void>();
   return vscode.Disposable.from(
     lensesChanged,
     onDidChangeIndex(() => lensesChanged.fire()),
     // `tenantGraphql.codeLens.references` is honoured at once.
-    onDidChangeCodeLensSettings(() => lensesChanged.fire()),
+    codeFiles.onDidChangeCodeLens(() => lensesChanged.fire()),
     vscode.languages.registerReferenceProvider(GRAPHQL_SELECTOR, referenceProvider(refs, logger)),
     vscode.languages.registerRenameProvider(GRAPHQL_SELECTOR, renameProvider(refs, logger)),
-    vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, fragmentLensProvider(refs, lensesChanged.event, logger)),
+    vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, fragmentLensProvider(refs, lensesChanged.event, logger, codeFiles)),
   );
 }
 
@@ -120,11 +125,16 @@ function renameProvider(refs: ReferenceService, logger: Logger): vscode.RenamePr
 }
 
 /** The fragments' "N references" CodeLens; `changed` fires when they should be asked for again. */
-function fragmentLensProvider(refs: ReferenceService, changed: vscode.Event<void>, logger: Logger): vscode.CodeLensProvider<FragmentLens> {
+function fragmentLensProvider(
+  refs: ReferenceService,
+  changed: vscode.Event<void>,
+  logger: Logger,
+  codeFiles: Pick<CodeFileSettings, 'codeLensEnabled'>,
+): vscode.CodeLensProvider<FragmentLens> {
   return {
     onDidChangeCodeLenses: changed,
     provideCodeLenses(document) {
-      if (!codeLensEnabled('references', document)) {
+      if (!codeFiles.codeLensEnabled('references', document)) {
         return [];
       }
       try {

@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { ReferenceIndex, type RemoteAnalyser, type ReferenceLocation, type ReferenceSource, type SchemaOf } from '../core/language/referenceIndex';
-import { SDL_SCHEME, type Schemas } from '../schema';
+import { SDL_SCHEME, type Schemas } from '../services/schemas';
 import { MAX_DOCUMENT_CHARS, type LanguageHost } from './languageHost';
 import { toRange } from './convert';
 

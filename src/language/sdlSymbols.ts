@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ReferenceSymbol } from '../core/language/referenceIndex';
-import { keyOfSdlViewUri, type SchemaSnapshot, type Schemas } from '../schema';
+import { keyOfSdlViewUri, type SchemaSnapshot, type Schemas } from '../services/schemas';
 
 /** A schema coordinate as a reference symbol. */
 export type SchemaSymbol = Extract<ReferenceSymbol, { kind: 'schema' }>;

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { DEFAULT_TAGS, isTagList } from '../core/embedded/templates';
 import { CODE_FILE_EXTENSIONS } from '../core/run/variablesFile';
 
 /** Language ids of the code files that may hold GraphQL templates. */
@@ -13,12 +12,4 @@ const CODE_EXTENSION = new RegExp(`\\.(${CODE_FILE_EXTENSIONS.join('|')})$`, 'i'
 /** Whether a document is a code file that may hold GraphQL templates. */
 export function isCodeDocument(document: Pick<vscode.TextDocument, 'languageId' | 'uri'>): boolean {
   return CODE_LANGUAGES.includes(document.languageId) || (document.languageId !== 'graphql' && CODE_EXTENSION.test(document.uri.path));
-}
-
-/** The tag names of `tenantGraphql.embedded.tags` (the scanner's defaults when unset or invalid). */
-export function configuredTags(): readonly string[] {
-  // Read here rather than through the configuration snapshot: the scanners of both features ask
-  // per scan, and an invalid value is reported with the other settings problems (config/).
-  const tags = vscode.workspace.getConfiguration('tenantGraphql').get<unknown>('embedded.tags');
-  return isTagList(tags) ? tags : DEFAULT_TAGS;
 }

@@ -71,7 +71,11 @@ export class ResultsFeature implements vscode.Disposable {
     this.presenter = {
       show: (view, body) => {
         filter.keep(view.runId, body);
-        this.panel.show(view);
+        this.panel.show(view, undefined, body);
+      },
+      showUnparsed: (result) => {
+        filter.keep(result.view.runId, result.text);
+        this.panel.show(result.view, result);
       },
       running: (label) => this.panel.setRunning(label),
     };

@@ -3,27 +3,19 @@ import type { Logger } from '../core/logger';
 import { LineIndex } from '../core/text/lineIndex';
 import { rangeForLocation } from '../core/run/errorLocations';
 import type { RunResultView } from '../shared/resultsMessages';
-import { responseJsonText, suggestedFileName } from './messagePolicy';
-import { saveTextAs } from './saveTextAs';
+import { suggestedFileName } from './messagePolicy';
+import { saveTextAs } from '../platform/saveTextAs';
 
 const STATUS_MESSAGE_MS = 4000;
 
-/** Copy JSON: the whole response body, pretty-printed, to the clipboard. */
-export async function copyResponseJson(view: RunResultView): Promise<void> {
-  const text = responseJsonText(view);
-  if (text === undefined) {
-    return;
-  }
+/** Copy JSON: the whole response body, pretty-printed (`text`: messagePolicy.responseJsonText), to the clipboard. */
+export async function copyResponseJson(text: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the response JSON to the clipboard.'), STATUS_MESSAGE_MS);
 }
 
-/** Save to File: asks where (cancel is silent), then writes the response JSON. */
-export async function saveResponseJson(view: RunResultView, logger: Logger): Promise<void> {
-  const text = responseJsonText(view);
-  if (text === undefined) {
-    return;
-  }
+/** Save to File: asks where (cancel is silent), then writes the response JSON (`text`). */
+export async function saveResponseJson(view: Pick<RunResultView, 'operationName'>, text: string, logger: Logger): Promise<void> {
   await saveTextAs(
     text,
     suggestedFileName(view),
@@ -39,12 +31,8 @@ export async function saveResponseJson(view: RunResultView, logger: Logger): Pro
   );
 }
 
-/** Open as JSON Document: an untitled JSON editor with the response. */
-export async function openResponseJson(view: RunResultView): Promise<void> {
-  const text = responseJsonText(view);
-  if (text === undefined) {
-    return;
-  }
+/** Open as JSON Document: an untitled JSON editor with the response (`text`). */
+export async function openResponseJson(text: string): Promise<void> {
   const doc = await vscode.workspace.openTextDocument({ language: 'json', content: text });
   await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
 }

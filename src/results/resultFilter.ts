@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { FilterClient } from '../core/results/filterClient';
 import type { FilterAnswer } from '../core/results/jsonFilter';
 import { stringifyJson } from '../shared/deepJson';
-import type { RunResultView } from '../shared/resultsMessages';
+import type { RunResultView, TableExportFormat, TableSort } from '../shared/resultsMessages';
 
 /** workspaceState: the last filter per operation name. */
 const FILTERS_KEY = 'tenantGraphql.results.filters';
@@ -18,7 +18,7 @@ const KEPT_BYTES = 3;
  * of each operation in workspace state.
  */
 export class ResultFilter {
-  private readonly bytes = new Map<string, Uint8Array>();
+  private readonly bytes = new Map<string, Uint8Array | string>();
 
   constructor(
     /** The window's filter worker (shared with Compare's pretty-printing; its owner disposes it). */
@@ -26,8 +26,8 @@ export class ResultFilter {
     private readonly state: vscode.Memento,
   ) {}
 
-  /** Keeps the answer's bytes as the Service sent them (for the worker), when the run has them. */
-  keep(runId: string, body: Uint8Array | undefined): void {
+  /** Keeps the answer's bytes as the Service sent them, or its JSON text (for the worker), when the run has them. */
+  keep(runId: string, body: Uint8Array | string | undefined): void {
     if (!body) {
       return;
     }
@@ -38,13 +38,34 @@ export class ResultFilter {
     }
   }
 
-  /** Filters the shown answer; remembers the expression as its operation's last filter ('' forgets it). */
-  async filter(view: RunResultView, expression: string): Promise<FilterAnswer> {
+  /**
+   * Filters the shown answer (`text`: its JSON text when the view's body is kept as text only);
+   * remembers the expression as its operation's last filter ('' forgets it).
+   */
+  async filter(view: RunResultView, expression: string, text?: string): Promise<FilterAnswer> {
     await this.remember(view, expression);
     return this.client.filter(view.runId, expression, () => {
-      const kept = this.bytes.get(view.runId);
+      const kept = this.bytes.get(view.runId) ?? text;
+      if (typeof kept === 'string') {
+        return kept;
+      }
       return kept ? Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('utf8') : stringifyJson(view.body ?? null);
     });
+  }
+
+  /** An answer's JSON text as Copy/Save/Open JSON give it (two spaces, keys as they are), printed in the worker. */
+  prettyJson(text: string): Promise<string> {
+    return this.client.pretty(text, { sortKeys: false });
+  }
+
+  /** The list at `path` of an answer's JSON text as CSV or a Markdown table, made in the worker. */
+  table(
+    text: string,
+    path: readonly (string | number)[],
+    format: TableExportFormat,
+    sort: TableSort | undefined,
+  ): Promise<{ readonly text: string; readonly rows: number } | undefined> {
+    return this.client.table({ text, path, format, ...(sort ? { sort } : {}) });
   }
 
   /** The operation's last filter, if any. */

@@ -2,6 +2,18 @@ import type { RunResultView } from '../shared/resultsMessages';
 
 export type { RunResultView };
 
+/**
+ * A result whose body is JSON text not parsed on the extension host's thread (a run reopened from
+ * the history): the page parses it, the filter worker reads it. `errors` are the places of the
+ * answer's errors (read in the worker), for the panel's checks of a jump to one.
+ */
+export interface UnparsedResult {
+  /** The view without its body. */
+  readonly view: RunResultView;
+  readonly text: string;
+  readonly errors: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[];
+}
+
 /** Shows run results; implemented by the results webview panel. */
 export interface ResultsPresenter {
   /**
@@ -9,6 +21,8 @@ export interface ResultsPresenter {
    * answer as the Service sent it, when the caller has it (the filter reads it off the host's thread).
    */
   show(view: RunResultView, body?: Uint8Array): void;
+  /** As {@link show}, for a result whose body is JSON text that this thread never parses. */
+  showUnparsed(result: UnparsedResult): void;
   /** A run is in flight (its label) or none is (undefined): the open panel says so in its title until the result comes. */
   running?(label: string | undefined): void;
 }

@@ -1,8 +1,18 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { errorMessage } from '../core/errors';
-import { RESULTS_VIEW_TYPE, isRunResultView, showMessage, type ResultsWebviewState, type RunResultView, type WebviewToExtensionMessage } from '../shared/resultsMessages';
-import { decideWebviewMessage } from './messagePolicy';
+import {
+  RAW_BODY_BYTES,
+  RESULTS_VIEW_TYPE,
+  isRunResultView,
+  showMessage,
+  type ResultsWebviewState,
+  type RunResultView,
+  type WebviewToExtensionMessage,
+} from '../shared/resultsMessages';
+import { decideWebviewMessage, responseJsonText } from './messagePolicy';
+import type { UnparsedResult } from './resultsModel';
+import { tableExportText } from '../shared/table';
 import { resultsHtml } from './webviewHtml';
 import { resultsStrings } from './strings';
 import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
@@ -40,6 +50,10 @@ export class ResultsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private current: RunResultView | undefined;
+  /** The current result's body as JSON text never parsed here (a run reopened from the history; the page parses it). */
+  private unparsed: UnparsedResult | undefined;
+  /** The current result's answer as the Service sent it, when large (the page reads it; see showMessage). */
+  private sentText: string | undefined;
   /** True between the webview's `ready` and the next reload of its page (hidden, or new HTML). */
   private webviewReady = false;
   /** Checks, a while after a result was sent, that the page said it rendered it (see watch). */
@@ -86,10 +100,16 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
-  /** Shows a result: replaces what the panel shows, creating or revealing the panel without taking focus. */
-  show(view: RunResultView): void {
-    this.note(`show ${view.runId}`);
+  /**
+   * Shows a result: replaces what the panel shows, creating or revealing the panel without taking
+   * focus. `unparsed`: its body is JSON text that this thread does not parse (see UnparsedResult).
+   */
+  show(view: RunResultView, unparsed?: UnparsedResult, sent?: Uint8Array): void {
+    this.note(`show ${view.runId}${unparsed ? ' (body as text)' : ''}`);
     this.current = view;
+    this.unparsed = unparsed?.view === view ? unparsed : undefined;
+    // A large answer goes to the page as the text the Service sent (see RAW_BODY_BYTES): decoded once here.
+    this.sentText = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength).toString('utf8') : undefined;
     this.rendered = undefined;
     this.createOrShow(true);
     this.panel!.title = this.title();
@@ -193,6 +213,8 @@ export class ResultsPanel implements vscode.Disposable {
     const view = kept && isRunResultView(kept.view) ? kept.view : kept && isRunResultView(kept.summary) ? kept.summary : undefined;
     // A restored result may only point at documents a run could have come from.
     this.current = view && view.documentUri !== undefined && !isAllowedDocumentUri(view.documentUri) ? { ...view, documentUri: undefined } : view;
+    this.unparsed = undefined;
+    this.sentText = undefined;
     this.attach(panel);
   }
 
@@ -311,7 +333,9 @@ export class ResultsPanel implements vscode.Disposable {
       return;
     }
     this.note(`post ${runId}`);
-    void this.panel.webview.postMessage(showMessage(this.current)).then(
+    // A body kept as text goes as text (parsed by the page, as a very deep body is): never parsed on this thread.
+    const message = this.unparsed ? { type: 'show', view: this.current, bodyJson: this.unparsed.text } : showMessage(this.current, this.sentText);
+    void this.panel.webview.postMessage(message).then(
       (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
       (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
     );
@@ -351,7 +375,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (!this.filter) {
       return;
     }
-    const result = await this.filter.filter(view, expression);
+    const result = await this.filter.filter(view, expression, this.unparsed?.text);
     if (this.panel && this.current?.runId === view.runId) {
       void this.panel.webview.postMessage({ type: 'filterResult', runId: view.runId, result });
     }
@@ -367,7 +391,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private async onMessage(raw: unknown): Promise<boolean> {
-    const decision = decideWebviewMessage(raw, this.current);
+    const decision = decideWebviewMessage(raw, this.checkedView());
     if (!decision.accept) {
       this.logger.warn(`[results] ignored a message from the results panel: ${decision.reason}`);
       return false;
@@ -379,6 +403,24 @@ export class ResultsPanel implements vscode.Disposable {
       void vscode.window.showErrorMessage(inert(vscode.l10n.t('Tenant GraphQL: {0}', errorMessage(err)), { sink: 'notification' }));
     }
     return true;
+  }
+
+  /** What messages are checked against: for a body kept as text, its errors' places stand for the body. */
+  private checkedView(): RunResultView | undefined {
+    const view = this.current;
+    const unparsed = this.unparsed;
+    if (!view || !unparsed) {
+      return view;
+    }
+    return { ...view, body: { errors: unparsed.errors.map((e) => ({ message: '', ...(e.locations ? { locations: e.locations } : {}) })) } };
+  }
+
+  /** The response JSON that Copy/Save/Open give: printed in the filter worker when the body is kept as text. */
+  private async jsonText(view: RunResultView): Promise<string | undefined> {
+    if (this.unparsed && this.filter) {
+      return this.filter.prettyJson(this.unparsed.text);
+    }
+    return responseJsonText(view);
   }
 
   private async act(message: WebviewToExtensionMessage): Promise<void> {
@@ -408,7 +450,15 @@ export class ResultsPanel implements vscode.Disposable {
         this.note(`page table ${message.runId}: ${message.rows} rows, ${message.columns} columns, ${message.renderedRows} rows in the page`);
         return;
       case 'tableExport':
-        await exportTable(view!, message.path, message.format, message.sort, this.logger);
+        await exportTable(
+          view!,
+          message.path,
+          message.format,
+          this.unparsed && this.filter
+            ? await this.filter.table(this.unparsed.text, message.path, message.format, message.sort)
+            : tableExportText(view!.body, message.path, message.format, message.sort),
+          this.logger,
+        );
         return;
       case 'pin':
         if (!this.pinnedPanel) {
@@ -423,11 +473,14 @@ export class ResultsPanel implements vscode.Disposable {
         this.logger.warn(`[results] the results panel reported: ${message.message}`);
         return;
       case 'copyJson':
-        return copyResponseJson(view!);
       case 'saveJson':
-        return saveResponseJson(view!, this.logger);
-      case 'openJson':
-        return openResponseJson(view!);
+      case 'openJson': {
+        const text = await this.jsonText(view!);
+        if (text === undefined) {
+          return;
+        }
+        return message.type === 'copyJson' ? copyResponseJson(text) : message.type === 'saveJson' ? saveResponseJson(view!, text, this.logger) : openResponseJson(text);
+      }
       case 'reveal':
         return revealErrorLocation(message.documentUri, message.line, message.column, view?.revealAt);
     }

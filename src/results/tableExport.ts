@@ -1,35 +1,28 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
-import { saveTextAs } from './saveTextAs';
-import type { RunResultView, TableExportFormat, TableSort } from '../shared/resultsMessages';
-import { buildTable, rowsOf, sortRows, toCsv, toMarkdown, valueAt } from '../shared/table';
+import { saveTextAs } from '../platform/saveTextAs';
+import type { RunResultView, TableExportFormat } from '../shared/resultsMessages';
 
 /**
- * Copy as CSV, Save as CSV… and Copy as Markdown Table for a list of the shown answer: the same
- * flattening as the page's table (shared/table.ts), in the order the page shows (its sort).
+ * Copy as CSV, Save as CSV… and Copy as Markdown Table for a list of the shown answer: `table` is
+ * its text (shared/table.ts tableExportText: the same flattening as the page's table, in the order
+ * the page shows), made on the host for a parsed answer or in the filter worker for a stored one.
  * Resolves to the text written, or undefined when there was no list there or the person cancelled.
  */
 export async function exportTable(
-  view: RunResultView,
+  view: Pick<RunResultView, 'operationName'>,
   path: readonly (string | number)[],
   format: TableExportFormat,
-  sort: TableSort | undefined,
+  table: { readonly text: string; readonly rows: number } | undefined,
   logger: Logger,
 ): Promise<string | undefined> {
-  const rows = rowsOf(valueAt(view.body, path));
-  if (!rows) {
+  if (!table) {
     return undefined;
   }
-  const table = buildTable(rows);
-  const column = sort ? table.columns.indexOf(sort.column) : -1;
-  const sorted = sort && column >= 0 ? { columns: table.columns, rows: sortRows(table.rows, column, sort.direction) } : table;
-  const text = format === 'copyMarkdown' ? toMarkdown(sorted) : toCsv(sorted);
+  const { text, rows } = table;
   if (format !== 'saveCsv') {
     await vscode.env.clipboard.writeText(text);
-    vscode.window.setStatusBarMessage(
-      format === 'copyCsv' ? vscode.l10n.t('Copied {0} rows as CSV.', sorted.rows.length) : vscode.l10n.t('Copied {0} rows as a Markdown table.', sorted.rows.length),
-      4000,
-    );
+    vscode.window.setStatusBarMessage(format === 'copyCsv' ? vscode.l10n.t('Copied {0} rows as CSV.', rows) : vscode.l10n.t('Copied {0} rows as a Markdown table.', rows), 4000);
     return text;
   }
   const name = `${(view.operationName ?? 'result').replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'result'}.${String(path[path.length - 1] ?? 'rows')

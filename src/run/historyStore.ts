@@ -5,11 +5,32 @@ import type { RunHistoryInput } from '../core/run/runRecord';
 import { RunStore, type StoredRun } from '../core/run/runStore';
 import { inert } from '../core/text/inert';
 import type { RunResultView } from '../shared/resultsMessages';
+import type { ResultsPresenter } from '../results';
 
 /** The limits of the history on disk (`tenantGraphql.history.*`). */
 export interface HistoryLimits {
   readonly maxRuns: number;
   readonly maxMegabytes: number;
+}
+
+/** Reads a stored answer's JSON text off the host's thread: its errors' places, or why it is not an answer (FilterClient.read). */
+export type StoredBodyReader = (runId: string, text: string) => Promise<{ readonly errors: StoredResult['errors'] & object } | { readonly error: string }>;
+
+/** A run's result from the history: the view without its body, and the body's JSON text, unparsed. */
+export interface StoredResult {
+  readonly view: RunResultView;
+  readonly text?: string;
+  /** The places of the answer's errors (read in the worker), for the panel's checks of a `reveal`. */
+  readonly errors?: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[];
+}
+
+/** Shows a run's result from the history: its body goes on as text (this thread never parses it). */
+export function showStoredResult(presenter: ResultsPresenter, result: StoredResult): void {
+  if (result.text === undefined) {
+    presenter.show(result.view);
+  } else {
+    presenter.showUnparsed({ view: result.view, text: result.text, errors: result.errors ?? [] });
+  }
 }
 
 /** The workspaceState key of the history before it moved to disk (cleared: it had no results). */
@@ -32,9 +53,20 @@ export class HistoryStore implements vscode.Disposable {
   /** Settles when the folder was first read (never rejects). */
   readonly ready: Promise<void>;
 
-  constructor(options: { readonly dir: string; readonly limits: () => HistoryLimits; readonly logger: Logger; readonly legacyState?: vscode.Memento }) {
+  /** Reads a stored answer off this thread (the filter worker): its errors' places, or why it is not an answer. */
+  private readonly read: StoredBodyReader | undefined;
+
+  constructor(options: {
+    readonly dir: string;
+    readonly limits: () => HistoryLimits;
+    readonly logger: Logger;
+    readonly legacyState?: vscode.Memento;
+    /** Reads a reopened run's answer off the host's thread (the filter worker); without it the text is handed on unchecked. */
+    readonly read?: StoredBodyReader;
+  }) {
     const { dir, limits, logger } = options;
     this.logger = logger;
+    this.read = options.read;
     this.store = new RunStore({
       dir,
       maxRuns: () => limits().maxRuns,
@@ -78,13 +110,15 @@ export class HistoryStore implements vscode.Disposable {
   }
 
   /**
-   * The result of a run as it was shown (from disk). Undefined, with the reason told to the
-   * person, when it is not kept.
+   * The result of a run as it was shown (from disk): its view without the body, and the body's JSON
+   * text unparsed (the results page parses it; the filter worker reads it, see `read`). Undefined,
+   * with the reason told to the person, when it is not kept. A body that is not an answer is set
+   * aside (reported) and the run stays without it.
    */
-  async result(id: string, options: { readonly quiet?: boolean } = {}): Promise<RunResultView | undefined> {
+  async result(id: string, options: { readonly quiet?: boolean } = {}): Promise<StoredResult | undefined> {
     await this.ready;
-    const found = await this.store.view(id);
-    if ('view' in found) {
+    const found = await this.store.readView(id);
+    if ('head' in found) {
       if (this.store.get(id)?.body === 'tooLarge' && !options.quiet) {
         void vscode.window.showInformationMessage(
           inert(vscode.l10n.t('The result of that run was larger than the history may keep (tenantGraphql.history.maxMegabytes); only its summary is shown.'), {
@@ -92,16 +126,24 @@ export class HistoryStore implements vscode.Disposable {
           }),
         );
       }
-      return found.view;
-    }
-    if (found.missing === 'setAside') {
+      if (found.text === undefined) {
+        return { view: found.head };
+      }
+      if (!this.read) {
+        return { view: found.head, text: found.text };
+      }
+      const read = await this.read(id, found.text);
+      if ('errors' in read) {
+        return { view: found.head, text: found.text, errors: read.errors };
+      }
+      await this.store.setAsideBody(id, 'its stored response is not a JSON object');
       this.emitter.fire();
     }
     if (options.quiet) {
       return undefined;
     }
     const message =
-      found.missing === 'missing'
+      'missing' in found && found.missing === 'missing'
         ? vscode.l10n.t('That run is no longer in the history. Run the operation again to see a result.')
         : vscode.l10n.t('The result of that run is not kept. Run the operation again to see a result.');
     void vscode.window.showInformationMessage(inert(message, { sink: 'notification' }));

@@ -5,7 +5,7 @@ import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { FragmentEntry } from '../core/language/fragmentIndex';
 import { embeddedDocuments, fragmentsOfTemplate, type EmbeddedDocument, type FragmentSource } from '../core/run/embeddedRun';
 import { parseDocument } from '../core/run/operations';
-import { configuredTags, isCodeDocument } from '../platform/codeFiles';
+import { isCodeDocument } from '../platform/codeFiles';
 import { basename } from './runDocuments';
 import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
 
@@ -33,10 +33,14 @@ export class HostTemplates {
   private readonly scanned = new WeakMap<vscode.TextDocument, Scanned>();
 
   /** @param live the open code files' templates: typing inside a template moves them instead of rescanning the file */
-  constructor(private readonly live: EmbeddedFiles) {}
+  constructor(
+    private readonly live: EmbeddedFiles,
+    /** `tenantGraphql.embedded.tags`, through the configuration service. */
+    private readonly templateTags: () => readonly string[],
+  ) {}
 
   private scan(document: vscode.TextDocument): Scanned {
-    const tags = configuredTags();
+    const tags = this.templateTags();
     const tagsKey = tags.join('\n');
     const known = this.scanned.get(document);
     if (known && known.version === document.version && known.tagsKey === tagsKey) {

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { FilterClient } from '../core/results/filterClient';
 import type { Logger } from '../core/logger';
-import type { AuthService } from '../auth';
-import type { GraphqlService } from '../graphql';
+import type { AuthService } from '../services/auth';
+import type { GraphqlService } from '../services/graphql';
+import type { CodeFileSettings } from '../services/config';
 import type { ResultsPresenter } from '../results';
-import type { Schemas } from '../schema';
+import type { Schemas } from '../services/schemas';
 import { registerCommands, registerCommandsOnDemand } from '../platform/commands';
 import { RUN_COMMAND_IDS_ON_DEMAND, runCommands, type RunCommand, type RunCommandServices } from './commands';
 import { HistoryStore, type HistoryLimits } from './historyStore';
@@ -18,7 +19,7 @@ import { HostTemplates, type FragmentLookup } from './hostTemplates';
 import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import { TemplateContext } from './templateContext';
-import { RunPermission } from './runPermission';
+import { RunPermission, type ServerPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
 import { serverIdentity, serverKey, type Environment } from '../core/auth';
@@ -35,6 +36,8 @@ export interface RunTestApi {
   historyRows(): Promise<HistoryRow[]>;
   /** The folder the history is kept in (a second store on it sees what a reload would). */
   readonly historyDir: string;
+  /** Reads the history folder again, as the window does when it gets the focus (runs another store wrote). */
+  reloadHistory(): Promise<void>;
   /** The runs in flight and the status bar item's text (empty when hidden). */
   runProgress(): { inFlight: number; text: string };
 }
@@ -55,10 +58,13 @@ export class RunFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: RunTestApi | undefined;
 
+  // eslint-disable-next-line max-lines-per-function -- 103 lines after main's results bench hooks: to be split (issue 23, part 5)
   constructor(services: {
     readonly context: vscode.ExtensionContext;
     readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'ensureAllowed' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
+    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
+    /** Asks the person before a workspace's server is used (the auth feature's sign-in flow, injected by the root). */
+    readonly ensureAllowed: ServerPermission;
     readonly graphql: GraphqlService;
     readonly schemas: Pick<Schemas, 'environmentSchema'>;
     readonly presenter: ResultsPresenter;
@@ -68,6 +74,8 @@ export class RunFeature implements vscode.Disposable {
     readonly historyLimits: () => HistoryLimits;
     /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
     readonly embeddedFiles: EmbeddedFiles;
+    /** `tenantGraphql.embedded.tags` and `tenantGraphql.codeLens.*`, through the configuration service. */
+    readonly codeFiles: CodeFileSettings;
     /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
     readonly filterWorker: FilterClient;
     /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
@@ -78,16 +86,23 @@ export class RunFeature implements vscode.Disposable {
     // The workspace's storage (the global one in a window without a folder): pinned and recent runs with their results.
     const storage = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
     this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
-    const history = new HistoryStore({ dir: this.historyDir, limits: services.historyLimits, logger, legacyState: context.workspaceState });
-    const historyView = new HistoryView(history);
     const worker = services.filterWorker;
+    const history = new HistoryStore({
+      dir: this.historyDir,
+      limits: services.historyLimits,
+      logger,
+      legacyState: context.workspaceState,
+      // A reopened run's answer is read in the worker (5 MB: 30-90 ms of JSON.parse), never on this thread.
+      read: (runId, text) => worker.read(runId, text),
+    });
+    const historyView = new HistoryView(history);
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
     const schema = (signal?: AbortSignal, uri?: vscode.Uri, environment?: Environment) =>
       schemas.environmentSchema(signal, uri, environment && { name: environment.name, key: serverKey(serverIdentity(environment)) });
-    const permission = new RunPermission(auth, context.globalState);
-    const templates = new HostTemplates(services.embeddedFiles);
+    const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
+    const templates = new HostTemplates(services.embeddedFiles, () => services.codeFiles.templateTags());
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;
     const controller = new RunController({
@@ -107,24 +122,15 @@ export class RunFeature implements vscode.Disposable {
       environmentNamed: (name, uri) => auth.environments(uri).find((e) => e.name === name),
       environmentFor: (uri) => auth.environmentFor(uri),
     });
-    const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive);
+    const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
+      logger,
       controller,
       history,
       historyView,
       diff,
       presenter,
-      signedInElsewhere: async (uri) => {
-        // The document's folder's environments and its environment (the active editor's folder's without a document).
-        const current = (uri ? auth.environmentFor(uri) : auth.activeEnvironment())?.name;
-        const names: string[] = [];
-        for (const env of auth.environments(uri)) {
-          if (env.name !== current && (await auth.sessionsOf(env)).length > 0) {
-            names.push(env.name);
-          }
-        }
-        return names;
-      },
+      signedInElsewhere: (uri) => signedInElsewhere(auth, uri),
       accessToken: (environment) => graphql.accessTokenFor(environment),
     };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
@@ -137,7 +143,7 @@ export class RunFeature implements vscode.Disposable {
       historyView,
       diff,
       diagnostics,
-      new SidecarSupport(schema, logger),
+      new SidecarSupport(schema, logger, () => services.codeFiles.templateTags()),
       lenses,
       vscode.languages.registerCodeLensProvider([{ language: 'graphql' }, ...CODE_SELECTOR], lenses),
       new TemplateContext(templates),
@@ -151,6 +157,7 @@ export class RunFeature implements vscode.Disposable {
           return this.historyView.rows();
         },
         historyDir: this.historyDir,
+        reloadHistory: () => this.history.reload(),
         runProgress: () => ({ inFlight: this.progress.inFlight, text: this.progress.text }),
       };
     }
@@ -159,4 +166,19 @@ export class RunFeature implements vscode.Disposable {
   dispose(): void {
     this.disposables.dispose();
   }
+}
+
+/**
+ * The environments other than a document's own that have a session (Run on Another Environment
+ * offers them): the document's folder's environments (the active editor's folder's without a document).
+ */
+async function signedInElsewhere(auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'environments' | 'sessionsOf'>, uri?: vscode.Uri): Promise<string[]> {
+  const current = (uri ? auth.environmentFor(uri) : auth.activeEnvironment())?.name;
+  const names: string[] = [];
+  for (const env of auth.environments(uri)) {
+    if (env.name !== current && (await auth.sessionsOf(env)).length > 0) {
+      names.push(env.name);
+    }
+  }
+  return names;
 }

@@ -5,7 +5,7 @@ import { inert } from '../core/text/inert';
 import type { HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { caretAt } from '../platform/ranges';
-import { codeLensEnabled, onDidChangeCodeLensSettings } from '../platform/codeLensSettings';
+import type { CodeFileSettings } from '../services/config';
 
 /**
  * "$(play) Run" and "Export…" above each operation ("$(play) Run Name" when the file holds several): in a .graphql file,
@@ -22,8 +22,9 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     /** The environment a document's runs go to (its folder's in a multi-root workspace), named in the tooltip. */
     private readonly environmentNameFor: (uri: vscode.Uri) => string | undefined,
     onDidChangeEnvironments: vscode.Event<unknown>,
+    private readonly codeFiles: Pick<CodeFileSettings, 'codeLensEnabled' | 'onDidChangeCodeLens'>,
   ) {
-    this.listeners = [onDidChangeCodeLensSettings(() => this.changed.fire()), onDidChangeEnvironments(() => this.changed.fire())];
+    this.listeners = [codeFiles.onDidChangeCodeLens(() => this.changed.fire()), onDidChangeEnvironments(() => this.changed.fire())];
   }
 
   dispose(): void {
@@ -32,8 +33,8 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const showRun = codeLensEnabled('run', document);
-    const showExport = codeLensEnabled('export', document);
+    const showRun = this.codeFiles.codeLensEnabled('run', document);
+    const showExport = this.codeFiles.codeLensEnabled('export', document);
     if (!showRun && !showExport) {
       return [];
     }

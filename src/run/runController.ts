@@ -10,7 +10,7 @@ import { answeredRun, classifyRunError, failedRun, type RunOutcome, type RunOutc
 import { analyseVariables, checkVariables, type VariableValues } from '../core/run/variables';
 import { parseSidecar, saveAnswers, variablesErrorOffset, variablesFromSidecar } from '../core/run/variablesFile';
 import { LineIndex } from '../core/text/lineIndex';
-import type { GraphqlService } from '../graphql';
+import type { GraphqlService } from '../services/graphql';
 import type { ResultsPresenter } from '../results';
 import { presentFailure } from './failureMessages';
 import type { HistoryStore } from './historyStore';

@@ -3,13 +3,16 @@ import { serverHost, serverIdentity, serverKey, type Environment } from '../core
 import type { LocalFailureKind } from '../core/run/runRecord';
 import { mutationDecision } from '../core/run/runPermission';
 import { inert } from '../core/text/inert';
-import type { AuthService } from '../auth';
+import type { AuthService } from '../services/auth';
 
 /** globalState: the servers (by server key) on which mutations run without asking ("Always for this environment"). */
 const ALWAYS_KEY = 'tenantGraphql.mutationsWithoutAsking';
 
 /** Whether a run may go ahead: yes; no, silently (the person declined); or no, with the failure the person was told. */
 export type RunPermit = { readonly go: true } | { readonly go: false; readonly failure?: { readonly kind: LocalFailureKind; readonly message: string } };
+
+/** Resolves true when requests may go to this environment's server (asking the person if need be; false: declined or told why). */
+export type ServerPermission = (env: Environment, action: string) => Promise<boolean>;
 
 /**
  * Asked before every run: Restricted Mode sends nothing, a workspace-defined server needs the
@@ -18,7 +21,8 @@ export type RunPermit = { readonly go: true } | { readonly go: false; readonly f
  */
 export class RunPermission {
   constructor(
-    private readonly auth: Pick<AuthService, 'activeEnvironment' | 'ensureAllowed'>,
+    private readonly auth: Pick<AuthService, 'activeEnvironment'>,
+    private readonly ensureAllowed: ServerPermission,
     private readonly globalState: vscode.Memento,
   ) {}
 
@@ -28,7 +32,7 @@ export class RunPermission {
     if (!env) {
       return { go: true }; // the request says "no environment" with its own actions
     }
-    if (!(await this.auth.ensureAllowed(env, vscode.l10n.t('Running operations')))) {
+    if (!(await this.ensureAllowed(env, vscode.l10n.t('Running operations')))) {
       return vscode.workspace.isTrusted
         ? { go: false }
         : { go: false, failure: { kind: 'restricted', message: vscode.l10n.t('Running operations is not available in Restricted Mode.') } };

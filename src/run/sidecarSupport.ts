@@ -11,7 +11,6 @@ import type { VariablesSchema } from './runController';
 import { readTextIfExists, sidecarUriFor } from './runDocuments';
 import { SIDECAR_OWNER_EXTENSIONS, sidecarKey } from '../core/run/variablesFile';
 import { findTemplates } from '../core/embedded/templates';
-import { configuredTags } from '../platform/codeFiles';
 import { inert } from '../core/text/inert';
 import { offsetRange, toRange } from '../platform/ranges';
 
@@ -35,6 +34,8 @@ export class SidecarSupport implements vscode.Disposable {
   constructor(
     private readonly schema: VariablesSchema,
     private readonly logger: Logger,
+    /** `tenantGraphql.embedded.tags`, through the configuration service. */
+    private readonly templateTags: () => readonly string[],
   ) {
     this.disposables.push(
       vscode.languages.registerCompletionItemProvider({ pattern: '**/*.variables.json' }, { provideCompletionItems: (d, p, t) => this.complete(d, p, t) }, '"', ':'),
@@ -193,7 +194,7 @@ export class SidecarSupport implements vscode.Disposable {
       if (text === undefined) {
         continue;
       }
-      const documents = ext === 'graphql' || ext === 'gql' ? [text] : templateTextsOf(text);
+      const documents = ext === 'graphql' || ext === 'gql' ? [text] : templateTextsOf(text, this.templateTags());
       for (const document of documents) {
         const ast = parseDocument(document).ast;
         if (!ast) {
@@ -218,8 +219,8 @@ function sidecarOf(uri: vscode.Uri): vscode.Uri | undefined {
 }
 
 /** The GraphQL of a code file's templates that hold operations. */
-function templateTextsOf(text: string): string[] {
-  return findTemplates(text, { tags: configuredTags() })
+function templateTextsOf(text: string, tags: readonly string[]): string[] {
+  return findTemplates(text, { tags })
     .filter((t) => OPERATION.test(t.text))
     .map((t) => t.text);
 }

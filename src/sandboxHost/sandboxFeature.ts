@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Environment } from '../core/auth';
 import type { Logger } from '../core/logger';
-import type { ConfigurationService } from '../config';
-import type { AuthService } from '../auth';
+import type { ConfigurationService } from '../services/config';
+import type { AuthService } from '../services/auth';
 import type { CommandsOnDemand } from '../platform/commands';
 import { BUILT_IN_SANDBOX, sandboxCommands, type SandboxCommandServices } from './commands';
 import { SandboxHost } from './sandboxHost';

@@ -3,7 +3,7 @@ import { CancelledError, errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { changesMarkdown, diffSchemas, diffSummary, hasChanges, type SchemaDiff } from '../core/schema/schemaDiff';
 import { inert } from '../core/text/inert';
-import type { Schemas, SchemaVersionChange } from './schemas';
+import type { Schemas, SchemaVersionChange } from '../services/schemas';
 
 /** URI scheme of the read-only "Schema changes" view. */
 export const CHANGES_SCHEME = 'tenant-graphql-changes';

@@ -4,20 +4,14 @@ import { registerCommands } from '../platform/commands';
 import { schemaCommands } from './commands';
 import { SchemaExplorer } from './explorer';
 import { SchemaChanges } from './schemaChanges';
-import type { Schemas } from './schemas';
-import { SDL_SCHEME, SdlViewProvider } from './sdlView';
+import { activeGraphqlUri, SDL_SCHEME, type Schemas } from '../services/schemas';
+import { SdlViewProvider } from './sdlView';
 import { SchemaStatusBar } from './statusBar';
 import { inert } from '../core/text/inert';
 import { setContextKey } from '../platform/contextKeys';
 
 /** Id of the schema explorer view (package.json `contributes.views`). */
 export const SCHEMA_EXPLORER_VIEW = 'tenantGraphql.schemaExplorer';
-
-/** The active editor's GraphQL document (not an SDL view), if any. */
-export function activeGraphqlUri(): vscode.Uri | undefined {
-  const doc = vscode.window.activeTextEditor?.document;
-  return doc?.languageId === 'graphql' && doc.uri.scheme !== SDL_SCHEME ? doc.uri : undefined;
-}
 
 /**
  * The schema feature: the schema explorer, the read-only SDL views, the schema status bar item,

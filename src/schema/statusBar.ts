@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
-import type { Schemas } from './schemas';
+import type { Schemas } from '../services/schemas';
 import { inert } from '../core/text/inert';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 

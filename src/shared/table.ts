@@ -217,3 +217,24 @@ export function sortRows(rows: readonly (readonly Cell[])[], column: number, dir
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
+
+/**
+ * The list at `path` of an answer as CSV (RFC 4180) or a Markdown table, in the order of `sort`
+ * (a column by name), and how many rows; undefined when there is no list there. What Copy / Save as
+ * CSV and Copy as Markdown Table write, on the host or in the filter worker.
+ */
+export function tableExportText(
+  body: unknown,
+  path: readonly (string | number)[],
+  format: 'copyCsv' | 'saveCsv' | 'copyMarkdown',
+  sort?: { readonly column: string; readonly direction: 'ascending' | 'descending' },
+): { readonly text: string; readonly rows: number } | undefined {
+  const rows = rowsOf(valueAt(body, path));
+  if (!rows) {
+    return undefined;
+  }
+  const table = buildTable(rows);
+  const column = sort ? table.columns.indexOf(sort.column) : -1;
+  const sorted = sort && column >= 0 ? { columns: table.columns, rows: sortRows(table.rows, column, sort.direction) } : table;
+  return { text: format === 'copyMarkdown' ? toMarkdown(sorted) : toCsv(sorted), rows: sorted.rows.length };
+}

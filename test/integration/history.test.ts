@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { HistoryRow } from '../../src/run';
 import { HistoryStore } from '../../src/run/historyStore';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, resultsRendered, sandbox, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, browserIsDriven, eventually, extensionId, openFixture, panelTraced, resultsApi, resultsRendered, sandbox, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
 interface Outcome {
@@ -76,9 +76,33 @@ const diffTabs = () =>
     assert.ok((await rows()).length >= 2);
   });
 
-  it('opens a run’s result (from disk) in the results panel', async () => {
-    assert.equal(await vscode.commands.executeCommand('tenantGraphql.history.openResult', { runId: runs.groups.runId }), true);
-    await resultsRendered(runs.groups.runId);
+  it('opens a run’s result (from disk) in the results panel; Copy JSON, the filter and Copy as CSV work on it', async () => {
+    const runId = runs.groups.runId;
+    const results = await resultsApi();
+    const mark = results.info().trace.length;
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.history.openResult', { runId }), true);
+    await resultsRendered(runId);
+    // The stored answer goes to the page as text: the extension host never parses it (the worker and the page do).
+    assert.ok(
+      results
+        .info()
+        .trace.slice(mark)
+        .some((line) => line.endsWith(`show ${runId} (body as text)`)),
+    );
+    assert.equal(await results.receive({ type: 'copyJson', runId }), true);
+    assert.deepEqual((JSON.parse(await vscode.env.clipboard.readText()) as { data: unknown }).data, runs.groups.data);
+    const before = results.info().trace.length;
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.results.filterToThis', { jsonPath: '$.data.groups[*].name' }), true);
+    const groups = (runs.groups.data as { groups: { id: string; name: string }[] }).groups;
+    assert.match(await panelTraced(`page filtered ${runId}`, before, 'the page to show the filter of the reopened run'), new RegExp(` ${groups.length} matches shown`));
+    assert.equal(await results.receive({ type: 'tableExport', runId, path: ['data', 'groups'], format: 'copyCsv' }), true);
+    const csv = await vscode.env.clipboard.readText();
+    assert.equal(csv.split('\r\n')[0], 'id,name');
+    assert.equal(csv.trimEnd().split('\r\n').length, groups.length + 1);
+    // A reveal is checked against the stored answer's errors (it has none).
+    assert.equal(await results.receive({ type: 'reveal', runId, documentUri: fixture('run/overview.graphql').toString(), line: 1, column: 1 }), false);
+    // An empty filter forgets MyGroups' remembered one (other suites run MyGroups and filter it themselves).
+    assert.equal(await results.receive({ type: 'filter', runId, expression: '' }), true);
   });
 
   it('compares with the previous run in the diff editor, on two run documents (a content provider’s, read-only in the editor)', async () => {
@@ -167,8 +191,8 @@ const diffTabs = () =>
       const pinned = store.get(runs.me1.runId)!;
       assert.equal(pinned.pinned, true);
       assert.equal(pinned.name, 'Baseline <b>\u202e');
-      const view = await store.result(runs.me2.runId, { quiet: true });
-      assert.deepEqual(view?.body?.data, runs.me2.data);
+      const result = await store.result(runs.me2.runId, { quiet: true });
+      assert.deepEqual((JSON.parse(result?.text ?? 'null') as { data?: unknown } | null)?.data, runs.me2.data);
     } finally {
       store.dispose();
     }

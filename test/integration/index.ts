@@ -1,6 +1,6 @@
 /**
- * Integration test entry, loaded by VS Code's extension host (code-server runner or
- * @vscode/test-electron): runs every bundled *.test.js file next to this one with mocha (or, for
+ * Integration test entry, loaded by VS Code's extension host (the code-server runner,
+ * scripts/testIntegration.mjs): runs every bundled *.test.js file next to this one with mocha (or, for
  * the benchmark, every *.bench.js file).
  */
 import * as path from 'node:path';

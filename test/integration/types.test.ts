@@ -23,8 +23,15 @@ async function read(uri: vscode.Uri): Promise<string | undefined> {
 async function editAndSave(uri: vscode.Uri, text: string): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc);
-  await editor.edit((e) => e.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
-  assert.equal(await doc.save(), true);
+  const applied = await editor.edit((e) => e.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+  const saved = await doc.save();
+  // VS Code refused this save once in a helper's run (not reproduced since): say what state it was in.
+  const onDisk = await read(uri);
+  assert.equal(
+    saved,
+    true,
+    `VS Code did not save ${uri.path}: edit applied ${applied}, dirty ${doc.isDirty}, closed ${doc.isClosed}, version ${doc.version}, on disk ${onDisk === undefined ? 'nothing' : `${onDisk.length} characters`}`,
+  );
 }
 
 (browserIsDriven() ? describe : describe.skip)('Types for your code: schema file, generated types on save, tsc on a consumer, Sandbox schema version 2', function () {

@@ -1,8 +1,9 @@
 import type * as vscode from 'vscode';
 import type { Command } from '../../platform/commands';
 import type { Logger } from '../../core/logger';
-import type { ConfigurationService } from '../../config';
-import type { AuthService } from '../authService';
+import type { ConfigurationService } from '../../services/config';
+import type { AuthService } from '../../services/auth';
+import type { SignInFlow } from '../signInFlow';
 
 /** What the auth feature's command handlers may use. */
 export interface AuthCommandServices {
@@ -11,6 +12,8 @@ export interface AuthCommandServices {
   readonly channel: vscode.LogOutputChannel;
   readonly config: ConfigurationService;
   readonly auth: AuthService;
+  /** The sign-in as the person sees it (prompts, progress, messages). */
+  readonly signIn: SignInFlow;
 }
 
 /** One command of the auth feature. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { AUTH_CALLBACK_PATH } from '../../core/auth';
-import { callbackUri, uriHandlerRedirectUri } from '../redirectUri';
+import { callbackUri, uriHandlerRedirectUri } from '../../services/auth';
 import type { AuthCommand } from './authCommand';
 import { confirmInStatusBar } from '../../platform/statusMessage';
 

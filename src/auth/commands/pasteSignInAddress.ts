@@ -8,11 +8,11 @@ import { inert } from '../../core/text/inert';
  */
 export const pasteSignInAddress: AuthCommand = {
   id: 'tenantGraphql.pasteSignInAddress',
-  run: async ({ auth }, text) => {
+  run: async ({ auth, signIn }, text) => {
     if (!auth.signInInProgress) {
       void vscode.window.showInformationMessage(inert(vscode.l10n.t('No sign-in is waiting for the browser. Run "Tenant GraphQL: Sign In" first.'), { sink: 'notification' }));
       return false;
     }
-    return auth.pasteAddress(typeof text === 'string' ? text : undefined);
+    return signIn.pasteAddress(typeof text === 'string' ? text : undefined);
   },
 };

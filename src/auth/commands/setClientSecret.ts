@@ -9,8 +9,8 @@ import { confirmInStatusBar } from '../../platform/statusMessage';
  */
 export const setClientSecret: AuthCommand = {
   id: 'tenantGraphql.setClientSecret',
-  run: async ({ auth }, environment, secretArg) => {
-    const env = auth.requireEnvironment(typeof environment === 'string' ? environment : undefined);
+  run: async ({ auth, signIn }, environment, secretArg) => {
+    const env = signIn.requireEnvironment(typeof environment === 'string' ? environment : undefined);
     if (!env) {
       return false;
     }

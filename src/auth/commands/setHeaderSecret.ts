@@ -10,8 +10,8 @@ import { serverHost } from '../../core/auth';
  */
 export const setHeaderSecret: AuthCommand = {
   id: 'tenantGraphql.setHeaderSecret',
-  run: async ({ auth }, environment, headerArg, valueArg) => {
-    const env = auth.requireEnvironment(typeof environment === 'string' ? environment : undefined);
+  run: async ({ auth, signIn }, environment, headerArg, valueArg) => {
+    const env = signIn.requireEnvironment(typeof environment === 'string' ? environment : undefined);
     if (!env) {
       return false;
     }

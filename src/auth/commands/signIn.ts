@@ -7,11 +7,11 @@ import { summarize } from './sessionSummary';
  */
 export const signIn: AuthCommand = {
   id: 'tenantGraphql.signIn',
-  run: async ({ auth }, arg) => {
+  run: async ({ signIn: flow }, arg) => {
     const a = (arg ?? {}) as { environment?: unknown; scopes?: unknown };
     const environment = typeof a.environment === 'string' ? a.environment : undefined;
     const extraScopes = Array.isArray(a.scopes) ? a.scopes.filter((s): s is string => typeof s === 'string') : undefined;
-    const session = await auth.signInInteractive({ environment, extraScopes });
+    const session = await flow.signInInteractive({ environment, extraScopes });
     return session ? summarize(session) : undefined;
   },
 };

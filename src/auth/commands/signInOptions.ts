@@ -4,7 +4,7 @@ import type { AuthCommand } from './authCommand';
 /** The menu of the "signing in…" status bar item: paste the address, copy the link, cancel. */
 export const signInOptions: AuthCommand = {
   id: 'tenantGraphql.signInOptions',
-  run: async ({ auth }) => {
+  run: async ({ auth, signIn }) => {
     const progress = auth.signInInProgress;
     if (!progress) {
       return;
@@ -14,7 +14,7 @@ export const signInOptions: AuthCommand = {
     const cancel = vscode.l10n.t('Cancel the sign-in');
     const pick = await vscode.window.showQuickPick([paste, copy, cancel], { title: vscode.l10n.t('Signing in to {0}', progress.environment) });
     if (pick === paste) {
-      await auth.pasteAddress();
+      await signIn.pasteAddress();
     } else if (pick === copy && progress.authorizeUrl) {
       await vscode.env.clipboard.writeText(progress.authorizeUrl);
     } else if (pick === cancel) {

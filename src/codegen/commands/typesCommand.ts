@@ -1,6 +1,6 @@
 import type { Command } from '../../platform/commands';
 import type { Logger } from '../../core/logger';
-import type { Schemas } from '../../schema';
+import type { Schemas } from '../../services/schemas';
 import type { TypesGenerationService } from '../typesFeature';
 
 /** What the types feature's command handlers may use. */

@@ -16,7 +16,7 @@ import { HeaderSecrets } from './headerSecrets';
 import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
 import type { FetchLike, OpenBrowser, SecretStore } from './seams';
 import { signIn, signInWithClientCredentials, type SignInOptions } from './signIn';
-import { TokenManager, type AccessTokenOptions, type SessionRemovalReason, type SessionsChangeEvent } from './tokenManager';
+import { TokenManager, type SessionRemovalReason, type SessionsChangeEvent } from './tokenManager';
 
 export * from './authErrors';
 export * from './authorizeUrl';
@@ -34,6 +34,18 @@ export * from './headerSecrets';
 export * from './signIn';
 export * from './tokenEndpoint';
 export * from './tokenManager';
+
+/** A session that ended, and why (signed out, expired, no longer accepted). */
+export interface SessionRemoval {
+  readonly session: SessionRecord;
+  readonly reason: SessionRemovalReason;
+}
+
+/** A sign-in of an earlier version that could not be tied to a server, and why. */
+export interface LegacySessionDrop {
+  readonly session: LegacySessionRecord;
+  readonly reason: string;
+}
 
 /** Platform pieces the glue hands to {@link AuthCore}. */
 export interface AuthCoreOptions {
@@ -79,7 +91,7 @@ export class AuthCore implements Disposable {
   /** Sessions added, removed or rotated (this window or another). */
   readonly onDidChangeSessions: Event<SessionsChangeEvent>;
   /** A session ended by itself (`invalid_grant`, refresh token expired) or was signed out. */
-  readonly onDidRemoveSession: Event<{ session: SessionRecord; reason: SessionRemovalReason }>;
+  readonly onDidRemoveSession: Event<SessionRemoval>;
   /** A stored record was unreadable and has been removed; `message` is for the user. */
   readonly onDidRemoveCorruptSession: Event<CorruptSessionEvent>;
 
@@ -111,9 +123,9 @@ export class AuthCore implements Disposable {
    * {@link bindLegacySession}), then reads the stored sessions once so that later changes arrive
    * as differences. Resolves to the sign-ins that could not be bound to a server and were removed.
    */
-  async initialize(): Promise<{ readonly dropped: readonly { readonly session: LegacySessionRecord; readonly reason: string }[] }> {
+  async initialize(): Promise<{ readonly dropped: readonly LegacySessionDrop[] }> {
     const environments = this.options.ownEnvironments?.() ?? this.options.environments().filter((e) => e.origin !== 'workspace');
-    const dropped: { session: LegacySessionRecord; reason: string }[] = [];
+    const dropped: LegacySessionDrop[] = [];
     for (const legacy of await this.store.legacy()) {
       const binding = bindLegacySession(legacy, environments);
       if ('bind' in binding) {
@@ -192,11 +204,6 @@ export class AuthCore implements Disposable {
     const result = this.pending.handlePastedUrl(text);
     this.logCallback(result);
     return result;
-  }
-
-  /** A valid access token; `forceRefresh` after a 401 from the GraphQL endpoint. */
-  getAccessToken(sessionId: string, options?: AccessTokenOptions): Promise<string> {
-    return this.tokens.getAccessToken(sessionId, options);
   }
 
   /** Every stored session of every environment. */

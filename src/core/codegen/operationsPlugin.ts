@@ -4,13 +4,26 @@
  * walks only those types' definitions, not the whole schema. Upstream walks every definition of
  * the schema for every output file and keeps what its visitor turned into text, which is only the
  * enum and input definitions the file names (`_namedSchemaTypes`); on GitHub's schema that walk is
- * about 35 ms per file, here well under one. Everything else (the visitor, the operations' types,
+ * about 35 ms per file, here well under one. Nor is the whole schema printed as a document (about
+ * 100 ms on GitHub's schema, which upstream needs for that walk): the definitions of the types a
+ * file names are printed as they are first named. Everything else (the visitor, the operations' types,
  * the prepended helpers) is upstream's, and the plugin falls back to upstream's own function for
  * any option this copy does not follow. Tests compare the output with the codegen CLI's.
  *
  * Follows `@graphql-codegen/typescript-operations` 6.x `plugin` (MIT).
  */
-import { concatAST, parse, printIntrospectionSchema, type DefinitionNode, type DocumentNode } from 'graphql';
+import {
+  concatAST,
+  GraphQLSchema,
+  isIntrospectionType,
+  isSpecifiedScalarType,
+  Kind,
+  parse,
+  printIntrospectionSchema,
+  type DefinitionNode,
+  type DocumentNode,
+  type GraphQLNamedType,
+} from 'graphql';
 import { getCachedDocumentNodeFromSchema, oldVisit, type PluginFunction, type Types } from '@graphql-codegen/plugin-helpers';
 import { plugin as upstreamPlugin, TypeScriptDocumentsVisitor, type TypeScriptDocumentsPluginConfig } from '@graphql-codegen/typescript-operations';
 
@@ -31,25 +44,37 @@ interface VisitorState {
   readonly _namedSchemaTypes: Readonly<Record<string, unknown>>;
 }
 
-/** Each named definition of a schema document with its place in it (a schema's are looked up per file, not walked). */
-const definitionOrders = new WeakMap<DocumentNode, Map<string, { index: number; definition: DefinitionNode }[]>>();
+/** Per schema: each type's place in its type map, and the definitions printed so far (a schema's are printed per type a file names, not all at once). */
+const printedTypes = new WeakMap<GraphQLSchema, { readonly order: Map<string, number>; readonly definitions: Map<string, DefinitionNode> }>();
 
-/** The schema document's definitions by name, each with its index (upstream keeps the document's order). */
-function definitionOrder(schemaAst: DocumentNode): Map<string, { index: number; definition: DefinitionNode }[]> {
-  const known = definitionOrders.get(schemaAst);
-  if (known) {
-    return known;
+/**
+ * The definitions of the named schema types as `getDocumentNodeFromSchema` prints them for the
+ * whole schema, in the order it prints them (the type map's), without printing the whole schema:
+ * each is printed once, from a schema of the types not printed yet (their definitions do not
+ * depend on the schema around them). Specified scalars and introspection types have none (the
+ * whole schema's document leaves them out too).
+ */
+function namedDefinitions(schema: GraphQLSchema, names: readonly string[]): DefinitionNode[] {
+  let printed = printedTypes.get(schema);
+  if (!printed) {
+    printed = { order: new Map(Object.keys(schema.getTypeMap()).map((name, index) => [name, index])), definitions: new Map() };
+    printedTypes.set(schema, printed);
   }
-  const order = new Map<string, { index: number; definition: DefinitionNode }[]>();
-  schemaAst.definitions.forEach((definition, index) => {
-    if ('name' in definition && definition.name !== undefined) {
-      const list = order.get(definition.name.value) ?? [];
-      list.push({ index, definition });
-      order.set(definition.name.value, list);
+  const { order, definitions } = printed;
+  const types = names
+    .map((name) => schema.getType(name))
+    .filter((type): type is GraphQLNamedType => type !== undefined && !isSpecifiedScalarType(type) && !isIntrospectionType(type))
+    .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+  const missing = types.filter((type) => !definitions.has(type.name));
+  if (missing.length > 0) {
+    const wanted = new Set(missing.map((type) => type.name));
+    for (const definition of getCachedDocumentNodeFromSchema(new GraphQLSchema({ types: missing })).definitions) {
+      if ('name' in definition && definition.name !== undefined && wanted.has(definition.name.value)) {
+        definitions.set(definition.name.value, definition);
+      }
     }
-  });
-  definitionOrders.set(schemaAst, order);
-  return order;
+  }
+  return types.flatMap((type) => definitions.get(type.name) ?? []);
 }
 
 /** Definitions a visit turned into text (upstream's `findTransformedDefinitions`). */
@@ -81,14 +106,11 @@ export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.Compl
   const visitor = new TypeScriptDocumentsVisitor(schema, config, allDocumentsAST, documentsToVisitAST, info?.outputFile as string);
   const operationsResult = oldVisit(documentsToVisitAST, { leave: visitor }) as unknown as { definitions: unknown[] };
   const named = (visitor as unknown as VisitorState)._namedSchemaTypes;
-  const schemaAst = getCachedDocumentNodeFromSchema(schema);
-  const order = definitionOrder(schemaAst);
-  const namedDefinitions = Object.keys(named)
-    .filter((name) => named[name] !== undefined)
-    .flatMap((name) => order.get(name) ?? [])
-    .sort((a, b) => a.index - b.index)
-    .map((d) => d.definition);
-  const schemaTypes = printed(oldVisit({ ...schemaAst, definitions: namedDefinitions }, { leave: visitor }) as unknown as { definitions: unknown[] });
+  const definitions = namedDefinitions(
+    schema,
+    Object.keys(named).filter((name) => named[name] !== undefined),
+  );
+  const schemaTypes = printed(oldVisit({ kind: Kind.DOCUMENT, definitions }, { leave: visitor }) as unknown as { definitions: unknown[] });
   const introspectionTypes = visitor.shouldVisitIntrospectionTypes()
     ? printed(oldVisit(parse(printIntrospectionSchema(schema)), { leave: visitor }) as unknown as { definitions: unknown[] })
     : [];

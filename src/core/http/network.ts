@@ -8,7 +8,7 @@
 import * as tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { loadUndici } from './undiciLoader';
-import { timedConnector } from './requestTiming';
+import { timedConnector, type Connector } from './requestTiming';
 
 /** VS Code's `http.*` settings that matter here, and the process environment. */
 export interface NetworkSettings {
@@ -179,6 +179,8 @@ export function createDispatcher(network: ResolvedNetwork, options: DispatcherOp
     noProxy: network.noProxy,
     requestTls: tlsOptions,
     proxyTls: tlsOptions,
+    // The connections to the proxy record their DNS and connect times, and their tunnel (requestTiming.ts).
+    clientFactory: (origin: URL, options: { connect: Connector }) => new undici.Pool(origin, { ...options, connect: timedConnector(options.connect) as never }),
     ...(network.proxyAuthorization ? { token: network.proxyAuthorization } : {}),
   } as ConstructorParameters<typeof undici.EnvHttpProxyAgent>[0]);
 }

@@ -3,8 +3,12 @@
  * connection (from the socket's own `lookup`, `connect` and `secureConnect` events, the socket being
  * opened by our connector), then waiting for the first byte and the download (from undici's
  * diagnostics channels `undici:client:sendHeaders` and `undici:request:headers`, and the end of the
- * body read). A request on a kept-alive connection, or through a proxy (whose tunnel undici opens
- * itself), has no connection phases of its own: it says so instead of showing zeros.
+ * body read). A request on a kept-alive connection has no connection phases of its own: it says so
+ * instead of showing zeros. Through a proxy, a new tunnel is timed as far as it can be seen: the
+ * connection to the proxy (DNS of the proxy's name, TCP connect: the proxy's client uses our
+ * connector), the CONNECT answered (`undici:proxy:connected`), and TLS to the server over the
+ * tunnel (until `undici:client:connected` of the server's connection, whose TLS socket wraps the
+ * tunnel's socket: Node's TLSSocket keeps it as `_parent`). What cannot be told apart is left out.
  *
  * Requests are told apart by identity: `undici:request:create` is published synchronously inside
  * the dispatch call, so the request created while `RequestTimer.dispatch` runs is ours (the channels
@@ -25,8 +29,10 @@ export interface RequestTiming {
   readonly dnsMs?: number;
   /** TCP connect. */
   readonly connectMs?: number;
-  /** TLS handshake (https only). */
+  /** TLS handshake with the server (https only; through a proxy, over the tunnel). */
   readonly tlsMs?: number;
+  /** Through a proxy: from connected to the proxy to its answer to CONNECT (the tunnel established). */
+  readonly tunnelMs?: number;
   /** From the request sent to the first byte of the answer (its headers). */
   readonly firstByteMs?: number;
   /** From the headers to the last byte of the body. */
@@ -41,6 +47,9 @@ interface SocketPhases {
   lookup?: number;
   connect?: number;
   secure?: number;
+  /** A proxy's tunnel: when the proxy answered CONNECT, and when TLS with the server over it was done. */
+  tunnel?: number;
+  tunnelTls?: number;
   /** Set once a request was sent on it: the next ones reuse it. */
   used: boolean;
 }
@@ -122,6 +131,8 @@ export class RequestTimings {
       ['undici:request:create', (message) => this.onCreate(message)],
       ['undici:client:sendHeaders', (message) => this.onSendHeaders(message)],
       ['undici:request:headers', (message) => this.onHeaders(message)],
+      ['undici:proxy:connected', (message) => onProxyConnected(message)],
+      ['undici:client:connected', (message) => onConnected(message)],
     ];
     for (const [name, listener] of this.subscriptions) {
       subscribe(name, listener);
@@ -172,6 +183,30 @@ export class RequestTimings {
     if (pending && pending.headers === undefined && (response?.statusCode ?? 200) >= 200) {
       pending.headers = performance.now();
     }
+  }
+}
+
+/** A proxy answered CONNECT on a socket our connector opened to it: the tunnel is established. */
+function onProxyConnected(message: unknown): void {
+  const socket = (message as { socket?: object }).socket;
+  const phases = socket ? sockets.get(socket) : undefined;
+  if (phases && phases.tunnel === undefined) {
+    phases.tunnel = performance.now();
+  }
+}
+
+/**
+ * A connection of undici is ready. When it is TLS over a tunnel of ours (the TLS socket wraps the
+ * tunnel's socket), the TLS handshake with the server is done now, and requests on it are timed
+ * with the tunnel's phases.
+ */
+function onConnected(message: unknown): void {
+  const socket = (message as { socket?: object }).socket;
+  const parent = socket ? (socket as { _parent?: unknown })._parent : undefined;
+  const phases = parent !== null && typeof parent === 'object' ? sockets.get(parent) : undefined;
+  if (socket && phases?.tunnel !== undefined && !sockets.has(socket)) {
+    phases.tunnelTls = performance.now();
+    sockets.set(socket, phases);
   }
 }
 
@@ -228,6 +263,18 @@ export class RequestTimer {
     const done = performance.now();
     const { sent, headers, phases, reused } = this.pending;
     const answer = { firstByteMs: span(sent, headers), downloadMs: span(headers, done) };
+    if (phases?.tunnel !== undefined) {
+      // A new tunnel through a proxy: DNS and connect are the proxy's, TLS the server's over the tunnel.
+      const toProxy = phases.secure ?? phases.connect;
+      return {
+        connection: 'proxy',
+        ...(phases.lookup !== undefined ? { dnsMs: span(phases.start, phases.lookup) } : {}),
+        connectMs: span(phases.lookup ?? phases.start, toProxy),
+        tunnelMs: span(toProxy, phases.tunnel),
+        ...(phases.tunnelTls !== undefined ? { tlsMs: span(phases.tunnel, phases.tunnelTls) } : {}),
+        ...answer,
+      };
+    }
     if (phases) {
       const connected = phases.connect;
       return {

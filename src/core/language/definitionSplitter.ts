@@ -133,31 +133,11 @@ function scan(text: string, from: number, fromLine: number, spans: ChunkSpan[], 
       i = commentEnd(text, i);
     } else if (c === 34) {
       hasToken = true;
+      const end = stringEnd(text, i);
       if (text.startsWith('"""', i)) {
-        let close = text.indexOf('"""', i + 3);
-        while (close > 0 && text.charCodeAt(close - 1) === 92) {
-          close = text.indexOf('"""', close + 3);
-        }
-        const end = close < 0 ? n : close + 3;
         newlinesUpTo(end);
-        i = end;
-      } else {
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (d === 92) {
-            j += 2;
-          } else if (d === 34) {
-            j++;
-            break;
-          } else if (d === 10) {
-            break;
-          } else {
-            j++;
-          }
-        }
-        i = Math.min(j, n);
       }
+      i = end;
     } else {
       if (c === 123 || c === 40 || c === 91) {
         open.push(c);
@@ -169,31 +149,9 @@ function scan(text: string, from: number, fromLine: number, spans: ChunkSpan[], 
         if (at >= 0) {
           open.length = at;
           if (at === 0 && c === 125) {
-            // The rest of the line (blanks, a comment) stays with this definition, so the next
-            // one starts at column 0 and edits here do not shift (and re-parse) it.
-            let end = i + 1;
-            while (end < n && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9 || text.charCodeAt(end) === 13 || text.charCodeAt(end) === 44)) {
-              end++;
-            }
-            if (end < n && text.charCodeAt(end) === 35) {
-              end = commentEnd(text, end);
-            }
-            if (end + 1 < n && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10) {
-              end++;
-            }
-            if (end < n && text.charCodeAt(end) === 10) {
-              line++;
-              lineStarts.push(end + 1);
-              end++;
-              // Empty lines too: the online parser carries a trailing comment's state over them.
-              while (end < n && text.charCodeAt(end) === 10) {
-                line++;
-                lineStarts.push(end + 1);
-                end++;
-              }
-            } else if (end < n) {
-              end = i + 1;
-            }
+            const before = lineStarts.length;
+            const end = definitionEnd(text, i, lineStarts);
+            line += lineStarts.length - before;
             spans.push({
               start: chunkStart,
               end,
@@ -225,6 +183,64 @@ function scan(text: string, from: number, fromLine: number, spans: ChunkSpan[], 
     const last = spans[spans.length - 1];
     spans[spans.length - 1] = { ...last, end: n, lineCount: line - last.startLine + 1 };
   }
+}
+
+/** Where the string token at `i` ends: after a block string's closing `"""` (escaped ones skipped), a line string's closing quote, or at its line's end. */
+function stringEnd(text: string, i: number): number {
+  const n = text.length;
+  if (text.startsWith('"""', i)) {
+    let close = text.indexOf('"""', i + 3);
+    while (close > 0 && text.charCodeAt(close - 1) === 92) {
+      close = text.indexOf('"""', close + 3);
+    }
+    return close < 0 ? n : close + 3;
+  }
+  let j = i + 1;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d === 92) {
+      j += 2;
+    } else if (d === 34) {
+      j++;
+      break;
+    } else if (d === 10) {
+      break;
+    } else {
+      j++;
+    }
+  }
+  return Math.min(j, n);
+}
+
+/**
+ * Where a top-level definition whose `}` is at `close` ends: the rest of its line (blanks, commas, a
+ * comment) and the empty lines after it stay with it, so the next one starts at column 0 and edits
+ * here do not shift (and re-parse) it. Pushes the starts of the lines it passes onto `lineStarts`.
+ */
+function definitionEnd(text: string, close: number, lineStarts: number[]): number {
+  const n = text.length;
+  let end = close + 1;
+  while (end < n && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9 || text.charCodeAt(end) === 13 || text.charCodeAt(end) === 44)) {
+    end++;
+  }
+  if (end < n && text.charCodeAt(end) === 35) {
+    end = commentEnd(text, end);
+  }
+  if (end + 1 < n && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10) {
+    end++;
+  }
+  if (end < n && text.charCodeAt(end) === 10) {
+    lineStarts.push(end + 1);
+    end++;
+    // Empty lines too: the online parser carries a trailing comment's state over them.
+    while (end < n && text.charCodeAt(end) === 10) {
+      lineStarts.push(end + 1);
+      end++;
+    }
+  } else if (end < n) {
+    end = close + 1;
+  }
+  return end;
 }
 
 /** The last character the scan read to decide that a span ends at `end`. */

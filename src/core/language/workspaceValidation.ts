@@ -112,6 +112,7 @@ interface FileWork {
  * the results reported in the same order. Throws a CancelledError at the first checkpoint after
  * `signal` aborts; what was reported through `onDocument` before stays reported.
  */
+// eslint-disable-next-line max-lines-per-function -- 183 lines since the language worker (main): to be split (issue 23, part 5)
 export async function validateWorkspaceDocuments(
   uris: readonly string[],
   options: WorkspaceValidationOptions & { readonly remote?: RemoteValidator },

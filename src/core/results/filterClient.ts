@@ -4,14 +4,14 @@
  */
 import type { Disposable } from '../clock';
 import { WorkerClient, type WorkerClientOptions } from '../workerClient';
-import type { FilterReply, FilterRequest, PrettyReply, PrettyRequest } from './filterProtocol';
+import type { FilterReply, FilterRequest, PrettyReply, ReadReply, TableReply, TableRequest, WorkerReply, WorkerRequest } from './filterProtocol';
 import type { FilterAnswer } from './jsonFilter';
 
 /** How to start the worker: its script and the Node options it needs (tests: a TypeScript loader). */
 export type FilterClientOptions = WorkerClientOptions;
 
 export class FilterClient implements Disposable {
-  private readonly client: WorkerClient<FilterReply | PrettyReply>;
+  private readonly client: WorkerClient<WorkerReply>;
 
   constructor(options: FilterClientOptions) {
     this.client = new WorkerClient(options, 'filter worker');
@@ -30,18 +30,39 @@ export class FilterClient implements Disposable {
     return 'answer' in second ? second.answer : { ok: false, expression, message: 'The answer could not be read.' };
   }
 
-  /** An answer's JSON text pretty-printed for a diff, keys sorted (runCompare.comparableText), in the worker. */
-  async pretty(text: string): Promise<string> {
-    const reply = (await this.send({ kind: 'pretty', text })) as PrettyReply;
+  /**
+   * An answer's JSON text pretty-printed, in the worker: for a diff, keys sorted (runCompare.comparableText);
+   * with `sortKeys: false`, as it is with two spaces (Copy JSON, Save to File, Open as JSON).
+   */
+  async pretty(text: string, options: { readonly sortKeys?: boolean } = {}): Promise<string> {
+    const reply = (await this.send({ kind: 'pretty', text, ...(options.sortKeys === false ? { sortKeys: false } : {}) })) as PrettyReply;
     if ('error' in reply) {
       throw new Error(`The answer could not be read: ${reply.error}`);
     }
     return reply.pretty;
   }
 
+  /**
+   * Reads a stored answer's JSON text in the worker (a run reopened from the history): kept there
+   * for the filter of `runId`. Resolves to its errors' places, or to why the text is not an answer.
+   */
+  async read(runId: string, text: string): Promise<{ readonly errors: NonNullable<Extract<ReadReply, { errors: unknown }>['errors']> } | { readonly error: string }> {
+    const reply = (await this.send({ kind: 'read', runId, text })) as ReadReply;
+    return 'error' in reply ? { error: reply.error } : { errors: reply.errors };
+  }
+
+  /** The list at `path` of an answer's JSON text as CSV or a Markdown table (shared/table.ts), in the worker. */
+  async table(request: Omit<TableRequest, 'id' | 'kind'>): Promise<{ readonly text: string; readonly rows: number } | undefined> {
+    const reply = (await this.send({ kind: 'table', ...request })) as TableReply;
+    if ('error' in reply) {
+      throw new Error(`The answer could not be read: ${reply.error}`);
+    }
+    return reply.table;
+  }
+
   private send(request: Omit<FilterRequest, 'id'>): Promise<FilterReply>;
-  private send(request: Omit<PrettyRequest, 'id'>): Promise<PrettyReply>;
-  private send(request: Omit<FilterRequest, 'id'> | Omit<PrettyRequest, 'id'>): Promise<FilterReply | PrettyReply> {
+  private send(request: DistributiveOmit<Exclude<WorkerRequest, FilterRequest>, 'id'>): Promise<WorkerReply>;
+  private send(request: DistributiveOmit<WorkerRequest, 'id'>): Promise<WorkerReply> {
     return this.client.call((id) => ({ ...request, id }));
   }
 
@@ -49,3 +70,5 @@ export class FilterClient implements Disposable {
     this.client.dispose();
   }
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

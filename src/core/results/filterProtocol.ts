@@ -1,4 +1,5 @@
 /** Messages between the extension host and the filter worker (filterWorker.ts). */
+import type { TableExportFormat, TableSort } from '../../shared/resultsMessages';
 import type { FilterAnswer } from './jsonFilter';
 
 /** Filter the answer of `runId` (its JSON text sent along the first time, or when the worker no longer has it). */
@@ -13,12 +14,48 @@ export interface FilterRequest {
 /** The answer, or `missing` when the worker does not have that run's answer (send it with `text`). */
 export type FilterReply = { readonly id: number; readonly answer: FilterAnswer } | { readonly id: number; readonly missing: true };
 
-/** Pretty-print an answer for a diff (keys sorted; see runCompare.comparableText), off the host's thread. */
+/**
+ * Pretty-print an answer, off the host's thread: for a diff (keys sorted; see runCompare.comparableText),
+ * or as it is with two spaces (`sortKeys: false`: Copy JSON, Save to File, Open as JSON of a stored run).
+ */
 export interface PrettyRequest {
   readonly id: number;
   readonly kind: 'pretty';
   readonly text: string;
+  readonly sortKeys?: boolean;
 }
 
 /** The pretty text, or why the answer could not be read. */
 export type PrettyReply = { readonly id: number; readonly pretty: string } | { readonly id: number; readonly error: string };
+
+/**
+ * Read a stored answer's JSON text (a run reopened from the history): parsed in the worker, kept
+ * for the filter under `runId`, and checked to be a JSON object.
+ */
+export interface ReadRequest {
+  readonly id: number;
+  readonly kind: 'read';
+  readonly runId: string;
+  readonly text: string;
+}
+
+/** The places of an answer's errors (what the host checks a `reveal` against), or why the text is not an answer. */
+export type ReadReply =
+  | { readonly id: number; readonly errors: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[] }
+  | { readonly id: number; readonly error: string };
+
+/** A list of a stored answer as CSV or a Markdown table (shared/table.ts), in the worker. */
+export interface TableRequest {
+  readonly id: number;
+  readonly kind: 'table';
+  readonly text: string;
+  readonly path: readonly (string | number)[];
+  readonly format: TableExportFormat;
+  readonly sort?: TableSort;
+}
+
+/** The table's text and row count; `text` undefined when there is no list at the path. */
+export type TableReply = { readonly id: number; readonly table?: { readonly text: string; readonly rows: number } } | { readonly id: number; readonly error: string };
+
+export type WorkerRequest = FilterRequest | PrettyRequest | ReadRequest | TableRequest;
+export type WorkerReply = FilterReply | PrettyReply | ReadReply | TableReply;

@@ -175,21 +175,47 @@ export class RunStore {
   /**
    * The stored view of a run with its body, or why there is none: `missing` (not in the store),
    * `noBody` (there was no body, or it was too large to keep), `setAside` (the body file was
-   * corrupt; it was moved aside and reported).
+   * corrupt; it was moved aside and reported). Parses the body on the caller's thread: the
+   * extension reads with {@link readView} and parses in its worker.
    */
-  view(id: string): Promise<{ view: RunResultView } | { missing: 'missing' | 'noBody' | 'setAside' }> {
+  async view(id: string): Promise<{ view: RunResultView } | { missing: 'missing' | 'noBody' | 'setAside' }> {
+    const read = await this.readView(id);
+    if ('missing' in read) {
+      return read;
+    }
+    if (read.text === undefined) {
+      return { view: { ...read.head } };
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(read.text);
+    } catch {
+      body = undefined;
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      await this.setAsideBody(id, 'its stored response is not a JSON object');
+      return { missing: 'setAside' as const };
+    }
+    return { view: { ...read.head, body: body as RunResultView['body'] } };
+  }
+
+  /**
+   * The stored view of a run without its body, and the body's JSON text as stored, unparsed (for
+   * work done elsewhere: the results page and the filter worker parse a reopened run's answer,
+   * the worker pretty-prints a diff's). `text` is undefined when no body is kept; `missing` as in
+   * {@link view}. A text that turns out not to be an answer goes to {@link setAsideBody}.
+   */
+  readView(id: string): Promise<{ head: StoredView; text?: string } | { missing: 'missing' | 'noBody' }> {
     return this.serial(async () => {
       const loaded = this.runs.get(id);
       if (!loaded) {
         return { missing: 'missing' as const };
       }
-      const { run, view } = loaded.meta;
-      if (run.body !== 'kept') {
-        return { view: { ...view } };
+      if (loaded.meta.run.body !== 'kept') {
+        return { head: { ...loaded.meta.view } };
       }
-      let text: string;
       try {
-        text = await readFile(this.file(id, BODY), 'utf8');
+        return { head: { ...loaded.meta.view }, text: await readFile(this.file(id, BODY), 'utf8') };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
           // Deleted by another window meanwhile: the run is gone there too.
@@ -198,18 +224,17 @@ export class RunStore {
         }
         throw err;
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
+    });
+  }
+
+  /** Moves a run's body file to `set-aside/` (reported, with `why`); the run stays, without its body. */
+  setAsideBody(id: string, why: string): Promise<void> {
+    return this.serial(async () => {
+      const loaded = this.runs.get(id);
+      await this.setAside(`${id}${BODY}`, why);
+      if (loaded) {
+        await this.writeMeta({ ...loaded.meta, run: { ...loaded.meta.run, body: 'none' } });
       }
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        await this.setAside(`${id}${BODY}`, 'its stored response is not a JSON object');
-        await this.writeMeta({ ...loaded.meta, run: { ...run, body: 'none' } });
-        return { missing: 'setAside' as const };
-      }
-      return { view: { ...view, body: body as RunResultView['body'] } };
     });
   }
 

@@ -84,70 +84,78 @@ export async function buildClientSchemaInSlices(
 }
 
 function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typeMap: Map<string, GraphQLNamedType>; make: () => GraphQLSchema } {
-  const schemaIntrospection = introspection.__schema;
-  if (!schemaIntrospection || typeof schemaIntrospection !== 'object' || !Array.isArray(schemaIntrospection.types)) {
-    throw new Error('malformed');
-  }
-  const typeMap = new Map<string, GraphQLNamedType>();
-  for (const typeIntrospection of schemaIntrospection.types) {
-    typeMap.set(typeIntrospection.name, buildType(typeIntrospection));
-  }
-  // Include standard types only if they are used (graphql's buildClientSchema replaces them).
-  for (const stdType of [...specifiedScalarTypes, ...introspectionTypes]) {
-    if (typeMap.has(stdType.name)) {
-      typeMap.set(stdType.name, stdType);
-    }
-  }
-  const queryType = schemaIntrospection.queryType ? getObjectType(schemaIntrospection.queryType) : null;
-  const mutationType = schemaIntrospection.mutationType ? getObjectType(schemaIntrospection.mutationType) : null;
-  const subscriptionType = schemaIntrospection.subscriptionType ? getObjectType(schemaIntrospection.subscriptionType) : null;
-  const directives = schemaIntrospection.directives ? schemaIntrospection.directives.map(buildDirective) : [];
-  const make = () =>
-    new GraphQLSchema({
-      description: schemaIntrospection.description,
-      query: queryType,
-      mutation: mutationType,
-      subscription: subscriptionType,
-      types: [...typeMap.values()],
-      directives,
-      assumeValid,
-    });
-  return { typeMap, make };
+  return new ClientSchemaBuilder().prepare(introspection, assumeValid);
+}
 
-  function getType(typeRef: IntrospectionTypeRef): GraphQLType {
+/** graphql-js's buildClientSchema, one method per piece (its type map filled first, the fields read lazily). */
+class ClientSchemaBuilder {
+  private readonly typeMap = new Map<string, GraphQLNamedType>();
+
+  prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typeMap: Map<string, GraphQLNamedType>; make: () => GraphQLSchema } {
+    const schemaIntrospection = introspection.__schema;
+    if (!schemaIntrospection || typeof schemaIntrospection !== 'object' || !Array.isArray(schemaIntrospection.types)) {
+      throw new Error('malformed');
+    }
+    for (const typeIntrospection of schemaIntrospection.types) {
+      this.typeMap.set(typeIntrospection.name, this.buildType(typeIntrospection));
+    }
+    // Include standard types only if they are used (graphql's buildClientSchema replaces them).
+    for (const stdType of [...specifiedScalarTypes, ...introspectionTypes]) {
+      if (this.typeMap.has(stdType.name)) {
+        this.typeMap.set(stdType.name, stdType);
+      }
+    }
+    const queryType = schemaIntrospection.queryType ? this.getObjectType(schemaIntrospection.queryType) : null;
+    const mutationType = schemaIntrospection.mutationType ? this.getObjectType(schemaIntrospection.mutationType) : null;
+    const subscriptionType = schemaIntrospection.subscriptionType ? this.getObjectType(schemaIntrospection.subscriptionType) : null;
+    const directives = schemaIntrospection.directives ? schemaIntrospection.directives.map((x) => this.buildDirective(x)) : [];
+    const make = () =>
+      new GraphQLSchema({
+        description: schemaIntrospection.description,
+        query: queryType,
+        mutation: mutationType,
+        subscription: subscriptionType,
+        types: [...this.typeMap.values()],
+        directives,
+        assumeValid,
+      });
+    return { typeMap: this.typeMap, make };
+  }
+
+  private getType(typeRef: IntrospectionTypeRef): GraphQLType {
     if (typeRef.kind === 'LIST') {
       if (!typeRef.ofType) {
         throw new Error('Decorated type deeper than introspection query.');
       }
-      return new GraphQLList(getType(typeRef.ofType));
+      return new GraphQLList(this.getType(typeRef.ofType));
     }
     if (typeRef.kind === 'NON_NULL') {
       if (!typeRef.ofType) {
         throw new Error('Decorated type deeper than introspection query.');
       }
-      return new GraphQLNonNull(assertNullableType(getType(typeRef.ofType)));
+      return new GraphQLNonNull(assertNullableType(this.getType(typeRef.ofType)));
     }
-    return getNamedType(typeRef);
+    return this.getNamedType(typeRef);
   }
 
-  function getNamedType(typeRef: IntrospectionTypeRef): GraphQLNamedType {
+  private getNamedType(typeRef: IntrospectionTypeRef): GraphQLNamedType {
     const name = (typeRef as { name?: string }).name;
-    const type = name ? typeMap.get(name) : undefined;
+    const type = name ? this.typeMap.get(name) : undefined;
     if (!type) {
       throw new Error(`unknown type ${String(name)}`);
     }
     return type;
   }
 
-  function getObjectType(typeRef: IntrospectionTypeRef): GraphQLObjectType {
-    return assertObjectType(getNamedType(typeRef));
+  private getObjectType(typeRef: IntrospectionTypeRef): GraphQLObjectType {
+    return assertObjectType(this.getNamedType(typeRef));
   }
 
-  function getInterfaceType(typeRef: IntrospectionTypeRef): GraphQLInterfaceType {
-    return assertInterfaceType(getNamedType(typeRef));
+  private getInterfaceType(typeRef: IntrospectionTypeRef): GraphQLInterfaceType {
+    return assertInterfaceType(this.getNamedType(typeRef));
   }
 
-  function buildType(type: IntrospectionType): GraphQLNamedType {
+  private buildType(type: IntrospectionType): GraphQLNamedType {
     if (type == null || type.name == null || type.kind == null) {
       throw new Error('malformed type');
     }
@@ -158,22 +166,22 @@ function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typ
         return new GraphQLObjectType({
           name: type.name,
           description: type.description,
-          interfaces: () => buildImplementationsList(type),
-          fields: () => buildFieldDefMap(type),
+          interfaces: () => this.buildImplementationsList(type),
+          fields: () => this.buildFieldDefMap(type),
         });
       case 'INTERFACE':
         return new GraphQLInterfaceType({
           name: type.name,
           description: type.description,
-          interfaces: () => buildImplementationsList(type),
-          fields: () => buildFieldDefMap(type),
+          interfaces: () => this.buildImplementationsList(type),
+          fields: () => this.buildFieldDefMap(type),
         });
       case 'UNION': {
         if (!type.possibleTypes) {
           throw new Error('missing possibleTypes');
         }
         const possibleTypes = type.possibleTypes;
-        return new GraphQLUnionType({ name: type.name, description: type.description, types: () => possibleTypes.map(getObjectType) });
+        return new GraphQLUnionType({ name: type.name, description: type.description, types: () => possibleTypes.map((x) => this.getObjectType(x)) });
       }
       case 'ENUM': {
         if (!type.enumValues) {
@@ -193,7 +201,7 @@ function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typ
         return new GraphQLInputObjectType({
           name: type.name,
           description: type.description,
-          fields: () => buildInputValueDefMap(inputFields),
+          fields: () => this.buildInputValueDefMap(inputFields),
           isOneOf: (type as { isOneOf?: boolean }).isOneOf,
         });
       }
@@ -201,38 +209,38 @@ function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typ
     throw new Error('unknown kind');
   }
 
-  function buildImplementationsList(implementing: { kind: string; interfaces?: readonly IntrospectionTypeRef[] | null }): GraphQLInterfaceType[] {
+  private buildImplementationsList(implementing: { kind: string; interfaces?: readonly IntrospectionTypeRef[] | null }): GraphQLInterfaceType[] {
     if (implementing.interfaces === null && implementing.kind === 'INTERFACE') {
       return [];
     }
     if (!implementing.interfaces) {
       throw new Error('missing interfaces');
     }
-    return implementing.interfaces.map(getInterfaceType);
+    return implementing.interfaces.map((x) => this.getInterfaceType(x));
   }
 
-  function buildFieldDefMap(type: { fields?: readonly IntrospectionField[] | null }): Record<string, GraphQLFieldConfig<unknown, unknown>> {
+  private buildFieldDefMap(type: { fields?: readonly IntrospectionField[] | null }): Record<string, GraphQLFieldConfig<unknown, unknown>> {
     if (!type.fields) {
       throw new Error('missing fields');
     }
     const map: Record<string, GraphQLFieldConfig<unknown, unknown>> = Object.create(null);
     for (const field of type.fields) {
-      const fieldType = getType(field.type);
+      const fieldType = this.getType(field.type);
       if (!isOutputType(fieldType)) {
         throw new Error('field of input type');
       }
       if (!field.args) {
         throw new Error('missing args');
       }
-      map[field.name] = { description: field.description, deprecationReason: field.deprecationReason, type: fieldType, args: buildInputValueDefMap(field.args) };
+      map[field.name] = { description: field.description, deprecationReason: field.deprecationReason, type: fieldType, args: this.buildInputValueDefMap(field.args) };
     }
     return map;
   }
 
-  function buildInputValueDefMap(values: readonly IntrospectionInputValue[]): Record<string, GraphQLInputFieldConfig> {
+  private buildInputValueDefMap(values: readonly IntrospectionInputValue[]): Record<string, GraphQLInputFieldConfig> {
     const map: Record<string, GraphQLInputFieldConfig> = Object.create(null);
     for (const value of values) {
-      const type = getType(value.type);
+      const type = this.getType(value.type);
       if (!isInputType(type)) {
         throw new Error('argument of output type');
       }
@@ -242,7 +250,7 @@ function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typ
     return map;
   }
 
-  function buildDirective(directive: IntrospectionDirective): GraphQLDirective {
+  private buildDirective(directive: IntrospectionDirective): GraphQLDirective {
     if (!directive.args) {
       throw new Error('missing directive args');
     }
@@ -255,7 +263,7 @@ function prepare(introspection: IntrospectionQuery, assumeValid: boolean): { typ
       isRepeatable: directive.isRepeatable,
       deprecationReason: (directive as { deprecationReason?: string | null }).deprecationReason,
       locations: directive.locations.slice() as DirectiveLocation[],
-      args: buildInputValueDefMap(directive.args),
+      args: this.buildInputValueDefMap(directive.args),
     });
   }
 }

@@ -115,6 +115,29 @@ export function typesLayoutOf(bytes: Buffer, listPath: readonly string[] = SCHEM
   return scanTypes(bytes, () => Promise.resolve(), listPath);
 }
 
+/** Whether the JSON string at `at` is `key` (its quotes included). */
+function keyAt(bytes: Buffer, at: number | undefined, key: Buffer): boolean {
+  return at !== undefined && at >= 0 && at + key.length <= bytes.length && bytes.compare(key, 0, key.length, at, at + key.length) === 0;
+}
+
+/** The closing quote of the JSON string opening at `start` (one not escaped by an odd run of backslashes), or -1. */
+function closingQuote(bytes: Buffer, start: number): number {
+  let j = start;
+  for (;;) {
+    j = bytes.indexOf(QUOTE, j + 1);
+    if (j < 0) {
+      return -1;
+    }
+    let backslashes = 0;
+    while (bytes[j - 1 - backslashes] === BACKSLASH) {
+      backslashes++;
+    }
+    if (backslashes % 2 === 0) {
+      return j;
+    }
+  }
+}
+
 /**
  * Finds the list at `listPath` (e.g. `__schema.types` of `{ "__schema": { ..., "types": [ ... ] } }`,
  * the payload the cache stores), every object on the way. Undefined when the text has another shape
@@ -136,20 +159,8 @@ async function scanTypes(bytes: Buffer, slice: () => Promise<void>, listPath: re
   let elementStart = -1;
   let afterElement = false;
   const elements: [number, number][] = [];
-  const isKey = (at: number | undefined, key: Buffer) =>
-    at !== undefined && at >= 0 && at + key.length <= bytes.length && bytes.compare(key, 0, key.length, at, at + key.length) === 0;
   /** Whether the first `d` open containers are the objects of the path, at its keys. */
-  const inPrefix = (d: number) => {
-    if (stack.length < d) {
-      return false;
-    }
-    for (let k = 0; k < d; k++) {
-      if (stack[k] !== OPEN_BRACE || !isKey(keys[k + 1], pathKeys[k])) {
-        return false;
-      }
-    }
-    return true;
-  };
+  const inPrefix = (d: number) => stack.length >= d && pathKeys.slice(0, d).every((key, k) => stack[k] === OPEN_BRACE && keyAt(bytes, keys[k + 1], key));
   const inTypes = () => open >= 0 && close < 0;
   let nextLook = SCAN_CHUNK;
   for (let i = 0; i < bytes.length; i++) {
@@ -161,21 +172,10 @@ async function scanTypes(bytes: Buffer, slice: () => Promise<void>, listPath: re
     if (b === QUOTE) {
       // A string: jump to its closing quote (one not escaped by an odd run of backslashes).
       const start = i;
-      let j = i;
-      for (;;) {
-        j = bytes.indexOf(QUOTE, j + 1);
-        if (j < 0) {
-          return undefined; // an unterminated string
-        }
-        let backslashes = 0;
-        while (bytes[j - 1 - backslashes] === BACKSLASH) {
-          backslashes++;
-        }
-        if (backslashes % 2 === 0) {
-          break;
-        }
+      i = closingQuote(bytes, i);
+      if (i < 0) {
+        return undefined; // an unterminated string
       }
-      i = j;
       if (inTypes() && stack.length === listDepth + 1 && elementStart < 0) {
         return undefined; // an element that is not an object: not an introspection
       }
@@ -183,7 +183,7 @@ async function scanTypes(bytes: Buffer, slice: () => Promise<void>, listPath: re
         const depth = stack.length;
         keys[depth] = start;
         expectKey = false;
-        if (depth <= listDepth && isKey(start, pathKeys[depth - 1]) && inPrefix(depth - 1)) {
+        if (depth <= listDepth && keyAt(bytes, start, pathKeys[depth - 1]) && inPrefix(depth - 1)) {
           keyCounts[depth - 1]++;
         }
       }

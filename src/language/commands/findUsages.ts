@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { asExplorerNode, type ExplorerNode } from '../../core/schema/explorerModel';
 import { inert } from '../../core/text/inert';
-import { activeGraphqlUri, sdlViewUri, type SchemaSnapshot } from '../../schema';
+import { activeGraphqlUri, sdlViewUri, type SchemaSnapshot } from '../../services/schemas';
 import { sdlSymbolAt, type SchemaSymbol } from '../sdlSymbols';
 import { toLocation } from '../references';
 import type { LanguageCommand } from './languageCommand';

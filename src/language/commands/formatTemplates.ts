@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { findTemplates } from '../../core/embedded/templates';
 import { formatTemplates as formatCodeTemplates, type TemplateFormatResult } from '../../core/format/formatTemplates';
-import { configuredTags, isCodeDocument } from '../../platform/codeFiles';
+import { isCodeDocument } from '../../platform/codeFiles';
 import type { LanguageCommand } from './languageCommand';
 import { offsetRange } from '../../platform/ranges';
 
@@ -17,10 +17,12 @@ interface FormatTemplatesArgs {
 export async function templateFormatEdits(
   document: vscode.TextDocument,
   options: vscode.FormattingOptions,
+  /** The tag names that mark GraphQL templates (`tenantGraphql.embedded.tags`). */
+  tags: readonly string[],
   selection?: vscode.Range,
 ): Promise<{ edits: vscode.TextEdit[]; result: TemplateFormatResult; found: number }> {
   const text = document.getText();
-  const all = findTemplates(text, { tags: configuredTags() });
+  const all = findTemplates(text, { tags });
   const from = selection && !selection.isEmpty ? document.offsetAt(selection.start) : undefined;
   const to = selection && !selection.isEmpty ? document.offsetAt(selection.end) : undefined;
   const chosen = from === undefined || to === undefined ? all : all.filter((t) => t.end >= from && t.start <= to);
@@ -37,7 +39,7 @@ export async function templateFormatEdits(
  */
 export const formatTemplates: LanguageCommand = {
   id: 'tenantGraphql.formatTemplates',
-  run: async (_services, arg?: unknown): Promise<{ formatted: number; skipped: number } | undefined> => {
+  run: async ({ codeFiles }, arg?: unknown): Promise<{ formatted: number; skipped: number } | undefined> => {
     const args = (typeof arg === 'object' && arg !== null ? arg : {}) as FormatTemplatesArgs;
     const editor = args.uri instanceof vscode.Uri ? await vscode.window.showTextDocument(args.uri) : vscode.window.activeTextEditor;
     if (!editor || !isCodeDocument(editor.document)) {
@@ -49,6 +51,7 @@ export const formatTemplates: LanguageCommand = {
     const { edits, result, found } = await templateFormatEdits(
       document,
       { tabSize: Number(editor.options.tabSize) || 2, insertSpaces: editor.options.insertSpaces !== false },
+      codeFiles.templateTags(),
       editor.selection,
     );
     if (found === 0) {

@@ -1,6 +1,7 @@
 import type { Command } from '../../platform/commands';
 import type { Logger } from '../../core/logger';
-import type { Schemas } from '../../schema';
+import type { Schemas } from '../../services/schemas';
+import type { CodeFileSettings } from '../../services/config';
 import type { ReferenceService } from '../references';
 import type { WorkspaceDiagnostics } from '../workspaceDiagnostics';
 import type { GraphqlCodeActions } from '../codeActions';
@@ -12,6 +13,8 @@ export interface LanguageCommandServices {
   readonly schemas: Schemas;
   readonly workspaceDiagnostics: WorkspaceDiagnostics;
   readonly codeActions: GraphqlCodeActions;
+  /** `tenantGraphql.embedded.*` and `tenantGraphql.codeLens.*`, read through the configuration service. */
+  readonly codeFiles: CodeFileSettings;
 }
 
 /** One command of the language feature. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { TOKEN_VARIABLE, toCurl, toFetch, toHttpFile, type SentRequest } from '../../core/run/exportRun';
 import { inert } from '../../core/text/inert';
+import { saveTextAs } from '../../platform/saveTextAs';
 import type { RunCommand, RunCommandServices } from './runCommand';
 
 /** Arguments the export commands accept (from the CodeLens, a test or a keybinding); none asks the person. */
@@ -125,15 +126,25 @@ export const saveRunAsHttp: RunCommand = {
     }
     const args = isExportArgs(arg) ? arg : undefined;
     const { sent, token } = chosen;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(sent.operationName ?? 'operation').replace(/[^\w-]/g, '_')}.http`;
-    const target =
-      (args?.target instanceof vscode.Uri ? args.target : undefined) ??
-      (await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { [vscode.l10n.t('HTTP request')]: ['http', 'rest'] } }));
+    const target = await saveTextAs(
+      toHttpFile(sent, token),
+      name,
+      {
+        filter: { name: vscode.l10n.t('HTTP request'), extensions: ['http', 'rest'] },
+        saveLabel: vscode.l10n.t('Save Request'),
+        title: vscode.l10n.t('Save the request as .http'),
+        what: 'the request',
+        tag: 'run',
+        failed: (where, error) => vscode.l10n.t('Could not save the request to {0}: {1}. Choose another place, or check that the folder is writable.', where, error),
+        saved: (where) => vscode.l10n.t('Saved the request to {0}.', where),
+      },
+      services.logger,
+      args?.target instanceof vscode.Uri ? args.target : undefined,
+    );
     if (!target) {
       return undefined;
     }
-    await vscode.workspace.fs.writeFile(target, Buffer.from(toHttpFile(sent, token), 'utf8'));
     await vscode.window.showTextDocument(target, { preview: false });
     return target;
   },

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { runsOf } from './historyArgs';
 import type { RunCommand } from './runCommand';
+import { showStoredResult } from '../historyStore';
 
 /** History view: Run Again: the run's operation from its document, with the same variables, on the active environment. */
 export const rerunRun: RunCommand = {
@@ -19,11 +20,11 @@ export const openRunResult: RunCommand = {
   id: 'tenantGraphql.history.openResult',
   run: async ({ history, presenter }, arg) => {
     const [run] = runsOf(history, arg);
-    const view = run && (await history.result(run.id));
-    if (!view) {
+    const result = run && (await history.result(run.id));
+    if (!result) {
       return false;
     }
-    presenter.show(view);
+    showStoredResult(presenter, result);
     return true;
   },
 };

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Environment } from '../../core/auth';
+import type { Logger } from '../../core/logger';
 import type { Command } from '../../platform/commands';
 import type { ResultsPresenter } from '../../results';
 import type { HistoryStore } from '../historyStore';
@@ -9,6 +10,8 @@ import type { RunController } from '../runController';
 
 /** What the run feature's command handlers may use. */
 export interface RunCommandServices {
+  /** The extension's log (a failed Save as .http is logged there). */
+  readonly logger: Logger;
   readonly controller: RunController;
   readonly history: HistoryStore;
   readonly historyView: HistoryView;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { historyDescription, historyLabel } from '../../core/run/history';
 import type { StoredRun } from '../../core/run/runStore';
 import type { RunCommand, RunCommandServices } from './runCommand';
+import { showStoredResult } from '../historyStore';
 import { inert } from '../../core/text/inert';
 
 /**
@@ -50,11 +51,11 @@ export const showHistory: RunCommand = {
 
 async function act(services: RunCommandServices, entry: StoredRun, action: 'run' | 'show'): Promise<unknown> {
   if (action === 'show') {
-    const view = await services.history.result(entry.id);
-    if (!view) {
+    const result = await services.history.result(entry.id);
+    if (!result) {
       return undefined;
     }
-    services.presenter.show(view);
+    showStoredResult(services.presenter, result);
     return true;
   }
   return services.controller.run({ uri: vscode.Uri.parse(entry.documentUri), operationName: entry.operationName, variables: entry.variables });

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Command } from '../../platform/commands';
-import type { ConfigurationService } from '../../config';
-import type { AuthService } from '../../auth';
+import type { ConfigurationService } from '../../services/config';
+import type { AuthService } from '../../services/auth';
 import type { Logger } from '../../core/logger';
 import type { SandboxHost, SandboxInfo } from '../sandboxHost';
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { asExplorerNode, sdlKeyOf } from '../explorer';
-import { sdlViewUri, showSdlLine } from '../sdlView';
+import { showSdlLine } from '../sdlView';
+import { sdlViewUri } from '../../services/schemas';
 import type { SchemaCommand } from './schemaCommand';
 import { inert } from '../../core/text/inert';
 

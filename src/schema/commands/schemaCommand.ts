@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { Command } from '../../platform/commands';
 import type { Logger } from '../../core/logger';
 import type { SchemaExplorer } from '../explorer';
-import type { Schemas } from '../schemas';
+import type { Schemas } from '../../services/schemas';
 import type { SchemaChanges } from '../schemaChanges';
 
 /** What the schema feature's command handlers may use. */

@@ -243,8 +243,9 @@ function phaseMs(ms: unknown): string | undefined {
 
 /**
  * The timing breakdown's rows: DNS, connect and TLS for a connection opened for this request (each
- * one measured: no DNS for an IP address, no TLS over http), else what the connection was; then
- * first byte and download.
+ * one measured: no DNS for an IP address, no TLS over http; through a proxy, DNS and connect to the
+ * proxy, its CONNECT tunnel, TLS to the server over it), else what the connection was; then first
+ * byte and download.
  */
 function timingRows(timing: unknown): [string, string][] {
   if (typeof timing !== 'object' || timing === null) {
@@ -264,12 +265,15 @@ function timingRows(timing: unknown): [string, string][] {
       : t.connection === 'reused'
         ? strings.connectionReused
         : t.connection === 'proxy'
-          ? strings.connectionProxy
+          ? t.connectMs !== undefined
+            ? strings.connectionProxyTunnel
+            : strings.connectionProxy
           : strings.connectionUnknown;
   rows.push([strings.timingConnection, connection]);
-  if (t.connection === 'new') {
+  if (t.connection === 'new' || t.connection === 'proxy') {
     row(strings.timingDns, t.dnsMs);
     row(strings.timingConnect, t.connectMs);
+    row(strings.timingTunnel, t.tunnelMs);
     row(strings.timingTls, t.tlsMs);
   }
   row(strings.timingFirstByte, t.firstByteMs);

@@ -2,7 +2,7 @@ import './register';
 import { strict as assert } from 'node:assert';
 import * as vm from 'node:vm';
 import { fake, resetFake, UIKind, Uri, env } from './vscodeFake';
-import { openInBrowser, serveInterstitial } from '../../../src/auth/browserOpener';
+import { openInBrowser, serveInterstitial } from '../../../src/platform/browserOpener';
 import { buildInterstitialPage } from '../../../src/core/auth/signInInterstitial';
 
 /** Runs the page's inline script as a browser would, with a scripted probe; returns where it navigated. */

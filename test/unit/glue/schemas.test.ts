@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { EventEmitter, resetFake, workspace } from './vscodeFake';
-import { Schemas, type SchemasDeps, type SchemaVersionChange } from '../../../src/schema/schemas';
+import { Schemas, type SchemasDeps, type SchemaVersionChange } from '../../../src/services/schemas/schemas';
 import { CapturingLogger } from '../core/auth/fakes';
 
 /**

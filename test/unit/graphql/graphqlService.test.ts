@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { GraphqlService, type SessionSource } from '../../../src/graphql/graphqlService';
+import { GraphqlService, type SessionSource } from '../../../src/services/graphql/graphqlService';
 import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../../../src/core/errors';
 import { serverIdentity, serverKey } from '../../../src/core/auth/serverIdentity';
 import type { Environment } from '../../../src/core/auth/environments';
@@ -30,7 +30,7 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
       sessionsOf: (e) => Promise.resolve(serverKey(serverIdentity(e)) === serverKey(session.server) ? [session] : []),
       isAllowed: () => options.allowed ?? true,
       trusted: options.trusted ?? true,
-      getAccessToken: () => Promise.resolve(session.accessToken),
+      tokens: { getAccessToken: () => Promise.resolve(session.accessToken) },
       headersOf: (e) => environmentHeaders(e, headerSecrets),
     };
     return new GraphqlService(source, nullLogger);

@@ -78,7 +78,8 @@ describe('interop: oidc-provider + graphql-http, configured as the spec asks', f
     await http.close();
   });
 
-  const run = (sessionId: string, query: string, variables?: Record<string, unknown>) => http.execute({ baseUrl: servers.url, query, variables, ...bearerHooks(core, sessionId) });
+  const run = (sessionId: string, query: string, variables?: Record<string, unknown>) =>
+    http.execute({ baseUrl: servers.url, query, variables, ...bearerHooks(core.tokens, sessionId) });
 
   it('signs in with PKCE through the loopback redirect and the provider’s login and consent pages; the account is named, not its opaque sub', async () => {
     const session = await core.signIn({ environment: user });
@@ -110,11 +111,11 @@ describe('interop: oidc-provider + graphql-http, configured as the spec asks', f
 
   it('refreshes with the resource, and follows the provider’s rotating refresh tokens', async () => {
     const session = await core.signIn({ environment: offline });
-    const first = await core.getAccessToken(session.id, { forceRefresh: true, rejectedToken: session.accessToken });
+    const first = await core.tokens.getAccessToken(session.id, { forceRefresh: true, rejectedToken: session.accessToken });
     const afterFirst = (await core.getSessions()).find((s) => s.id === session.id)!;
     assert.notEqual(first, session.accessToken);
     assert.notEqual(afterFirst.refreshToken, session.refreshToken, 'the provider rotated the refresh token');
-    const second = await core.getAccessToken(session.id, { forceRefresh: true, rejectedToken: first });
+    const second = await core.tokens.getAccessToken(session.id, { forceRefresh: true, rejectedToken: first });
     assert.notEqual(second, first);
     const refreshes = servers.tokenRequests.filter((p) => p.grant_type === 'refresh_token');
     assert.ok(refreshes.length >= 2);

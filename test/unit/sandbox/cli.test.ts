@@ -6,7 +6,7 @@ import { DEFAULT_API_PORT, DEFAULT_AUTH_PORT, UsageError, parseArgs } from '../.
 
 /** Starts the CLI with tsx and resolves with its first stdout line. */
 async function spawnSandbox(args: string[]): Promise<{ child: ChildProcess; firstLine: string; rest: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--require', './test/unit/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const seen: string[] = [];
   const firstLine = await new Promise<string>((resolve, reject) => {
@@ -66,7 +66,7 @@ describe('sandbox CLI', function () {
   });
 
   it('exits with 2 and the usage on a bad option', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', './test/unit/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];

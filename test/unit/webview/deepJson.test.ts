@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../../src/shared/deepJson';
-import { parseExtensionMessage, showMessage, type RunResultView } from '../../../src/shared/resultsMessages';
+import { RAW_BODY_BYTES, parseExtensionMessage, showMessage, type RunResultView } from '../../../src/shared/resultsMessages';
 import { prng } from '../seededRandom';
 
 /** A value nested `levels` deep, alternating arrays and objects, built without recursion. */
@@ -63,6 +63,31 @@ describe('shared/deepJson', () => {
     assert.equal(nestingDepth(parsed.view.body), 100_001);
     const shallow: RunResultView = { ...view, body: { data: deepValue(DEEP_JSON_LEVELS - 5) } };
     assert.deepEqual(showMessage(shallow), { type: 'show', view: shallow });
+  });
+
+  it('sends a large answer as the text the Service sent; the page reads data and extensions from it as the extension does, errors from the view', () => {
+    const errors = [{ message: 'checked', path: ['a'] }];
+    const sent = { data: { list: Array.from({ length: 60_000 }, (_, i) => ({ id: `item-${i}`, n: i })) }, errors: [{ message: 42 }], extensions: { cost: 1 }, extra: 'dropped' };
+    const text = JSON.stringify(sent);
+    assert.ok(text.length >= RAW_BODY_BYTES);
+    const view: RunResultView = { runId: 'r2', environment: 'dev', at: '2026-01-01T00:00:00Z', bytes: text.length, body: { data: sent.data, errors, extensions: sent.extensions } };
+    const message = showMessage(view, text);
+    assert.equal(message.bodyRaw, true);
+    assert.equal(message.bodyJson, text);
+    assert.deepEqual(message.view.body, { errors });
+    const parsed = parseExtensionMessage(JSON.parse(JSON.stringify(message)));
+    assert.ok(parsed && parsed.type === 'show');
+    assert.deepEqual(parsed.view.body, view.body);
+    // The same rules as the extension's reading of an answer: data that is not an object is null, extensions not an object are left out.
+    const odd = parseExtensionMessage({ ...message, bodyJson: JSON.stringify({ data: [1], extensions: 'x' }) });
+    assert.ok(odd && odd.type === 'show');
+    assert.deepEqual(odd.view.body, { data: null, errors });
+    for (const bad of ['{', '[1]', 'null']) {
+      assert.equal(parseExtensionMessage({ ...message, bodyJson: bad }), undefined, bad);
+    }
+    // A small answer, or one without its text, goes as it is.
+    assert.deepEqual(showMessage(view, '{}'), { type: 'show', view });
+    assert.deepEqual(showMessage(view), { type: 'show', view });
   });
 
   it('refuses a bodyJson that is not JSON', () => {

@@ -43,7 +43,7 @@ describe('core/auth credentials bound to their server', () => {
     await core.clientSecrets.set(serverIdentity(redefined), 'THEIR-SECRET');
     await core.initialize();
     await core.store.put(record('s1', { environment: 'Acme', server: serverIdentity(mine), refreshToken: 'MY-RT', expiresAt: clock.now(), refreshExpiresAt: clock.now() + 1e9 }));
-    assert.equal(await core.getAccessToken('s1'), 'AT-new');
+    assert.equal(await core.tokens.getAccessToken('s1'), 'AT-new');
     assert.equal(evil.requests.length, 0, 'nothing reached the other server');
     assert.equal(own.requests.length, 1);
     assert.equal(own.requests[0].params.get('refresh_token'), 'MY-RT');
@@ -55,7 +55,7 @@ describe('core/auth credentials bound to their server', () => {
     const { core, clock } = setup([]);
     await core.clientSecrets.set(serverIdentity(gone), 'S');
     await core.store.put(record('s1', { server: serverIdentity(gone), expiresAt: clock.now(), refreshExpiresAt: clock.now() + 1e9 }));
-    assert.equal(await core.getAccessToken('s1'), 'AT-new');
+    assert.equal(await core.tokens.getAccessToken('s1'), 'AT-new');
     assert.equal(own.requests[0].params.get('client_secret'), 'S');
   });
 

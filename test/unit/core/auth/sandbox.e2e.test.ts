@@ -75,21 +75,21 @@ describe('core/auth against the Sandbox (end to end)', () => {
     const session = await core.signIn({ environment: environments[0], redirectUri });
     assert.equal(session.account.id, 'alice');
     assert.equal(sandbox.stats().token.authorization_code, 1);
-    assert.equal(await graphqlStatus(await core.getAccessToken(session.id)), 200);
+    assert.equal(await graphqlStatus(await core.tokens.getAccessToken(session.id)), 200);
 
-    const refreshed = await core.getAccessToken(session.id, { forceRefresh: true });
+    const refreshed = await core.tokens.getAccessToken(session.id, { forceRefresh: true });
     assert.notEqual(refreshed, session.accessToken);
     assert.equal(sandbox.stats().token.refresh_token, 1);
     assert.equal(await graphqlStatus(refreshed), 200);
     // The rotated refresh token was kept: a second refresh works too.
-    await core.getAccessToken(session.id, { forceRefresh: true });
+    await core.tokens.getAccessToken(session.id, { forceRefresh: true });
     assert.equal(sandbox.stats().token.refresh_token, 2);
   });
 
   it('makes one refresh for 50 concurrent token requests at expiry', async () => {
     const session = await core.signIn({ environment: environments[0], redirectUri });
     clock.advance(3600_000);
-    const tokens = await Promise.all(Array.from({ length: 50 }, () => core.getAccessToken(session.id)));
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => core.tokens.getAccessToken(session.id)));
     assert.equal(sandbox.stats().token.refresh_token, 1);
     assert.equal(new Set(tokens).size, 1);
     assert.notEqual(tokens[0], session.accessToken);
@@ -101,7 +101,7 @@ describe('core/auth against the Sandbox (end to end)', () => {
     assert.equal(team.kind, 'team');
     assert.equal(team.account.label, 'Team');
     assert.equal(sandbox.stats().token.client_credentials, 1);
-    assert.equal(await graphqlStatus(await core.getAccessToken(team.id)), 200);
+    assert.equal(await graphqlStatus(await core.tokens.getAccessToken(team.id)), 200);
   });
 
   it("refuses a wrong client secret with the server's OAuth error", async () => {
@@ -125,7 +125,7 @@ describe('core/auth against the Sandbox (end to end)', () => {
     // Only the server's clock passes the month: our side still believes in the refresh token.
     sandbox.clock.advance(31 * 24 * 3600_000);
     clock.advance(3600_000);
-    await assert.rejects(core.getAccessToken(session.id), (err: unknown) => (err as Error).name === 'SessionExpiredError');
+    await assert.rejects(core.tokens.getAccessToken(session.id), (err: unknown) => (err as Error).name === 'SessionExpiredError');
     assert.equal(sandbox.stats().token.refresh_token, 1);
     assert.deepEqual(removed, ['invalid_grant']);
     assert.deepEqual(await core.getSessions(), []);
@@ -136,7 +136,7 @@ describe('core/auth against the Sandbox (end to end)', () => {
     const removed: string[] = [];
     core.onDidRemoveSession((e) => removed.push(e.reason));
     clock.advance(31 * 24 * 3600_000);
-    await assert.rejects(core.getAccessToken(session.id), (err: unknown) => (err as Error).name === 'SessionExpiredError');
+    await assert.rejects(core.tokens.getAccessToken(session.id), (err: unknown) => (err as Error).name === 'SessionExpiredError');
     assert.equal(sandbox.stats().token.refresh_token, 0);
     assert.deepEqual(removed, ['expired']);
   });

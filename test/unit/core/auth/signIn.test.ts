@@ -92,7 +92,7 @@ describe('core/auth/signIn (through AuthCore)', () => {
       (await core.getSessions()).map((s) => s.id),
       [session.id],
     );
-    assert.equal(await core.getAccessToken(session.id), session.accessToken);
+    assert.equal(await core.tokens.getAccessToken(session.id), session.accessToken);
     assert.equal(server.requests[0].params.get('redirect_uri'), redirectUri);
     assert.equal(core.pending.size, 0);
     assert.equal(timers.active, 0);
@@ -225,7 +225,7 @@ describe('core/auth/signIn (through AuthCore)', () => {
     const session = await core.signIn({ environment: envs[0], redirectUri });
     await core.signInAsTeam('test');
     clock.advance(3600_000);
-    await core.getAccessToken(session.id);
+    await core.tokens.getAccessToken(session.id);
     core.handleCallback('code=zzz&state=forged-state-value');
     const text = logger.text;
     assert.ok(text.length > 0);

@@ -136,21 +136,25 @@ describe('core/http/requestTiming: where a request’s time went', function () {
     }
   });
 
-  it('through a proxy: says so, with no connection phases of its own', async () => {
+  it('through a proxy: a new tunnel is timed (connect to the proxy, CONNECT answered, TLS to the server over it); the next request reuses it', async () => {
     const network = resolveNetwork(settings({ proxy: `http://127.0.0.1:${port(proxy)}`, extraCaCertificates: ca }), { loopbackDirect: false });
-    const dispatcher = createDispatcher(network);
+    const dispatcher = createDispatcher(network, { connections: 1 });
     const client = new GraphqlHttpClient({ dispatcher: () => dispatcher, proxyFor: () => redactProxy(network.httpsProxy!) });
     try {
       const [first, second] = await twice(client, `https://127.0.0.1:${port(secure)}`);
-      for (const timing of [first, second]) {
-        assert.equal(timing?.connection, 'proxy');
-        assert.deepEqual(
-          (['dnsMs', 'connectMs', 'tlsMs'] as const).filter((p) => timing?.[p] !== undefined),
-          [],
-        );
-        assertPhase(timing, 'firstByteMs');
-        assertPhase(timing, 'downloadMs');
+      assert.equal(first?.connection, 'proxy');
+      assert.equal(first?.dnsMs, undefined, 'the proxy is given as an IP address');
+      for (const phase of ['connectMs', 'tunnelMs', 'tlsMs', 'firstByteMs', 'downloadMs'] as const) {
+        assertPhase(first, phase);
       }
+      assert.equal(second?.connection, 'reused');
+      assert.deepEqual(
+        (['dnsMs', 'connectMs', 'tunnelMs', 'tlsMs'] as const).filter((p) => second?.[p] !== undefined),
+        [],
+        'no invented zeros',
+      );
+      assertPhase(second, 'firstByteMs');
+      assertPhase(second, 'downloadMs');
     } finally {
       await client.close();
       await dispatcher.close();

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { filterJson } from '../../../../src/core/results/jsonFilter';
 import { jsonPathOf } from '../../../../src/shared/jsonPath';
 import { FilterClient } from '../../../../src/core/results/filterClient';
+import { tableExportText } from '../../../../src/shared/table';
 import { comparableText } from '../../../../src/core/run/runCompare';
 
 const answer = {
@@ -133,6 +134,46 @@ describe('JSONPath filter adapter (jsonpath-plus, safe mode)', () => {
       // The diff's documents are pretty-printed there too, keys sorted.
       assert.equal(await client.pretty('{"data":{"b":1,"a":[{"y":2,"x":1}]}}'), comparableText({ body: { data: { a: [{ x: 1, y: 2 }], b: 1 } } }));
       await assert.rejects(client.pretty('{"data":'), /could not be read/);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('reads a reopened run in its worker: checked to be an answer, kept for the filter; its JSON and tables made there', async () => {
+    const client = new FilterClient({ script: path.join(__dirname, '../../../../src/core/results/filterWorker.ts'), execArgv: ['--require', 'tsx/cjs'] });
+    const stored = {
+      errors: [
+        {
+          message: 'x',
+          locations: [
+            { line: 2, column: 3 },
+            { line: 0, column: 1 },
+          ],
+        },
+        { message: 'no place' },
+      ],
+      data: {
+        tasks: [
+          { id: 'b', n: { x: 1 } },
+          { id: 'a, "q"', n: { x: 2 } },
+        ],
+      },
+    };
+    const text = JSON.stringify(stored);
+    try {
+      assert.deepEqual(await client.read('stored-1', text), { errors: [{ locations: [{ line: 2, column: 3 }] }, { locations: [] }] });
+      const filtered = await client.filter('stored-1', '$.data.tasks[*].id', () => assert.fail('the worker keeps what it read'));
+      assert.ok(filtered.ok && filtered.total === 2);
+      for (const bad of ['[1, 2]', '"text"', 'null', '{"data":']) {
+        assert.ok('error' in (await client.read(`bad-${bad.length}`, bad)), bad);
+      }
+      // Copy JSON of a stored run: two spaces, keys in their order (the diff's text sorts them).
+      assert.equal(await client.pretty('{"b":1,"a":[2]}', { sortKeys: false }), `${JSON.stringify({ b: 1, a: [2] }, null, 2)}\n`);
+      const csv = await client.table({ text, path: ['data', 'tasks'], format: 'saveCsv', sort: { column: 'id', direction: 'ascending' } });
+      assert.deepEqual(csv, tableExportText(stored, ['data', 'tasks'], 'saveCsv', { column: 'id', direction: 'ascending' }));
+      assert.equal(csv?.rows, 2);
+      assert.ok(csv?.text.startsWith('id,n.x\r\n"a, ""q""",2'), csv?.text);
+      assert.equal(await client.table({ text, path: ['data', 'nothing'], format: 'copyCsv' }), undefined);
     } finally {
       client.dispose();
     }

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
-import { EnvironmentSchema, type SchemaEnvironment } from '../core/schema/environmentSchema';
-import { EnvironmentSchemas } from '../core/schema/environmentSchemas';
-import { CancelledError, errorMessage } from '../core/errors';
-import { INTROSPECTION_QUERY } from '../core/schema/loadSchema';
-import { printSchemaWithLocations, type SchemaSdlView } from '../core/schema/sdlView';
-import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../core/schema/schemaSnapshot';
-import type { Logger } from '../core/logger';
-import type { SchemaSource } from '../core/codegen/protocol';
+import { EnvironmentSchema, type SchemaEnvironment } from '../../core/schema/environmentSchema';
+import { EnvironmentSchemas } from '../../core/schema/environmentSchemas';
+import { CancelledError, errorMessage } from '../../core/errors';
+import { INTROSPECTION_QUERY } from '../../core/schema/loadSchema';
+import { printSchemaWithLocations, type SchemaSdlView } from '../../core/schema/sdlView';
+import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../../core/schema/schemaSnapshot';
+import type { Logger } from '../../core/logger';
+import type { SchemaSource } from '../../core/codegen/protocol';
 import { FolderSchemas, type FolderSchemaEntry, type FolderSchemaProblem } from './folderSchemas';
 
 /** A new version of the environment's schema replaced another one (a refresh, or another environment). */

@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../core/http/graphqlClient';
-import { bearerHooks, type TokenSource } from '../core/http/tokenPolicy';
-import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../core/errors';
-import { sameServer, serverHosts, type Environment, type EnvironmentHeaders, type SessionRecord } from '../core/auth';
-import type { Logger } from '../core/logger';
+import { GraphqlHttpClient, type ExecuteHooks, type GraphqlHttpResult } from '../../core/http/graphqlClient';
+import { bearerHooks, type TokenSource } from '../../core/http/tokenPolicy';
+import { NotSignedInError, RestrictedModeError, ServerNotApprovedError } from '../../core/errors';
+import { sameServer, serverHosts, type Environment, type EnvironmentHeaders, type SessionRecord } from '../../core/auth';
+import type { Logger } from '../../core/logger';
 
-export { NotSignedInError } from '../core/errors';
+export { NotSignedInError } from '../../core/errors';
 
 /** One GraphQL request to the active environment, on behalf of its preferred session. */
 export interface GraphqlRequest {
@@ -26,7 +26,9 @@ export interface GraphqlServiceResult extends GraphqlHttpResult {
 }
 
 /** What the GraphQL service needs from auth: the active environment and session, and their tokens. */
-export interface SessionSource extends TokenSource {
+export interface SessionSource {
+  /** The access tokens of the sessions (core's token manager: refreshed near expiry, or after a 401). */
+  readonly tokens: TokenSource;
   activeEnvironment(): Environment | undefined;
   /** The active environment's session: one issued by that environment's server. */
   activeSession(): Promise<SessionRecord | undefined>;
@@ -92,7 +94,7 @@ export class GraphqlService implements vscode.Disposable {
    */
   async accessTokenFor(environment?: Environment): Promise<string> {
     const { session } = await this.target(environment);
-    return this.sessions.getAccessToken(session.id);
+    return this.sessions.tokens.getAccessToken(session.id);
   }
 
   /** Runs one request against the active environment; throws the core's typed errors. */
@@ -110,7 +112,7 @@ export class GraphqlService implements vscode.Disposable {
         operationName: request.operationName,
         signal: request.signal,
         timeoutMs: request.timeoutMs ?? this.defaultTimeoutMs(),
-        ...bearerHooks(this.sessions, session.id, request.signal),
+        ...bearerHooks(this.sessions.tokens, session.id, request.signal),
       },
       hooks,
     );

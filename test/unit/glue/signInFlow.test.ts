@@ -2,9 +2,10 @@ import './register';
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { fake, resetFake, fakeExtensionContext, EventEmitter, Uri, workspace, type FakeSecretStorage } from './vscodeFake';
-import { AuthService } from '../../../src/auth/authService';
+import { AuthService } from '../../../src/services/auth/authService';
+import { SignInFlow } from '../../../src/auth/signInFlow';
 import { parseEnvironments, type Environment } from '../../../src/core/auth/environments';
-import type { ConfigurationService } from '../../../src/config';
+import type { ConfigurationService } from '../../../src/services/config';
 import type { Logger } from '../../../src/core/logger';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 
@@ -21,11 +22,12 @@ function tokenStrings(value: unknown): string[] {
   return Object.entries(value).flatMap(([key, v]) => (typeof v === 'string' && /token/i.test(key) && v.length > 0 ? [v] : tokenStrings(v)));
 }
 
-describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContext', () => {
+describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento and ExtensionContext', () => {
   let sandbox: RunningSandbox;
   let context: ReturnType<typeof fakeExtensionContext>;
   let settings: { environments: Environment[]; ownEnvironments: Environment[]; trusted: boolean; problems: string[] };
   let service: AuthService;
+  let flow: SignInFlow;
   const logged: string[] = [];
   const logger: Logger = {
     info: (m: string) => logged.push(m),
@@ -47,7 +49,9 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     const envs = environments(origin);
     settings = { environments: envs, ownEnvironments: origin === 'user' ? envs : [], trusted, problems: [] };
     const config = { settings, onDidChange: new EventEmitter<void>().event, activeEnvironment: () => settings.environments[0] } as unknown as ConfigurationService;
-    return new AuthService(context as unknown as vscode.ExtensionContext, config, logger);
+    const made = new AuthService(context as unknown as vscode.ExtensionContext, config, logger);
+    flow = new SignInFlow(made, context as unknown as vscode.ExtensionContext, config, logger);
+    return made;
   }
 
   /** The person's browser: the Sandbox consents as alice at once (autoConsent); it follows the loopback redirect. */
@@ -68,6 +72,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     context = fakeExtensionContext();
   });
   afterEach(async () => {
+    flow?.dispose();
     service?.dispose();
     await sandbox.close();
   });
@@ -76,7 +81,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     service = makeService();
     await service.initialize();
     browserThatApproves();
-    const session = await service.signInInteractive();
+    const session = await flow.signInInteractive();
     assert.ok(session, 'a session');
     assert.equal(session.account.id, 'alice');
     assert.equal((await service.activeSession())?.id, session.id);
@@ -92,7 +97,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     // The tokens: in SecretStorage, never in either Memento, never in the log.
     const secrets = context.secrets as FakeSecretStorage;
     const stored = [...secrets.values.values()].join('\n');
-    const token = await service.getAccessToken(session.id);
+    const token = await service.tokens.getAccessToken(session.id);
     assert.ok(stored.includes(token), 'the access token is kept in SecretStorage');
     const mementos = [...context.globalState.values.values(), ...context.workspaceState.values.values()].join('\n');
     assert.ok(!mementos.includes(token), 'no token in globalState or workspaceState');
@@ -109,9 +114,9 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     service = makeService();
     await service.initialize();
     browserThatApproves();
-    const session = await service.signInInteractive();
+    const session = await flow.signInInteractive();
     assert.ok(session);
-    const token = await service.getAccessToken(session.id);
+    const token = await service.tokens.getAccessToken(session.id);
     await service.signOut(session.id);
     assert.equal(await service.activeSession(), undefined);
     const stored = [...(context.secrets as FakeSecretStorage).values.values()].join('\n');
@@ -123,7 +128,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     await service.initialize();
     browserThatApproves();
     fake.answer = () => undefined; // the person closes the question
-    assert.equal(await service.signInInteractive(), undefined);
+    assert.equal(await flow.signInInteractive(), undefined);
     assert.equal(fake.shown.length, 1);
     assert.equal(fake.shown[0].modal, true);
     assert.match(fake.shown[0].message, /^Sign in to 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ \(defined by this workspace\)\?$/);
@@ -137,7 +142,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     await service.initialize();
     browserThatApproves();
     fake.answer = (shown) => (shown.modal ? 'Allow' : undefined);
-    assert.ok(await service.signInInteractive());
+    assert.ok(await flow.signInInteractive());
     assert.equal(fake.shown.filter((s) => s.modal).length, 1);
     const approvals = context.globalState.get<Record<string, boolean>>('tenantGraphql.approvedWorkspaceServers') ?? {};
     const keys = Object.keys(approvals);
@@ -145,12 +150,12 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     assert.ok(keys[0].startsWith('file:///work/repo '), keys[0]);
     assert.equal(context.workspaceState.values.size, 0);
     // Asked once: a second sign-in goes straight to the browser.
-    assert.ok(await service.signInInteractive());
+    assert.ok(await flow.signInInteractive());
     assert.equal(fake.shown.filter((s) => s.modal).length, 1);
     // Another workspace naming the same server is asked again.
     workspace.workspaceFolders = [{ uri: Uri.file('/work/other'), name: 'other', index: 0 }];
     fake.answer = () => undefined;
-    assert.equal(await service.signInInteractive(), undefined);
+    assert.equal(await flow.signInInteractive(), undefined);
     assert.equal(fake.shown.filter((s) => s.modal).length, 2);
   });
 
@@ -158,7 +163,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     service = makeService('user', false);
     await service.initialize();
     browserThatApproves();
-    assert.equal(await service.signInInteractive(), undefined);
+    assert.equal(await flow.signInInteractive(), undefined);
     assert.deepEqual(fake.opened, []);
     assert.equal(sandbox.stats().token.authorization_code ?? 0, 0);
     assert.equal(fake.shown.length, 1);
@@ -174,7 +179,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
       opened();
       return true;
     };
-    const signIn = service.signInInteractive();
+    const signIn = flow.signInInteractive();
     await browserOpened;
     assert.ok(service.signInInProgress, 'the sign-in waits for the browser');
     service.signInInProgress.cancel();
@@ -189,7 +194,7 @@ describe('glue: AuthService with fake SecretStorage, Memento and ExtensionContex
     service = makeService();
     settings.environments = [];
     fake.answer = (shown) => shown.items[0];
-    assert.equal(await service.signInInteractive(), undefined);
+    assert.equal(await flow.signInInteractive(), undefined);
     assert.match(fake.shown[0].message, /No Tenant GraphQL environment is configured yet/);
     assert.deepEqual(fake.shown[0].items, ['Open Settings']);
     await new Promise((r) => setImmediate(r));

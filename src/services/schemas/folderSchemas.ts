@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
-import { taggedLogger, type Logger } from '../core/logger';
-import { findGraphqlConfig, schemaSourcesOf } from '../core/schema/graphqlConfig';
-import { loadSchemaFiles, type LoadedSchema } from '../core/schema/loadSchema';
-import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
+import { errorMessage } from '../../core/errors';
+import { taggedLogger, type Logger } from '../../core/logger';
+import { findGraphqlConfig, schemaSourcesOf } from '../../core/schema/graphqlConfig';
+import { loadSchemaFiles, type LoadedSchema } from '../../core/schema/loadSchema';
+import type { SchemaSnapshot } from '../../core/schema/schemaSnapshot';
 
 /** A workspace folder whose graphql-config names its own schema. */
 export interface FolderSchemaEntry {

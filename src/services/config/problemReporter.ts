@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConfigurationService, Settings } from './configuration';
-import { inert } from '../core/text/inert';
+import { inert } from '../../core/text/inert';
 
 /**
  * Tells the user, once per distinct set of problems, what is wrong in the tenantGraphql settings

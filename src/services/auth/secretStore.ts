@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SecretStore } from '../core/auth/seams';
+import type { SecretStore } from '../../core/auth/seams';
 
 /** Backs the core's {@link SecretStore} seam with VS Code's SecretStorage. */
 export function vscodeSecretStore(secrets: vscode.SecretStorage): SecretStore {

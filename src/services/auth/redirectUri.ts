@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AUTH_CALLBACK_PATH } from '../core/auth/pendingAuthorizations';
+import { AUTH_CALLBACK_PATH } from '../../core/auth/pendingAuthorizations';
 
 /** `${uriScheme}://<publisher>.<name>/auth-callback`: what a tenant admin registers. */
 export function callbackUri(context: vscode.ExtensionContext): vscode.Uri {

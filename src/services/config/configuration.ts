@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { parseEnvironments, type Environment } from '../core/auth/environments';
-import { serverIdentity, serverKey } from '../core/auth/serverIdentity';
-import { isTagList } from '../core/embedded/templates';
-import { parseFolderTypesSettings, type FolderTypesSettings } from '../core/codegen/typesSettings';
+import { parseEnvironments, type Environment } from '../../core/auth/environments';
+import { serverIdentity, serverKey } from '../../core/auth/serverIdentity';
+import { isTagList } from '../../core/embedded/templates';
+import { readTemplateTags, type CodeFileSettings, type CodeLensKind } from './codeFileSettings';
+import { parseFolderTypesSettings, type FolderTypesSettings } from '../../core/codegen/typesSettings';
 
 /** The extension's settings, read once per change, validated and frozen. */
 export interface Settings {
@@ -151,7 +152,7 @@ function read(builtIn: readonly Environment[], chosen: string | undefined, folde
  * Typed configuration snapshot: the only module that reads `tenantGraphql.*`. Fires
  * {@link onDidChange} only when the snapshot really changed.
  */
-export class ConfigurationService implements vscode.Disposable {
+export class ConfigurationService implements CodeFileSettings, vscode.Disposable {
   private builtIn: readonly Environment[] = [];
   private current: Settings;
   /** In a multi-root workspace, the folder of the active editor (the last one that had a folder): its settings are {@link settings}. */
@@ -162,10 +163,15 @@ export class ConfigurationService implements vscode.Disposable {
   private everyFolder = '[]';
   private readonly emitter = new vscode.EventEmitter<Settings>();
   private readonly folderEmitter = new vscode.EventEmitter<void>();
+  private readonly tagsEmitter = new vscode.EventEmitter<void>();
+  private readonly codeLensEmitter = new vscode.EventEmitter<void>();
+  private tags = readTemplateTags();
   private readonly listener: vscode.Disposable;
   readonly onDidChange = this.emitter.event;
   /** Fires when a per-folder types setting (`schema.writeTo`, `codegen`) may have changed in some folder. */
   readonly onDidChangeFolderTypes = this.folderEmitter.event;
+  readonly onDidChangeTemplateTags = this.tagsEmitter.event;
+  readonly onDidChangeCodeLens = this.codeLensEmitter.event;
 
   /** @param workspaceState where the environment chosen with Switch Environment is kept for this workspace. */
   constructor(private readonly workspaceState: vscode.Memento) {
@@ -193,6 +199,13 @@ export class ConfigurationService implements vscode.Disposable {
         }
         if (e.affectsConfiguration(`${SECTION}.schema.writeTo`) || e.affectsConfiguration(`${SECTION}.codegen`)) {
           this.folderEmitter.fire();
+        }
+        if (e.affectsConfiguration(`${SECTION}.embedded.tags`)) {
+          this.tags = readTemplateTags();
+          this.tagsEmitter.fire();
+        }
+        if (e.affectsConfiguration(`${SECTION}.codeLens`)) {
+          this.codeLensEmitter.fire();
         }
         this.refresh();
       }),
@@ -259,6 +272,18 @@ export class ConfigurationService implements vscode.Disposable {
     return parseFolderTypesSettings(config.get<unknown>('schema.writeTo'), config.get<unknown>('codegen'));
   }
 
+  templateTags(): readonly string[] {
+    return this.tags;
+  }
+
+  codeLensEnabled(kind: CodeLensKind, document: vscode.TextDocument): boolean {
+    return vscode.workspace.getConfiguration(`${SECTION}.codeLens`, document).get<boolean>(kind, true) !== false;
+  }
+
+  formatTemplatesOnSave(document: vscode.TextDocument): boolean {
+    return vscode.workspace.getConfiguration(SECTION, document).get<boolean>('embedded.formatOnSave') === true;
+  }
+
   /** Environments that exist without settings (the built-in Sandbox while it runs). */
   setBuiltInEnvironments(environments: readonly Environment[]): void {
     this.builtIn = environments;
@@ -300,5 +325,7 @@ export class ConfigurationService implements vscode.Disposable {
     this.listener.dispose();
     this.emitter.dispose();
     this.folderEmitter.dispose();
+    this.tagsEmitter.dispose();
+    this.codeLensEmitter.dispose();
   }
 }

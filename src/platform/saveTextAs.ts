@@ -9,8 +9,9 @@ export interface SaveTextAsMessages {
   readonly filter: { readonly name: string; readonly extensions: readonly string[] };
   readonly saveLabel: string;
   readonly title: string;
-  /** What is saved, for the log line ("the result", "the table"). */
+  /** What is saved, for the log line ("the result", "the table"), and the log line's feature tag ("results", "run"). */
   readonly what: string;
+  readonly tag?: string;
   /** The error shown when the write failed: the target's path, the error's message. */
   failed(target: string, error: string): string;
   /** The status bar message after the write: the target's path relative to the workspace. */
@@ -22,11 +23,13 @@ const STATUS_MESSAGE_MS = 4000;
 /**
  * Asks where to save `text` (suggesting `fileName` in the first workspace folder; cancel is silent),
  * writes it, and says so in the status bar; a failed write is logged and shown, nothing thrown.
- * Resolves to where it was written, or undefined.
+ * Resolves to where it was written, or undefined. Every "Save as" of the extension goes through
+ * here (Save to File, Save as CSV, Save as .http): one dialog, one way to report a failed write.
+ * `target` skips the dialog (a command's argument: a test, a keybinding).
  */
-export async function saveTextAs(text: string, fileName: string, messages: SaveTextAsMessages, logger: Logger): Promise<vscode.Uri | undefined> {
+export async function saveTextAs(text: string, fileName: string, messages: SaveTextAsMessages, logger: Logger, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await vscode.window.showSaveDialog({
+  target ??= await vscode.window.showSaveDialog({
     defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
     filters: { [messages.filter.name]: [...messages.filter.extensions] },
     saveLabel: messages.saveLabel,
@@ -38,7 +41,7 @@ export async function saveTextAs(text: string, fileName: string, messages: SaveT
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   } catch (err) {
-    logger.warn(`[results] could not save ${messages.what} to ${target.toString(true)}: ${errorMessage(err)}`);
+    logger.warn(`[${messages.tag ?? 'results'}] could not save ${messages.what} to ${target.toString(true)}: ${errorMessage(err)}`);
     void vscode.window.showErrorMessage(inert(messages.failed(target.fsPath || target.toString(true), errorMessage(err)), { sink: 'notification' }));
     return undefined;
   }

@@ -1,0 +1,5 @@
+/** A `.graphql` file imported by the Sandbox: its text (esbuild's text loader; test/unit/graphqlText.cjs in the unit tests). */
+declare module '*.graphql' {
+  const text: string;
+  export default text;
+}
