@@ -15,9 +15,10 @@ export interface WorkerClientOptions {
 
 /** Calls into one worker thread; `Reply` is what the worker posts back, carrying the call's id. */
 export class WorkerClient<Reply extends { readonly id: number }> implements Disposable {
-  private worker: Worker | undefined;
+  /** The running thread, the calls in flight on it, and which start of a thread it is. */
+  private current: { readonly worker: Worker; readonly pending: Map<number, Waiting<Reply>>; readonly generation: number } | undefined;
+  private starts = 0;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (err: Error) => void }>();
   private disposed = false;
 
   /**
@@ -30,52 +31,74 @@ export class WorkerClient<Reply extends { readonly id: number }> implements Disp
     private readonly error: (message: string) => Error = (message) => new Error(message),
   ) {}
 
-  /** Posts the message `build` makes with a fresh id; resolves with the worker's reply to it. */
-  call(build: (id: number) => unknown): Promise<Reply> {
+  /**
+   * Posts the message `build` makes with a fresh id; resolves with the worker's reply to it.
+   * With `generation`, only to that start of the thread: a call after it stopped (or before it
+   * started) is refused rather than sent to a new thread that lacks what was sent to the old one.
+   */
+  call(build: (id: number) => unknown, generation?: number): Promise<Reply> {
     if (this.disposed) {
       return Promise.reject(this.error(`The ${this.name} has stopped.`));
     }
-    const worker = this.start();
+    if (generation !== undefined && this.current?.generation !== generation) {
+      return Promise.reject(this.error(`The ${this.name} was started again: what it was sent is gone.`));
+    }
+    const { worker, pending } = this.start();
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject });
       worker.postMessage(build(id));
     });
   }
 
   /** Whether the worker thread is running (it starts on the first call). */
   get started(): boolean {
-    return this.worker !== undefined;
+    return this.current !== undefined;
   }
 
-  private start(): Worker {
-    if (this.worker) {
-      return this.worker;
+  /** Which start of the thread is running (undefined: none): a thread started again has a new one. */
+  get generation(): number | undefined {
+    return this.current?.generation;
+  }
+
+  private start(): NonNullable<WorkerClient<Reply>['current']> {
+    if (this.current) {
+      return this.current;
     }
     const worker = new Worker(this.options.script, { execArgv: [...(this.options.execArgv ?? [])] });
     // The worker never keeps the extension host (or a test run) alive by itself.
     worker.unref();
+    const current = { worker, pending: new Map<number, Waiting<Reply>>(), generation: ++this.starts };
     worker.on('message', (reply: Reply) => {
-      const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
+      const waiting = current.pending.get(reply.id);
+      current.pending.delete(reply.id);
       waiting?.resolve(reply);
     });
+    // An uncaught error arrives as 'error' and then 'exit', in separate ticks: each fails only this
+    // thread's calls, and forgets only this thread (a call in between may have started the next one).
     const fail = (err: Error) => {
-      this.worker = undefined;
-      for (const waiting of this.pending.values()) {
+      if (this.current === current) {
+        this.current = undefined;
+      }
+      for (const waiting of current.pending.values()) {
         waiting.reject(this.error(`The ${this.name} stopped: ${err.message}`));
       }
-      this.pending.clear();
+      current.pending.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
-    this.worker = worker;
-    return worker;
+    this.current = current;
+    return current;
   }
 
   dispose(): void {
     this.disposed = true;
-    void this.worker?.terminate();
-    this.worker = undefined;
+    void this.current?.worker.terminate();
+    this.current = undefined;
   }
+}
+
+interface Waiting<Reply> {
+  resolve(reply: Reply): void;
+  reject(err: Error): void;
 }

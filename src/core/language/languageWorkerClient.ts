@@ -35,8 +35,12 @@ const SYNC_CHUNK_CHARS = 250_000;
 
 interface Thread {
   readonly client: WorkerClient<LanguageWorkerAnswer>;
-  /** What this worker's fragment index holds, in its order. */
-  sent: Map<string, string>;
+  /** What this worker's fragment index holds, in its order; undefined while a sync runs or after one failed (unknown). */
+  sent: Map<string, string> | undefined;
+  /** The start of the thread `sent` describes (a thread started again has an empty index). */
+  syncedGeneration: number | undefined;
+  /** The last sync: syncs of one thread run one after another, never interleaved. */
+  syncing: Promise<void>;
 }
 
 /** The language worker threads of the window. */
@@ -55,7 +59,9 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
   ) {
     this.threads = Array.from({ length: Math.max(1, count) }, () => ({
       client: new WorkerClient<LanguageWorkerAnswer>(options, 'language worker', (message) => new LanguageWorkerError(message)),
-      sent: new Map(),
+      sent: undefined,
+      syncedGeneration: undefined,
+      syncing: Promise.resolve(),
     }));
   }
 
@@ -64,10 +70,17 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
     return this.threads.length * 2;
   }
 
-  /** Sends a request to one worker (the next in turn when none is named). */
-  async request<K extends LanguageWorkerRequest['kind']>(request: Extract<LanguageWorkerRequest, { kind: K }>, worker?: number): Promise<LanguageWorkerReplies[K]> {
+  /**
+   * Sends a request to one worker (the next in turn when none is named); with `generation`, only to
+   * that start of its thread (a thread started again since is refused: LanguageWorkerError).
+   */
+  async request<K extends LanguageWorkerRequest['kind']>(
+    request: Extract<LanguageWorkerRequest, { kind: K }>,
+    worker?: number,
+    generation?: number,
+  ): Promise<LanguageWorkerReplies[K]> {
     const thread = this.threads[worker ?? this.turn++ % this.threads.length];
-    const answer = await thread.client.call((id): LanguageWorkerMessage => ({ id, request }));
+    const answer = await thread.client.call((id): LanguageWorkerMessage => ({ id, request }), generation);
     if (!answer.ok) {
       throw new LanguageWorkerError(answer.error, answer.stale === true);
     }
@@ -77,16 +90,25 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
   /** Makes every worker's fragment index hold exactly the texts of `index`, in its order. */
   async prepare(index: FragmentIndex): Promise<void> {
     const texts = index.texts();
-    await Promise.all(this.threads.map((thread, i) => this.syncThread(thread, i, texts)));
+    await Promise.all(
+      this.threads.map((thread, i) => {
+        // After the sync before it, whether that one failed or not (a failed one left `sent` unknown).
+        const sync = thread.syncing.catch(() => undefined).then(() => this.syncThread(thread, i, texts));
+        thread.syncing = sync;
+        return sync;
+      }),
+    );
   }
 
   private async syncThread(thread: Thread, worker: number, texts: readonly { uri: string; text: string }[]): Promise<void> {
     const wanted = new Set(texts.map((t) => t.uri));
-    const before = thread.sent;
+    const known = thread.sent !== undefined && thread.client.started && thread.syncedGeneration === thread.client.generation;
+    const before = known ? thread.sent! : new Map<string, string>();
     // The index answers a fragment defined twice with the file indexed first, so the worker's
     // order must be the host's: the files it keeps in the same order, the new ones after them;
-    // anything else (a file removed and added again meanwhile) starts the worker's index afresh.
-    let reset = !thread.client.started;
+    // anything else (a file removed and added again meanwhile) starts the worker's index afresh, as
+    // does a thread whose index is unknown (never synced, a failed sync, a thread started again).
+    let reset = !known;
     const keptBefore = [...before.keys()].filter((uri) => wanted.has(uri));
     let k = 0;
     let newSeen = false;
@@ -101,12 +123,17 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
     const remove = reset ? [] : [...before.keys()].filter((uri) => !wanted.has(uri));
     const set = reset ? texts : texts.filter((t) => before.get(t.uri) !== t.text);
     // Until this sync is done the worker's index is unknown: a failed sync starts afresh next time.
-    thread.sent = new Map();
+    thread.sent = undefined;
+    // Every message of this sync goes to one start of the thread: a reset may start it, a later
+    // message finding another start (it stopped meanwhile) fails the sync.
+    let generation = known ? thread.syncedGeneration : undefined;
     let chunk: { uri: string; text: string }[] = [];
     let chars = 0;
     let first = true;
     const flush = async () => {
-      await this.request({ kind: 'syncIndex', reset: reset && first, remove: first ? remove : [], set: chunk }, worker);
+      const sent = this.request({ kind: 'syncIndex', reset: reset && first, remove: first ? remove : [], set: chunk }, worker, generation);
+      generation ??= thread.client.generation;
+      await sent;
       first = false;
       chunk = [];
       chars = 0;
@@ -122,6 +149,7 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
       await flush();
     }
     thread.sent = new Map(texts.map((t) => [t.uri, t.text]));
+    thread.syncedGeneration = generation;
   }
 
   /** Validates documents in a worker; undefined when the schema has no source or its source moved on. */
@@ -130,8 +158,16 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
     if (!source) {
       return undefined;
     }
+    // Validation reads the worker's fragment index: only on the start of the thread the last sync
+    // filled, once no sync runs (a thread started again since, or a failed sync: the host does it).
+    const worker = this.turn++ % this.threads.length;
+    const thread = this.threads[worker];
+    await thread.syncing.catch(() => undefined);
+    if (thread.sent === undefined || thread.syncedGeneration === undefined) {
+      return undefined;
+    }
     try {
-      return (await this.request({ kind: 'validate', schema: source, documents })).results;
+      return (await this.request({ kind: 'validate', schema: source, documents }, worker, thread.syncedGeneration)).results;
     } catch (err) {
       if (err instanceof LanguageWorkerError) {
         return undefined;

@@ -209,6 +209,49 @@ describe('language worker (core): the same results as the host', function () {
     assertSame(await runValidation(files, index, schemaFor, workers), inHost, 'some');
   });
 
+  /** The messages of the worker's answer for one document spreading FB (undefined: the host is to do it). */
+  const spreadFb = async (workers: LanguageWorkers): Promise<readonly string[] | undefined> => {
+    const results = await workers.validate(fromFiles, [{ id: 'file:///q.graphql', text: 'query Q { tasks { ...FB } }' }]);
+    return results?.flatMap((r) => (r.ok ? r.diagnostics.map((d) => d.message) : [`failed: ${r.reason}`]));
+  };
+
+  it('never validates on a thread started again with an empty index: the host does it until the next sync fills the new one', async () => {
+    // Found in the second read: a stopped thread was started again by the next validation, whose
+    // index was empty, and the next sync sent only differences to it ("Unknown fragment" for good).
+    const workers = pool((s) => sources().get(s));
+    const index = new FragmentIndex();
+    index.update('file:///b.graphql', 'fragment FB on Task { id }');
+    await workers.prepare(index);
+    assert.deepEqual(await spreadFb(workers), []);
+    const thread = (workers as unknown as { threads: { client: { current?: { worker: import('node:worker_threads').Worker } } }[] }).threads[0];
+    const exited = new Promise((resolve) => thread.client.current!.worker.once('exit', resolve));
+    await thread.client.current!.worker.terminate();
+    await exited;
+    assert.equal(await spreadFb(workers), undefined, 'the new thread has no index: the host validates');
+    await workers.prepare(index);
+    assert.deepEqual(await spreadFb(workers), [], 'the next sync sends the whole index to the new thread');
+  });
+
+  it('syncs of one thread never interleave: a removal made while another sync is in flight reaches the worker', async () => {
+    // Found in the second read: a run cancelled during its sync, and the next run's sync beside it,
+    // left a removed file's fragment in the worker's index.
+    const workers = pool((s) => sources().get(s));
+    const index = new FragmentIndex();
+    index.update('file:///a.graphql', 'fragment FA on Task { id }');
+    index.update('file:///b.graphql', 'fragment FB on Task { id }');
+    await workers.prepare(index);
+    assert.deepEqual(await spreadFb(workers), []);
+    index.update('file:///a.graphql', 'fragment FA on Task { id name }');
+    const first = workers.prepare(index);
+    index.remove('file:///b.graphql');
+    const second = workers.prepare(index);
+    await Promise.all([first, second]);
+    assert.deepEqual(await spreadFb(workers), ['Unknown fragment "FB".']);
+    index.update('file:///c.graphql', 'fragment FC on Task { id }');
+    await workers.prepare(index);
+    assert.deepEqual(await spreadFb(workers), ['Unknown fragment "FB".']);
+  });
+
   it('property: random workspaces validate alike in the host and in two workers (one pool across runs, the index synced by differences)', async () => {
     const workers = pool((s) => sources().get(s), 2);
     const pieces = [
