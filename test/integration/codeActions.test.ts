@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, openScratch, refreshSchema, signInToSandbox, workspaceRoot, writeFile } from './helpers';
+import { admin, eventually, extensionId, openFixture, openScratch, refreshSchema, signInToSandbox, workspaceRoot, writeFile } from './helpers';
 
 const STAND_IN = 'const gql = (s: TemplateStringsArray, ...v: unknown[]): string => String.raw({ raw: s }, ...v);\n';
 
@@ -60,7 +60,7 @@ async function noGraphqlProblems(doc: vscode.TextDocument): Promise<void> {
   );
 }
 
-(browserIsDriven() ? describe : describe.skip)('Code actions: quick fixes and refactorings (Sandbox schema)', function () {
+describe('Code actions: quick fixes and refactorings (Sandbox schema)', function () {
   this.timeout(60_000);
 
   before(async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, openScratch, signInToSandbox } from './helpers';
+import { admin, eventually, openFixture, openScratch, signInToSandbox } from './helpers';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 
 /** Opens an unsaved TypeScript document (the environment's schema applies to its templates). */
@@ -40,7 +40,7 @@ function graphqlDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 
 const STAND_IN = 'const gql = (s: TemplateStringsArray, ...v: unknown[]): string => String.raw({ raw: s }, ...v);\n';
 
-(browserIsDriven() ? describe : describe.skip)('GraphQL inside TypeScript templates (Sandbox)', function () {
+describe('GraphQL inside TypeScript templates (Sandbox)', function () {
   this.timeout(60_000);
 
   before(async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, eventually, openFixture, openScratch, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, openFixture, openScratch, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
@@ -32,7 +32,7 @@ function priorities(outcome: Outcome | undefined): string[] {
 }
 
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
-(browserIsDriven() ? describe : describe.skip)('Embedded run: operations in TypeScript templates', function () {
+describe('Embedded run: operations in TypeScript templates', function () {
   this.timeout(60_000);
   const sidecar = '{\n  "TasksByPriority": {\n    "priority": "HIGH"\n  }\n}\n';
 

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { browserIsDriven, eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import { eventually, extensionId, openFixture, signInToSandbox, workspaceRoot } from './helpers';
 
 type Outcome = RunOutcome & { status?: number };
 
-(browserIsDriven() ? describe : describe.skip)('Export a run: Copy as cURL / fetch, Save as .http', function () {
+describe('Export a run: Copy as cURL / fetch, Save as .http', function () {
   this.timeout(120_000);
   let outcome: Outcome | undefined;
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, configureSandboxEnvironments, openFixture, sandbox, signInToSandbox } from './helpers';
+import { admin, configureSandboxEnvironments, openFixture, sandbox, signInToSandbox } from './helpers';
 
 type Outcome = RunOutcome & { status?: number };
 
@@ -14,7 +14,7 @@ function headerSecret(): string {
   return value;
 }
 
-(browserIsDriven() ? describe : describe.skip)('Headers per environment (issue 22): authHeader, plain headers, Set Header Secret', function () {
+describe('Headers per environment (issue 22): authHeader, plain headers, Set Header Secret', function () {
   this.timeout(120_000);
 
   before(async () => {

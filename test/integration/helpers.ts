@@ -102,11 +102,6 @@ export function instructBrowser(instruction: BrowserInstruction): void {
   console.log(HARNESS_MARKER + JSON.stringify(instruction));
 }
 
-/** True when the runner can drive the browser (code-server + Chromium). */
-export function browserIsDriven(): boolean {
-  return process.env.TENANT_GRAPHQL_TEST_RUNNER === 'code-server';
-}
-
 /** The Sandbox the runner started (its SANDBOX line), or undefined. */
 export interface SandboxInfo {
   authUrl: string;

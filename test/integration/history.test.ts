@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { HistoryRow } from '../../src/run';
 import { HistoryStore } from '../../src/run/historyStore';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, panelTraced, resultsApi, resultsRendered, sandbox, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, extensionId, openFixture, panelTraced, resultsApi, resultsRendered, sandbox, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
 interface Outcome {
@@ -24,7 +24,7 @@ const diffTabs = () =>
     .filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff && i.original.scheme === 'tenant-graphql-run');
 
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
-(browserIsDriven() ? describe : describe.skip)('Run history (History view, compare)', function () {
+describe('Run history (History view, compare)', function () {
   this.timeout(60_000);
   const runs: Record<string, Outcome> = {};
 

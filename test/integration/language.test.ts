@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, openScratch, sandbox, signInToSandbox } from './helpers';
+import { admin, eventually, extensionId, openFixture, openScratch, sandbox, signInToSandbox } from './helpers';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import { EnvironmentSchema } from '../../src/core/schema/environmentSchema';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
@@ -36,7 +36,7 @@ function targetOf(def: vscode.Location | vscode.LocationLink): { uri: vscode.Uri
   return 'targetUri' in def ? { uri: def.targetUri, range: def.targetSelectionRange ?? def.targetRange } : def;
 }
 
-(browserIsDriven() ? describe : describe.skip)('Language features from the live schema (Sandbox)', function () {
+describe('Language features from the live schema (Sandbox)', function () {
   this.timeout(60_000);
   let signedIn: RefreshOutcome;
 

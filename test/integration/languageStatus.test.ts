@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { browserIsDriven, eventually, extensionId, freshSandboxSchema, openFixture } from './helpers';
+import { eventually, extensionId, freshSandboxSchema, openFixture } from './helpers';
 
-(browserIsDriven() ? describe : describe.skip)('The schema in the language status (not a status bar item of its own)', function () {
+describe('The schema in the language status (not a status bar item of its own)', function () {
   this.timeout(60_000);
 
   after(async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, openFixture, signInToSandbox, workspaceRoot } from './helpers';
 import type { RefreshOutcome } from '../../src/core/schema/schemaSnapshot';
 
 /** Position of the `at`-th character of `needle` in a document. */
@@ -33,7 +33,7 @@ async function edited(edit: vscode.WorkspaceEdit, relativePath: string): Promise
   return out;
 }
 
-(browserIsDriven() ? describe : describe.skip)('References, rename and the References CodeLens', function () {
+describe('References, rename and the References CodeLens', function () {
   this.timeout(60_000);
 
   before(async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ResultsPanelInfo } from '../../src/results';
-import { admin, browserIsDriven, eventually, instructBrowser, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, instructBrowser, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 import { RESULTS_VIEW_TYPE } from '../../src/shared/resultsMessages';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
@@ -18,7 +18,7 @@ const fromWebview = async (message: unknown) => (await resultsApi()).receive(mes
 const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
 
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
-(browserIsDriven() ? describe : describe.skip)('Results panel', function () {
+describe('Results panel', function () {
   this.timeout(60_000);
   let firstPanel = 0;
   let typoRunId = '';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, eventually, instructBrowser, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, instructBrowser, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 interface AxeReport {
   error?: string;
@@ -22,7 +22,7 @@ const run = (arg?: unknown) => vscode.commands.executeCommand<{ runId: string; s
  * axe-core inside the results webview's frame once it shows the theme, and reports its violations
  * and the page's live regions and tree items. Serious and critical violations fail the test.
  */
-(browserIsDriven() ? describe : describe.skip)('Results page accessibility (axe-core in Chromium)', function () {
+describe('Results page accessibility (axe-core in Chromium)', function () {
   this.timeout(120_000);
   const themes = [
     { theme: 'Default Dark Modern', themeClass: 'vscode-dark' },

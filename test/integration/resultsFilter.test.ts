@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, openFixture, panelTraced, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, openFixture, panelTraced, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 
 interface Outcome {
   runId: string;
@@ -14,7 +14,7 @@ const run = (operationName: string) => vscode.commands.executeCommand<Outcome | 
 const filtered = (runId: string, after = 0): Promise<string> => panelTraced(`page filtered ${runId}`, after, `the page to show a filter of ${runId}`);
 
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
-(browserIsDriven() ? describe : describe.skip)('Results filter (JSONPath)', function () {
+describe('Results filter (JSONPath)', function () {
   this.timeout(60_000);
 
   before(async () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, openFixture, resultsApi, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, extensionId, openFixture, resultsApi, signInToSandbox, workspaceRoot } from './helpers';
 
 /** What tenantGraphql.runOperation resolves to, with `data` as the Sandbox's JSON object. */
 type Outcome = Omit<RunOutcome, 'data'> & { data?: Record<string, unknown> | null };
@@ -39,7 +39,7 @@ function priorities(outcome: Outcome | undefined): string[] {
   return (tasks?.edges ?? []).map((e) => e.node.priority);
 }
 
-(browserIsDriven() ? describe : describe.skip)('Run operations against the Sandbox', function () {
+describe('Run operations against the Sandbox', function () {
   this.timeout(60_000);
   const urgentSidecar = '{\n  "UrgentTasks": {\n    "priority": "HIGH"\n  }\n}\n';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { browserIsDriven, configureSandboxEnvironments, extensionId, instructBrowser } from './helpers';
+import { configureSandboxEnvironments, extensionId, instructBrowser } from './helpers';
 
-(browserIsDriven() ? describe : describe.skip)('Built-in Sandbox (Start Sandbox command)', function () {
+describe('Built-in Sandbox (Start Sandbox command)', function () {
   this.timeout(60_000);
 
   before(async () => {

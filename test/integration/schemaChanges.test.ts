@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { WorkspaceValidationSummary } from '../../src/core/language/workspaceValidation';
-import { admin, browserIsDriven, eventually, extensionId, freshSandboxSchema, refreshSchema, workspaceRoot, writeFile } from './helpers';
+import { admin, eventually, extensionId, freshSandboxSchema, refreshSchema, workspaceRoot, writeFile } from './helpers';
 
 const DUE_DATES = 'query TaskDueDates {\n  tasks(first: 5) {\n    edges {\n      node {\n        id\n        dueDate\n      }\n    }\n  }\n}\n';
 /** A code file nobody opens, with the same operation in a gql template after some unicode. */
@@ -18,7 +18,7 @@ function dueDateProblems(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => DUE_DATE_ERROR.test(d.message));
 }
 
-(browserIsDriven() ? describe : describe.skip)('Schema changes: Sandbox schema version 2, notice, Show Changes, closed files in Problems, Validate Workspace', function () {
+describe('Schema changes: Sandbox schema version 2, notice, Show Changes, closed files in Problems, Validate Workspace', function () {
   this.timeout(90_000);
   let api: TenantGraphqlTestApi;
   const folder = () => vscode.Uri.joinPath(workspaceRoot(), 'schemaChanges');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, browserIsDriven, configureSandboxEnvironments, eventually, instructBrowser, sandbox, extensionId } from './helpers';
+import { admin, configureSandboxEnvironments, eventually, instructBrowser, sandbox, extensionId } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('tenantGraphql');
 
@@ -33,7 +33,7 @@ async function tokenStats(): Promise<Record<string, number>> {
   return ((await admin('/stats')) as Stats).token;
 }
 
-(browserIsDriven() ? describe : describe.skip)('Sign-in against the Sandbox (browser driven by the runner)', function () {
+describe('Sign-in against the Sandbox (browser driven by the runner)', function () {
   this.timeout(60_000);
 
   before(async () => {

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
 import {
   admin,
-  browserIsDriven,
   configureSandboxEnvironments,
   eventually,
   extensionId,
@@ -97,29 +96,16 @@ const servers: TenantServer[] = [
       const config = vscode.workspace.getConfiguration('tenantGraphql');
       const mine = (config.inspect<unknown[]>('environments')?.globalValue ?? []).filter((e) => !String((e as { name?: string }).name).startsWith('Independent'));
       // What a tenant admin tells the person: the addresses, the client, the API's resource; offline access for a refresh token.
+      const client = { authUrl: pair.url, baseUrl: pair.url, clientId: pair.clientId, scopes: ['tasks:read'], offlineAccess: true, resource: pair.resource };
       await config.update(
         'environments',
         [
           ...mine,
-          {
-            name: 'Independent',
-            authUrl: pair.url,
-            baseUrl: pair.url,
-            clientId: pair.clientId,
-            scopes: ['tasks:read'],
-            offlineAccess: true,
-            resource: pair.resource,
-            confirmMutations: false,
-          },
+          { name: 'Independent', ...client, confirmMutations: false },
           // The same client through a loopback redirect (the runner's harness registers each redirect URI, as for the URI handler's).
           {
             name: 'Independent (loopback)',
-            authUrl: pair.url,
-            baseUrl: pair.url,
-            clientId: pair.clientId,
-            scopes: ['tasks:read'],
-            offlineAccess: true,
-            resource: pair.resource,
+            ...client,
             redirectMode: 'loopback',
             loopbackPort: await freeLoopbackPort(),
           },
@@ -168,7 +154,7 @@ const servers: TenantServer[] = [
  * signs in through the extension's URI handler in the real VS Code.
  */
 for (const server of servers) {
-  (browserIsDriven() ? describe : describe.skip)(`Against ${server.title}`, function () {
+  describe(`Against ${server.title}`, function () {
     this.timeout(90_000);
 
     before(async () => {

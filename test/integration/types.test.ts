@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TenantGraphqlTestApi } from '../../src/extension';
-import { admin, browserIsDriven, eventually, extensionId, freshSandboxSchema, refreshSchema, workspaceRoot, writeFile } from './helpers';
+import { admin, eventually, extensionId, freshSandboxSchema, refreshSchema, workspaceRoot, writeFile } from './helpers';
 
 const DUE =
   'query TaskDue($status: TaskStatus) {\n  tasks(filter: { status: $status }, first: 5) {\n    edges {\n      node {\n        id\n        name\n        dueDate\n      }\n    }\n  }\n}\n';
@@ -34,7 +34,7 @@ async function editAndSave(uri: vscode.Uri, text: string): Promise<void> {
   );
 }
 
-(browserIsDriven() ? describe : describe.skip)('Types for your code: schema file, generated types on save, tsc on a consumer, Sandbox schema version 2', function () {
+describe('Types for your code: schema file, generated types on save, tsc on a consumer, Sandbox schema version 2', function () {
   this.timeout(180_000);
   let api: TenantGraphqlTestApi;
   const folder = () => vscode.Uri.joinPath(workspaceRoot(), 'typed');

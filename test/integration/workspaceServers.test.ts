@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, browserIsDriven, configureSandboxEnvironments, eventually, listener, openFixture, recordedByListener, sandbox, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, configureSandboxEnvironments, eventually, listener, openFixture, recordedByListener, sandbox, signInToSandbox, workspaceRoot } from './helpers';
 
 const run = (arg?: unknown) => vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', arg);
 const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
@@ -29,7 +29,7 @@ async function addEnvironment(fields: Record<string, unknown>): Promise<void> {
  * show them): here that is the person declining. Allowing, through the real dialog, is in the
  * main-job test (test/e2e), which drives `npm start` without the test driver.
  */
-(browserIsDriven() ? describe : describe.skip)('Workspace-defined servers: your tokens stay with their server', function () {
+describe('Workspace-defined servers: your tokens stay with their server', function () {
   this.timeout(90_000);
 
   before(async () => {
@@ -83,7 +83,7 @@ async function addEnvironment(fields: Record<string, unknown>): Promise<void> {
   });
 });
 
-(browserIsDriven() ? describe : describe.skip)('Mutations need a yes', function () {
+describe('Mutations need a yes', function () {
   this.timeout(60_000);
 
   before(async () => {

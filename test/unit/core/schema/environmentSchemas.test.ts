@@ -61,16 +61,22 @@ async function setup() {
 const fieldsOf = (snapshot: { schema: { getQueryType(): { getFields(): object } | null | undefined } } | undefined) =>
   Object.keys(snapshot?.schema.getQueryType()?.getFields() ?? {});
 
+/** The pool started with Alpha and Beta in use, Alpha active, both schemas loaded. */
+async function startedWithAlphaAndBeta() {
+  const t = await setup();
+  const alpha = { name: 'Alpha', key: 'alpha' };
+  const beta = { name: 'Beta', key: 'beta' };
+  t.world.inUse = [alpha, beta];
+  t.world.active = alpha;
+  await t.pool.start();
+  await t.pool.idle();
+  return { t, alpha, beta };
+}
+
 describe('EnvironmentSchemas (one schema per environment in use; the active one in front)', () => {
   it("keeps each folder's environment's schema, and switching the active one loads and introspects nothing again", async () => {
-    const t = await setup();
+    const { t, beta } = await startedWithAlphaAndBeta();
     try {
-      const alpha = { name: 'Alpha', key: 'alpha' };
-      const beta = { name: 'Beta', key: 'beta' };
-      t.world.inUse = [alpha, beta];
-      t.world.active = alpha;
-      await t.pool.start();
-      await t.pool.idle();
       assert.deepEqual([...t.introspected].sort(), ['alpha', 'beta']);
       assert.deepEqual(fieldsOf(t.pool.schemaOf('alpha')), ['alpha']);
       assert.deepEqual(fieldsOf(t.pool.schemaOf('beta')), ['beta']);
@@ -96,14 +102,8 @@ describe('EnvironmentSchemas (one schema per environment in use; the active one 
   });
 
   it('drops the schema of an environment no folder uses any more, and says when there is none', async () => {
-    const t = await setup();
+    const { t, alpha } = await startedWithAlphaAndBeta();
     try {
-      const alpha = { name: 'Alpha', key: 'alpha' };
-      const beta = { name: 'Beta', key: 'beta' };
-      t.world.inUse = [alpha, beta];
-      t.world.active = alpha;
-      await t.pool.start();
-      await t.pool.idle();
       const dropped: string[] = [];
       t.pool.onDidDropEnvironment((key) => dropped.push(key));
       t.world.inUse = [alpha];
