@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { format } from 'node:util';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { startRecordingProxy } from './recordingProxy.mjs';
@@ -874,7 +874,12 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
  * the frame (a hang guard); on failure, writes the error.
  */
 async function checkAccessibility(context, { themeClass, out }) {
-  const write = (value) => writeFileSync(out, JSON.stringify(value));
+  // Written whole, then renamed into place: the test reads `out` as soon as it exists, and a plain
+  // write let it read the file between its creation and its content once (JSON.parse of '').
+  const write = (value) => {
+    writeFileSync(`${out}.partial`, JSON.stringify(value));
+    renameSync(`${out}.partial`, out);
+  };
   try {
     const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const deadline = Date.now() + 30_000;
