@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { quickFixes, type FixableDiagnostic } from '../core/language/codeActions';
+import { quickFixes, type FixableDiagnostic } from '../core/language/quickFixes';
 import { extractFragment, refactorings } from '../core/language/codeActionsRefactor';
 import { extractFragmentToConstant, fragmentConstantName } from '../core/language/codeActionsConstant';
 import { ActionText, isName, type CodeActionTitleId, type CoreCodeAction, type CoreCodeActionKind, type TextEdit } from '../core/language/codeActionsShared';

@@ -8,7 +8,7 @@ import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { schemaFromIntrospection } from '../schema/introspectionSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { applyEdits } from './textEdits';
-import { parseUnknownName, quickFixes, type CoreCodeAction, type FixableDiagnostic } from '../../../../src/core/language/codeActions';
+import { parseUnknownName, quickFixes, type CoreCodeAction, type FixableDiagnostic } from '../../../../src/core/language/quickFixes';
 import { extractFragment, refactorings } from '../../../../src/core/language/codeActionsRefactor';
 import { extractFragmentToConstant } from '../../../../src/core/language/codeActionsConstant';
 import { findTemplates } from '../../../../src/core/embedded/templates';
