@@ -24,7 +24,6 @@ const LARGE_FILES = [
   'src/core/language/incrementalValidation.ts',
   'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
-  'src/language/codeActions.ts',
   'src/results/resultsPanel.ts',
   'src/run/runController.ts',
   'src/sandbox/authorize.ts',

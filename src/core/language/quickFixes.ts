@@ -16,9 +16,6 @@ import { deprecationFixes } from './quickFixDeprecated';
 import { didYouMeanFixes } from './quickFixDidYouMean';
 import { fieldFixes } from './quickFixFields';
 
-export type { CoreCodeAction, QuickFixContext, TextEdit } from './codeActionsShared';
-export { parseUnknownName } from './quickFixDidYouMean';
-
 /** A problem shown on the text (its message as shown, and its range in the text). */
 export interface FixableDiagnostic {
   readonly range: Range;
