@@ -16,8 +16,6 @@ const LARGE_FILES = [
   'src/core/auth/environments.ts',
   'src/core/codegen/generateTypes.ts',
   'src/core/codegen/typeDeclarations.ts',
-  'src/core/embedded/templateSources.ts',
-  'src/core/embedded/templates.ts',
   'src/core/http/graphqlClient.ts',
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
