@@ -40,49 +40,35 @@ export const didYouMeanFixes: QuickFixFamily = (doc, schema, def, local, message
   return unknown ? didYouMean(doc, schema, def, local, unknown, context) : undefined;
 };
 
-/** The name node a "Did you mean" fix replaces: the node of the kind the message is about, at the problem's start. */
+/** The kind of node each kind of "Did you mean" message is about. */
+const NODE_KIND: Readonly<Record<Unknown, Kind>> = {
+  field: Kind.FIELD,
+  argument: Kind.ARGUMENT,
+  inputField: Kind.OBJECT_FIELD,
+  type: Kind.NAMED_TYPE,
+  enumValue: Kind.ENUM,
+  fragment: Kind.FRAGMENT_SPREAD,
+  directive: Kind.DIRECTIVE,
+};
+
+/**
+ * The name node a "Did you mean" fix replaces: the node of the kind the message is about, at the
+ * problem's start (the node, its name or a field's alias); an enum value is its own name.
+ */
 function unknownNodeAt(def: ParsedDefinition, local: number, what: Unknown, name: string): ASTNode | undefined {
+  const kind = NODE_KIND[what];
   let found: ASTNode | undefined;
   const at = (n: ASTNode | undefined) => n !== undefined && startOf(n) === local;
   visitAll(def.node, (node) => {
-    switch (node.kind) {
-      case Kind.FIELD:
-        if (what === 'field' && node.name.value === name && (at(node) || at(node.name) || at(node.alias))) {
-          found = node.name;
-        }
-        break;
-      case Kind.ARGUMENT:
-        if (what === 'argument' && node.name.value === name && (at(node) || at(node.name))) {
-          found = node.name;
-        }
-        break;
-      case Kind.OBJECT_FIELD:
-        if (what === 'inputField' && node.name.value === name && (at(node) || at(node.name))) {
-          found = node.name;
-        }
-        break;
-      case Kind.NAMED_TYPE:
-        if (what === 'type' && node.name.value === name && (at(node) || at(node.name))) {
-          found = node.name;
-        }
-        break;
-      case Kind.ENUM:
-        if (what === 'enumValue' && node.value === name && at(node)) {
-          found = node;
-        }
-        break;
-      case Kind.FRAGMENT_SPREAD:
-        if (what === 'fragment' && node.name.value === name && (at(node) || at(node.name))) {
-          found = node.name;
-        }
-        break;
-      case Kind.DIRECTIVE:
-        if (what === 'directive' && node.name.value === name && (at(node) || at(node.name))) {
-          found = node.name;
-        }
-        break;
-      default:
-        break;
+    if (node.kind !== kind) {
+      return false;
+    }
+    if (node.kind === Kind.ENUM) {
+      if (node.value === name && at(node)) {
+        found = node;
+      }
+    } else if ('name' in node && node.name?.value === name && (at(node) || at(node.name) || (node.kind === Kind.FIELD && at(node.alias)))) {
+      found = node.name;
     }
     return found !== undefined;
   });
