@@ -13,7 +13,6 @@ const noVscode = {
  */
 const LARGE_FILES = [
   'src/codegen/typesFeature.ts',
-  'src/core/auth/environments.ts',
   'src/core/codegen/generateTypes.ts',
   'src/core/codegen/typeDeclarations.ts',
   'src/core/embedded/templateSources.ts',
@@ -26,7 +25,6 @@ const LARGE_FILES = [
   'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
   'src/results/resultsPanel.ts',
-  'src/sandbox/authorize.ts',
   'src/shared/resultsMessages.ts',
   'src/webview/results/main.ts',
   'src/webview/results/treeView.ts',
