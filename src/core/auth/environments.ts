@@ -13,7 +13,7 @@ import {
   type AuthHeader,
 } from './environmentFields';
 
-export { DEFAULT_AUTH_HEADER, DEFAULT_LOOPBACK_PORT, type AuthHeader } from './environmentFields';
+export { DEFAULT_AUTH_HEADER, type AuthHeader } from './environmentFields';
 
 /** How the browser hands the authorization response back to the extension. */
 export type RedirectMode = 'uriHandler' | 'loopback' | 'paste';
