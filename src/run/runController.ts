@@ -24,12 +24,9 @@ import type { RunPermit } from './runPermission';
 import { caretAt } from '../platform/ranges';
 import { setContextKey } from '../platform/contextKeys';
 import type { RunProgress } from './runProgress';
-
-export type { RunOutcome } from '../core/run/runRecord';
-
 import { gatherVariables, type VariablesSchema } from './runVariables';
 
-export type { VariablesSchema } from './runVariables';
+export type { RunOutcome } from '../core/run/runRecord';
 
 /** What the run controller works with (constructor-injected by the run feature). */
 export interface RunControllerDeps {
