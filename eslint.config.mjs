@@ -13,18 +13,14 @@ const noVscode = {
  */
 const LARGE_FILES = [
   'src/codegen/typesFeature.ts',
-  'src/core/auth/environments.ts',
   'src/core/codegen/generateTypes.ts',
   'src/core/codegen/typeDeclarations.ts',
-  'src/core/http/graphqlClient.ts',
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
   'src/core/language/incrementalValidation.ts',
   'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
   'src/results/resultsPanel.ts',
-  'src/run/runController.ts',
-  'src/sandbox/authorize.ts',
   'src/shared/resultsMessages.ts',
   'src/webview/results/main.ts',
   'src/webview/results/treeView.ts',
