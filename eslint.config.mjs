@@ -15,7 +15,6 @@ const LARGE_FILES = [
   'src/codegen/typesFeature.ts',
   'src/core/auth/environments.ts',
   'src/core/codegen/generateTypes.ts',
-  'src/core/codegen/typeDeclarations.ts',
   'src/core/embedded/templateSources.ts',
   'src/core/embedded/templates.ts',
   'src/core/http/graphqlClient.ts',

@@ -25,6 +25,7 @@ import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import { ClientSideBaseVisitor } from '@graphql-codegen/visitor-plugin-common';
 import * as operationsPlugin from './operationsPlugin';
 import { OPERATION_FILE_EXTENSION } from './operationFile';
+import { scalarsAndEnumsView } from './scalarsAndEnums';
 
 /** The first line of every generated file. */
 export const GENERATED_HEADER =
@@ -69,7 +70,8 @@ const CODEGEN_RULES = specifiedRules.filter((rule) => !['NoUnusedFragments', 'No
 const PLUGIN_MAP: Types.GenerateOptions['pluginMap'] = {
   add: addPlugin,
   'typescript-operations': operationsPlugin,
-  'typed-document-node': typedDocumentNode,
+  // Its visitor uses the schema only to scan it for scalars (scalarsAndEnums.ts).
+  'typed-document-node': { ...typedDocumentNode, plugin: (schema, documents, config, info) => typedDocumentNode.plugin(scalarsAndEnumsView(schema), documents, config, info) },
   'gen-dts': gqlTagOperations,
 };
 
