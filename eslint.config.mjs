@@ -12,10 +12,8 @@ const noVscode = {
  * that gets under the limit leaves it, and no other file may grow past it.
  */
 const LARGE_FILES = [
-  'src/core/auth/environments.ts',
   'src/core/embedded/templateSources.ts',
   'src/core/embedded/templates.ts',
-  'src/core/http/graphqlClient.ts',
   'src/core/language/codeActions.ts',
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
@@ -24,8 +22,6 @@ const LARGE_FILES = [
   'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
   'src/results/resultsPanel.ts',
-  'src/run/runController.ts',
-  'src/sandbox/authorize.ts',
   'src/shared/resultsMessages.ts',
   'src/webview/results/main.ts',
   'src/webview/results/treeView.ts',
