@@ -6,6 +6,7 @@ import {
   RESULTS_VIEW_TYPE,
   isRunResultView,
   showMessage,
+  storedShowMessage,
   type ResultsWebviewState,
   type RunResultView,
   type WebviewToExtensionMessage,
@@ -333,8 +334,9 @@ export class ResultsPanel implements vscode.Disposable {
       return;
     }
     this.note(`post ${runId}`);
-    // A body kept as text goes as text (parsed by the page, as a very deep body is): never parsed on this thread.
-    const message = this.unparsed ? { type: 'show', view: this.current, bodyJson: this.unparsed.text } : showMessage(this.current, this.sentText);
+    // A body kept as text goes as the answer's text, as a large live answer does (never parsed on this thread):
+    // the page takes `data` and `extensions` from the text and the errors, normalised in the worker, from the view.
+    const message = this.unparsed ? storedShowMessage(this.current, this.unparsed.text, this.unparsed.errors) : showMessage(this.current, this.sentText);
     void this.panel.webview.postMessage(message).then(
       (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
       (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),
@@ -405,14 +407,14 @@ export class ResultsPanel implements vscode.Disposable {
     return true;
   }
 
-  /** What messages are checked against: for a body kept as text, its errors' places stand for the body. */
+  /** What messages are checked against: for a body kept as text, its errors stand for the body. */
   private checkedView(): RunResultView | undefined {
     const view = this.current;
     const unparsed = this.unparsed;
     if (!view || !unparsed) {
       return view;
     }
-    return { ...view, body: { errors: unparsed.errors.map((e) => ({ message: '', ...(e.locations ? { locations: e.locations } : {}) })) } };
+    return { ...view, body: unparsed.errors ? { errors: unparsed.errors } : {} };
   }
 
   /** The response JSON that Copy/Save/Open give: printed in the filter worker when the body is kept as text. */

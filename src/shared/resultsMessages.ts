@@ -178,6 +178,15 @@ export function showMessage(view: RunResultView, rawJson?: string): ShowMessage 
   return { type: 'show', view };
 }
 
+/**
+ * The `show` message for a run reopened from the history: its answer's JSON text as stored (the
+ * page parses it; the extension host never does) and its errors as the filter worker read and
+ * normalised them, the way a large live answer goes (see {@link ShowMessage.bodyRaw}). `view` has no body.
+ */
+export function storedShowMessage(view: RunResultView, text: string, errors: NonNullable<RunResultView['body']>['errors']): ShowMessage {
+  return { type: 'show', view: { ...view, body: errors ? { errors } : {} }, bodyJson: text, bodyRaw: true };
+}
+
 /** What the webview keeps with `setState` (restored after it is hidden, and by the serializer after a reload). */
 export interface ResultsWebviewState {
   /** The shown result; left out when it is too large to keep (then only `summary` is kept). */

@@ -39,10 +39,19 @@ export interface ReadRequest {
   readonly text: string;
 }
 
-/** The places of an answer's errors (what the host checks a `reveal` against), or why the text is not an answer. */
-export type ReadReply =
-  | { readonly id: number; readonly errors: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[] }
-  | { readonly id: number; readonly error: string };
+/** An answer's errors as a live run's are (graphqlResponse.normaliseErrors: each `message` a string). */
+export type ReadErrors = readonly {
+  readonly message: string;
+  readonly locations?: readonly { readonly line: number; readonly column: number }[];
+  readonly path?: readonly (string | number)[];
+  readonly extensions?: Record<string, unknown>;
+}[];
+
+/**
+ * The answer's errors, normalised (`errors` left out when the answer has none), or why the text is
+ * not an answer. The panel shows them and checks a `reveal` against their places.
+ */
+export type ReadReply = { readonly id: number; readonly read: true; readonly errors?: ReadErrors } | { readonly id: number; readonly error: string };
 
 /** A list of a stored answer as CSV or a Markdown table (shared/table.ts), in the worker. */
 export interface TableRequest {
