@@ -53,8 +53,8 @@ export class ResultsPanel implements vscode.Disposable {
   private current: RunResultView | undefined;
   /** The current result's body as JSON text never parsed here (a run reopened from the history; the page parses it). */
   private unparsed: UnparsedResult | undefined;
-  /** The current result's answer as the Service sent it, when large (the page reads it; see showMessage). */
-  private sentText: string | undefined;
+  /** The current result's answer as the Service sent it, when large: its bytes go to the page, which decodes them (see showMessage). */
+  private sentBytes: Uint8Array | undefined;
   /** True between the webview's `ready` and the next reload of its page (hidden, or new HTML). */
   private webviewReady = false;
   /** Checks, a while after a result was sent, that the page said it rendered it (see watch). */
@@ -106,11 +106,11 @@ export class ResultsPanel implements vscode.Disposable {
    * focus. `unparsed`: its body is JSON text that this thread does not parse (see UnparsedResult).
    */
   show(view: RunResultView, unparsed?: UnparsedResult, sent?: Uint8Array): void {
-    this.note(`show ${view.runId}${unparsed ? ' (body as text)' : ''}`);
     this.current = view;
     this.unparsed = unparsed?.view === view ? unparsed : undefined;
-    // A large answer goes to the page as the text the Service sent (see RAW_BODY_BYTES): decoded once here.
-    this.sentText = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength).toString('utf8') : undefined;
+    // A large answer goes to the page as the bytes the Service sent (see RAW_BODY_BYTES): never decoded on this thread.
+    this.sentBytes = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? sent : undefined;
+    this.note(`show ${view.runId}${this.unparsed ? ' (body as text)' : this.sentBytes ? ' (answer as bytes)' : ''}`);
     this.rendered = undefined;
     this.createOrShow(true);
     this.panel!.title = this.title();
@@ -215,7 +215,7 @@ export class ResultsPanel implements vscode.Disposable {
     // A restored result may only point at documents a run could have come from.
     this.current = view && view.documentUri !== undefined && !isAllowedDocumentUri(view.documentUri) ? { ...view, documentUri: undefined } : view;
     this.unparsed = undefined;
-    this.sentText = undefined;
+    this.sentBytes = undefined;
     this.attach(panel);
   }
 
@@ -336,7 +336,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.note(`post ${runId}`);
     // A body kept as text goes as the answer's text, as a large live answer does (never parsed on this thread):
     // the page takes `data` and `extensions` from the text and the errors, normalised in the worker, from the view.
-    const message = this.unparsed ? storedShowMessage(this.current, this.unparsed.text, this.unparsed.errors) : showMessage(this.current, this.sentText);
+    const message = this.unparsed ? storedShowMessage(this.current, this.unparsed.text, this.unparsed.errors) : showMessage(this.current, this.sentBytes);
     void this.panel.webview.postMessage(message).then(
       (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
       (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),

@@ -143,6 +143,12 @@ export interface ShowMessage {
    * (graphqlResponse.ts: `data` an object or null, `extensions` an object) and the errors from the view.
    */
   readonly bodyRaw?: true;
+  /**
+   * With `bodyRaw`, instead of `bodyJson`: the answer's bytes as the Service sent them (UTF-8). VS
+   * Code hands a plain Uint8Array to the page as an ArrayBuffer (no JSON copy of a 20 MB string on
+   * the extension host, no decoding there); the page decodes it (TextDecoder) and parses it.
+   */
+  readonly bodyBytes?: Uint8Array;
 }
 
 /**
@@ -166,16 +172,31 @@ export type ExtensionToWebviewMessage =
  * {@link DEEP_JSON_LEVELS}, the view without its body plus the body as JSON text (written without
  * recursion). The extension posts this instead of `{ type: 'show', view }`.
  */
-export function showMessage(view: RunResultView, rawJson?: string): ShowMessage {
-  if (view.body !== undefined && rawJson !== undefined && rawJson.length >= RAW_BODY_BYTES) {
+export function showMessage(view: RunResultView, raw?: string | Uint8Array): ShowMessage {
+  if (view.body !== undefined && raw !== undefined && (typeof raw === 'string' ? raw.length : raw.byteLength) >= RAW_BODY_BYTES) {
     const { body, ...rest } = view;
-    return { type: 'show', view: { ...rest, body: body.errors !== undefined ? { errors: body.errors } : {} }, bodyJson: rawJson, bodyRaw: true };
+    const sent = typeof raw === 'string' ? { bodyJson: raw } : { bodyBytes: plainBytes(raw) };
+    return { type: 'show', view: { ...rest, body: body.errors !== undefined ? { errors: body.errors } : {} }, ...sent, bodyRaw: true };
   }
   if (view.body !== undefined && nestingDepth(view.body, DEEP_JSON_LEVELS) > DEEP_JSON_LEVELS) {
     const { body, ...rest } = view;
     return { type: 'show', view: rest, bodyJson: stringifyJson(body) };
   }
   return { type: 'show', view };
+}
+
+/**
+ * Bytes as VS Code's webview messaging carries them without a copy: a plain Uint8Array (its
+ * serializer knows typed arrays by their constructor's name, so a Node Buffer would go as JSON)
+ * that spans its whole ArrayBuffer (the serializer sends the whole buffer of a view).
+ */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+    return bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer);
+  }
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
 }
 
 /**
@@ -349,10 +370,12 @@ export function parseExtensionMessage(raw: unknown): ExtensionToWebviewMessage |
     return undefined;
   }
   let view = raw.view;
-  if (raw.bodyRaw === true && typeof raw.bodyJson === 'string' && isRecord(view) && isRecord(view.body)) {
+  const rawText =
+    raw.bodyRaw !== true ? undefined : typeof raw.bodyJson === 'string' ? raw.bodyJson : raw.bodyBytes instanceof Uint8Array ? new TextDecoder().decode(raw.bodyBytes) : undefined;
+  if (rawText !== undefined && isRecord(view) && isRecord(view.body)) {
     let sent: unknown;
     try {
-      sent = JSON.parse(raw.bodyJson);
+      sent = JSON.parse(rawText);
     } catch {
       return undefined;
     }

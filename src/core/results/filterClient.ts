@@ -18,10 +18,11 @@ export class FilterClient implements Disposable {
   }
 
   /**
-   * Filters the answer of `runId`. `text` gives its JSON text when the worker asks for it (the
-   * first filter of a run, or after the worker dropped it); it is called at most once per filter.
+   * Filters the answer of `runId`. `text` gives its JSON text (or its UTF-8 bytes, decoded in the
+   * worker) when the worker asks for it (the first filter of a run, or after the worker dropped it);
+   * it is called at most once per filter.
    */
-  async filter(runId: string, expression: string, text: () => string | Promise<string>): Promise<FilterAnswer> {
+  async filter(runId: string, expression: string, text: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<FilterAnswer> {
     const first = await this.send({ runId, expression });
     if ('answer' in first) {
       return first.answer;

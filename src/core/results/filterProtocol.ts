@@ -2,13 +2,16 @@
 import type { TableExportFormat, TableSort } from '../../shared/resultsMessages';
 import type { FilterAnswer } from './jsonFilter';
 
-/** Filter the answer of `runId` (its JSON text sent along the first time, or when the worker no longer has it). */
+/**
+ * Filter the answer of `runId` (its JSON text, or its UTF-8 bytes as the Service sent them, sent
+ * along the first time, or when the worker no longer has it).
+ */
 export interface FilterRequest {
   readonly id: number;
   readonly kind?: 'filter';
   readonly runId: string;
   readonly expression: string;
-  readonly text?: string;
+  readonly text?: string | Uint8Array;
 }
 
 /** The answer, or `missing` when the worker does not have that run's answer (send it with `text`). */

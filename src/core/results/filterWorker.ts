@@ -78,7 +78,7 @@ function answer(request: WorkerRequest): WorkerReply {
       let reply: FilterReply;
       try {
         if (request.text !== undefined) {
-          keep(request.runId, JSON.parse(request.text) as unknown);
+          keep(request.runId, JSON.parse(typeof request.text === 'string' ? request.text : new TextDecoder().decode(request.text)) as unknown);
         }
         reply = bodies.has(request.runId) ? { id, answer: filterJson(bodies.get(request.runId), request.expression) } : { id, missing: true };
       } catch (err) {

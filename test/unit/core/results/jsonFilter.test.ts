@@ -164,6 +164,9 @@ describe('JSONPath filter adapter (jsonpath-plus, safe mode)', () => {
       assert.deepEqual(await client.read('stored-1', text), { ok: true, errors: stored.errors });
       const filtered = await client.filter('stored-1', '$.data.tasks[*].id', () => assert.fail('the worker keeps what it read'));
       assert.ok(filtered.ok && filtered.total === 2);
+      // A live run's answer goes to the worker as the bytes the Service sent: decoded there.
+      const fromBytes = await client.filter('live-1', '$.data.tasks[*].id', () => Buffer.from(text));
+      assert.deepEqual(fromBytes, filtered);
       for (const bad of ['[1, 2]', '"text"', 'null', '{"data":']) {
         assert.ok('error' in (await client.read(`bad-${bad.length}`, bad)), bad);
       }
