@@ -29,9 +29,6 @@ const LARGE_FILES = [
   'src/results/resultsPanel.ts',
   'src/run/runController.ts',
   'src/sandbox/authorize.ts',
-  'src/shared/resultsMessages.ts',
-  'src/webview/results/main.ts',
-  'src/webview/results/treeView.ts',
 ];
 
 export default tseslint.config(
