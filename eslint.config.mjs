@@ -23,10 +23,8 @@ const LARGE_FILES = [
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
   'src/core/language/incrementalValidation.ts',
-  'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
-  'src/results/resultsPanel.ts',
   'src/run/runController.ts',
   'src/sandbox/authorize.ts',
 ];

@@ -17,6 +17,7 @@ import { RunStore } from '../../src/core/run/runStore';
 import { comparableText } from '../../src/core/run/runCompare';
 import { FilterClient } from '../../src/core/results/filterClient';
 import { HistoryStore } from '../../src/run/historyStore';
+import { RunDiff } from '../../src/run/runDiff';
 import type { RunResultView } from '../../src/shared/resultsMessages';
 import { plainAnswer } from '../../scripts/bench/answers';
 import { summarize, type Summary } from '../../scripts/bench/stats';
@@ -100,7 +101,8 @@ describe('Results bench (through VS Code)', function () {
     const texts = [JSON.stringify(before), JSON.stringify(after)] as const;
     const pretty = [comparableText({ body: before }), comparableText({ body: after })] as const;
     const pairs: [string, string][] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    // Pairs for the diff editor, then pairs whose documents are opened alone (no editor).
+    for (let round = 0; round < 2 * ROUNDS; round++) {
       const ids: string[] = [];
       for (const [i, text] of texts.entries()) {
         const runId = `bench-diff-${round}-${i}`;
@@ -127,6 +129,7 @@ describe('Results bench (through VS Code)', function () {
       pairs.push([ids[0], ids[1]]);
     }
     await api.reloadHistory();
+    const docPairs = pairs.splice(ROUNDS);
 
     const lengths = [pretty[0].length, pretty[1].length] as const;
     const firstChange = pretty[1].split('\n').findIndex((l) => l.includes('"changed"'));
@@ -161,11 +164,24 @@ describe('Results bench (through VS Code)', function () {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
 
+    // The documents alone (no editor): each side through the content provider, opened by VS Code.
+    const oursDocs: number[] = [];
+    for (const [a, b] of docPairs) {
+      const t0 = performance.now();
+      const docs = await Promise.all([a, b].map((id) => vscode.workspace.openTextDocument(RunDiff.uriOf(store.get(id)!))));
+      oursDocs.push(performance.now() - t0);
+      assert.deepEqual(
+        docs.map((d) => d.getText().length),
+        lengths,
+      );
+    }
+
     // The floor: VS Code's diff editor on two files with the same texts (its own reading and opening).
     const dir = vscode.Uri.joinPath(workspaceRoot(), 'bench-diff');
     await vscode.workspace.fs.createDirectory(dir);
     const floorShown: number[] = [];
     const floorComputed: number[] = [];
+    const floorDocs: number[] = [];
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const [left, right] = [0, 1].map((i) => vscode.Uri.joinPath(dir, `side-${round}-${i}.json`));
@@ -178,14 +194,27 @@ describe('Results bench (through VS Code)', function () {
         floorComputed.push(times.computed);
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       }
+      for (let round = 0; round < ROUNDS; round++) {
+        const [left, right] = [0, 1].map((i) => vscode.Uri.joinPath(dir, `docs-${round}-${i}.json`));
+        await vscode.workspace.fs.writeFile(left, Buffer.from(pretty[0]));
+        await vscode.workspace.fs.writeFile(right, Buffer.from(pretty[1]));
+        const t0 = performance.now();
+        const docs = await Promise.all([left, right].map((uri) => vscode.workspace.openTextDocument(uri)));
+        floorDocs.push(performance.now() - t0);
+        assert.deepEqual(
+          docs.map((d) => d.getText().length),
+          lengths,
+        );
+      }
     } finally {
       await vscode.workspace.fs.delete(dir, { recursive: true });
-      await store.delete(pairs.flat());
+      await store.delete([...pairs, ...docPairs].flat());
       await api.reloadHistory();
     }
     const mb = (pretty[0].length / 1e6).toFixed(1);
     out.push(line(`diff of two 5 MB answers (${mb} MB pretty): open, both documents in`, summarize(oursShown), summarize(floorShown), TARGET_MS));
     out.push(line(`diff of two 5 MB answers: VS Code's diff computed`, summarize(oursComputed), summarize(floorComputed), TARGET_MS));
+    out.push(line(`the two documents alone (openTextDocument, no editor; floor: files)`, summarize(oursDocs), summarize(floorDocs), TARGET_MS));
     const p = summarize(provided);
     const vsCode = summarize(floorShown);
     out.push(
