@@ -93,7 +93,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
 
   /** The watchdog's view of the panel: the result the visible page has not said it rendered. */
   unrendered(): RunResultView | undefined {
-    return this.panel?.visible && this.current && this.rendered?.runId !== this.current.runId ? this.current : undefined;
+    // In this order (as before the split): a disposed webview throws on `visible`, and a rendered result needs no look at it.
+    const view = this.current;
+    return this.panel && view && this.rendered?.runId !== view.runId && this.panel.visible ? view : undefined;
   }
 
   get pageReady(): boolean {
