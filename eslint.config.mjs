@@ -13,20 +13,16 @@ const noVscode = {
  */
 const LARGE_FILES = [
   'src/codegen/typesFeature.ts',
-  'src/core/auth/environments.ts',
   'src/core/codegen/generateTypes.ts',
   'src/core/codegen/typeDeclarations.ts',
   'src/core/embedded/templateSources.ts',
   'src/core/embedded/templates.ts',
-  'src/core/http/graphqlClient.ts',
   'src/core/language/codeActions.ts',
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
   'src/core/language/incrementalValidation.ts',
   'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
-  'src/run/runController.ts',
-  'src/sandbox/authorize.ts',
 ];
 
 export default tseslint.config(
