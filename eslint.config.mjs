@@ -15,12 +15,7 @@ const LARGE_FILES = [
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
   'src/core/language/incrementalValidation.ts',
-  'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
-  'src/results/resultsPanel.ts',
-  'src/shared/resultsMessages.ts',
-  'src/webview/results/main.ts',
-  'src/webview/results/treeView.ts',
 ];
 
 export default tseslint.config(
