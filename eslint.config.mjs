@@ -20,8 +20,6 @@ const LARGE_FILES = [
   'src/core/embedded/templates.ts',
   'src/core/http/graphqlClient.ts',
   'src/core/language/codeActions.ts',
-  'src/core/language/documentModel.ts',
-  'src/core/language/referenceIndex.ts',
   'src/core/language/incrementalValidation.ts',
   'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
