@@ -45,10 +45,13 @@ export class DocumentModel {
   /** Proposed chunks (splitDefinitions) and their parsed texts. */
   private readonly spans: readonly ChunkSpan[];
   private readonly spanInfos: readonly ChunkInfo[];
-  /** Chunks confirmed so far (all of them once `chunks` was read), and the next span to look at. */
+  /** Chunks confirmed so far (all of them once `chunks` was read), the span after each, and the next span to look at. */
   private readonly confirmed: Chunk[] = [];
+  private readonly confirmedEnds: number[] = [];
   private nextSpan = 0;
+  /** The confirmed chunks by their parse's Source: the first `indexedSources` of them (filled by chunkOf). */
   private readonly chunkBySource = new Map<Source, Chunk>();
+  private indexedSources = 0;
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
 
   /** ChunkInfos this version took over from the previous one (see DocumentStore.get). */
@@ -83,6 +86,9 @@ export class DocumentModel {
       if (info) {
         this.taken.add(info);
       }
+    }
+    if (previous) {
+      this.carryConfirmed(previous, spans);
     }
     this.spans = spans;
     this.spanInfos = spans.map((span, i) => infos[i] ?? this.newInfo(this.padded(span)));
@@ -163,6 +169,26 @@ export class DocumentModel {
     }
   }
 
+  /**
+   * Takes over the previous version's confirmed chunks that lie wholly in the spans the re-split
+   * kept as they were (the same objects: the text before the edit), so that a keystroke does not
+   * confirm every chunk before the cursor again. The online parser's verdict on them read only
+   * that text: it is the same.
+   */
+  private carryConfirmed(previous: DocumentModel, spans: readonly ChunkSpan[]): void {
+    let same = 0;
+    while (same < spans.length && same < previous.spans.length && spans[same] === previous.spans[same]) {
+      same++;
+    }
+    for (let c = 0; c < previous.confirmed.length && previous.confirmedEnds[c] <= same; c++) {
+      const chunk = previous.confirmed[c];
+      this.confirmed.push(chunk);
+      this.confirmedEnds.push(previous.confirmedEnds[c]);
+      this.taken.add(chunk.info);
+      this.nextSpan = previous.confirmedEnds[c];
+    }
+  }
+
   /** Confirms the chunk that starts at the next proposed span (see the module comment). */
   private confirmNext(): void {
     const spans = this.spans;
@@ -193,7 +219,7 @@ export class DocumentModel {
       }
     }
     this.confirmed.push(chunk);
-    this.chunkBySource.set(chunk.info.source, chunk);
+    this.confirmedEnds.push(last + 1);
     this.nextSpan = last + 1;
   }
 
@@ -280,6 +306,10 @@ export class DocumentModel {
     }
     if (this.nextSpan < this.spans.length) {
       void this.chunks; // confirms them all
+    }
+    while (this.indexedSources < this.confirmed.length) {
+      const chunk = this.confirmed[this.indexedSources++];
+      this.chunkBySource.set(chunk.info.source, chunk);
     }
     return this.chunkBySource.get(node.loc.source);
   }
