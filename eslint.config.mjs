@@ -16,13 +16,8 @@ const LARGE_FILES = [
   'src/core/embedded/templates.ts',
   'src/core/language/codeActions.ts',
   'src/core/language/incrementalValidation.ts',
-  'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
-  'src/results/resultsPanel.ts',
-  'src/shared/resultsMessages.ts',
-  'src/webview/results/main.ts',
-  'src/webview/results/treeView.ts',
 ];
 
 export default tseslint.config(
