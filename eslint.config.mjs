@@ -12,8 +12,6 @@ const noVscode = {
  * that gets under the limit leaves it, and no other file may grow past it.
  */
 const LARGE_FILES = [
-  'src/core/language/documentModel.ts',
-  'src/core/language/referenceIndex.ts',
   'src/core/language/incrementalValidation.ts',
   'src/core/schema/environmentSchema.ts',
 ];

@@ -52,6 +52,7 @@ import {
   type SelectionSetNode,
   type ValidationRule,
 } from 'graphql';
+import { documentShape } from './documentShape';
 
 /** Rules whose errors depend on the whole document's top level; run on every version. */
 export const DOCUMENT_RULES: readonly ValidationRule[] = [
@@ -158,6 +159,8 @@ export class IncrementalValidator {
   private readonly spreads = new WeakMap<DefinitionNode, readonly string[]>();
   /** graphql's fragment spreads of a selection set (ValidationContext.getFragmentSpreads), across versions. */
   private readonly selectionSpreads = new WeakMap<SelectionSetNode, readonly FragmentSpreadNode[]>();
+  /** The last run of the whole-document rules that reported nothing, and the components last grouped, by document shape (documentShape.ts). */
+  private shapeMemo: { readonly shape: string; documentWork?: number; components?: readonly (readonly number[])[] } | undefined;
 
   /** @param whole validate every call in one traversal (see validateWhole): for documents validated once. */
   constructor(
@@ -196,11 +199,25 @@ export class IncrementalValidator {
     let ran = false;
     const errors: GraphQLError[] = [];
     const deprecations: GraphQLError[] = [];
+    // The same shape as the last version (an edit inside a selection set): its whole-document
+    // rules' result when they reported nothing, and its components, hold for this one.
+    const shape = documentShape(definitions, (def) => this.spreadsOf(def));
+    const memo = this.shapeMemo?.shape === shape ? this.shapeMemo : { shape };
+    this.shapeMemo = memo;
     // Whole-document rules: a shallow walk (they look at top-level definitions and spreads only).
-    work += this.runDocumentRules(document, errors);
+    if (memo.documentWork === undefined) {
+      const documentWork = this.runDocumentRules(document, errors);
+      if (errors.length === 0) {
+        memo.documentWork = documentWork;
+      }
+      work += documentWork;
+    } else {
+      work += memo.documentWork;
+    }
 
     // Component rules: definitions sharing fragment names validated together, in document order.
-    for (const members of componentsOf(definitions, closures)) {
+    memo.components ??= componentsOf(definitions, closures);
+    for (const members of memo.components.map((group) => group.map((i) => definitions[i]))) {
       const closure = members.flatMap((m) => closures.get(m)?.nodes ?? []);
       let entry = this.components.get(members[0]);
       if (!entry || !sameNodes(entry.members, members) || !sameNodes(entry.closure, closure)) {
@@ -358,10 +375,10 @@ function smallDocument(members: readonly DefinitionNode[], closure: readonly (Fr
 }
 
 /**
- * Definitions grouped by shared fragment names (a fragment definition counts its own name),
- * each group in document order, the groups ordered by their first member.
+ * Definitions grouped by shared fragment names (a fragment definition counts its own name), as
+ * indices of `definitions`: each group in document order, the groups ordered by their first member.
  */
-function componentsOf(definitions: readonly DefinitionNode[], closures: ReadonlyMap<DefinitionNode, { names: string[] }>): DefinitionNode[][] {
+function componentsOf(definitions: readonly DefinitionNode[], closures: ReadonlyMap<DefinitionNode, { names: string[] }>): number[][] {
   const parent = definitions.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -387,14 +404,14 @@ function componentsOf(definitions: readonly DefinitionNode[], closures: Readonly
       }
     }
   });
-  const groups = new Map<number, DefinitionNode[]>();
-  definitions.forEach((def, i) => {
+  const groups = new Map<number, number[]>();
+  definitions.forEach((_, i) => {
     const root = find(i);
     const group = groups.get(root);
     if (group) {
-      group.push(def);
+      group.push(i);
     } else {
-      groups.set(root, [def]);
+      groups.set(root, [i]);
     }
   });
   return [...groups.values()];

@@ -12,7 +12,7 @@ import { systemTimers, type Disposable, type Timers } from '../clock';
 import { loadSchemaFiles } from '../schema/loadSchema';
 import { loadSchemaFromCache } from '../schema/schemaCache';
 import { computeDiagnostics } from './diagnostics';
-import { DocumentStore } from './documentModel';
+import { DocumentStore } from './documentStore';
 import { FragmentIndex } from './fragmentIndex';
 import { validatorFor } from './incrementalValidation';
 import { schemaOccurrences, syntaxOccurrences } from './referenceAnalysis';

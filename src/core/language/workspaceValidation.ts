@@ -11,7 +11,7 @@ import { CancelledError } from '../errors';
 import { TimeSlicer, type TimeSlicerOptions } from '../timeSlicer';
 import { computeDiagnostics } from './diagnostics';
 import { validatorFor } from './incrementalValidation';
-import { DocumentStore } from './documentModel';
+import { DocumentStore } from './documentStore';
 import type { FragmentIndex } from './fragmentIndex';
 import type { LanguageDiagnostic } from './types';
 import type { ValidateResult } from './languageWorkerProtocol';
