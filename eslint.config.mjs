@@ -11,10 +11,7 @@ const noVscode = {
  * Files of src/ over 350 lines today (issue 23, part 5: to be split). The list only shrinks: a file
  * that gets under the limit leaves it, and no other file may grow past it.
  */
-const LARGE_FILES = [
-  'src/core/language/incrementalValidation.ts',
-  'src/core/schema/environmentSchema.ts',
-];
+const LARGE_FILES = ['src/core/language/incrementalValidation.ts', 'src/core/schema/environmentSchema.ts'];
 
 export default tseslint.config(
   {
