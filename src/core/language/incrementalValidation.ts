@@ -52,6 +52,7 @@ import {
   type SelectionSetNode,
   type ValidationRule,
 } from 'graphql';
+import { factsHold, recordSchemaReads, type SchemaFact } from './schemaDependencies';
 
 /** Rules whose errors depend on the whole document's top level; run on every version. */
 export const DOCUMENT_RULES: readonly ValidationRule[] = [
@@ -102,6 +103,8 @@ export interface ValidationResult {
   readonly deprecations: readonly GraphQLError[];
   /** Whether the whole document was validated at once (a limit was near), for tests and benchmarks. */
   readonly full: boolean;
+  /** Reused from a validation against an earlier version of the schema (see validateReusing), for tests and benchmarks. */
+  readonly reused?: boolean;
 }
 
 interface DefinitionEntry {
@@ -159,10 +162,14 @@ export class IncrementalValidator {
   /** graphql's fragment spreads of a selection set (ValidationContext.getFragmentSpreads), across versions. */
   private readonly selectionSpreads = new WeakMap<SelectionSetNode, readonly FragmentSpreadNode[]>();
 
-  /** @param whole validate every call in one traversal (see validateWhole): for documents validated once. */
+  /**
+   * @param whole validate every call in one traversal (see validateWhole): for documents validated
+   * once; `'reuse'`: the same, reusing the result of an earlier version of the schema where it
+   * provably holds (see validateReusing)
+   */
   constructor(
     readonly schema: GraphQLSchema,
-    private readonly whole = false,
+    private readonly whole: boolean | 'reuse' = false,
   ) {}
 
   /** Validates a document of executable definitions (the chunks' definitions, then external fragments). */
@@ -178,7 +185,7 @@ export class IncrementalValidator {
     // As graphql's validate: a schema that is not valid (and not built `assumeValid`) is refused.
     assertValidSchema(this.schema);
     if (this.whole) {
-      return validateWhole(this.schema, definitions);
+      return this.whole === 'reuse' ? validateReusing(this.schema, definitions) : validateWhole(this.schema, definitions);
     }
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
     const fragments = new Map<string, FragmentDefinitionNode>();
@@ -419,16 +426,46 @@ function spentWork(context: ValidationContext): number {
 }
 
 const validators = new WeakMap<GraphQLSchema, IncrementalValidator>();
+const reusingValidators = new WeakMap<GraphQLSchema, IncrementalValidator>();
 
 /**
  * The validator of a schema for documents validated once (the workspace after a schema change):
- * whole-document validation, nothing kept per definition.
+ * whole-document validation, nothing kept per definition; with `reuse`, a document's result
+ * against an earlier version is reused where it provably holds (validateReusing).
  */
-export function validatorFor(schema: GraphQLSchema): IncrementalValidator {
-  let validator = validators.get(schema);
+export function validatorFor(schema: GraphQLSchema, reuse = false): IncrementalValidator {
+  const cache = reuse ? reusingValidators : validators;
+  let validator = cache.get(schema);
   if (!validator) {
-    validator = new IncrementalValidator(schema, true);
-    validators.set(schema, validator);
+    validator = new IncrementalValidator(schema, reuse ? 'reuse' : true);
+    cache.set(schema, validator);
   }
   return validator;
+}
+
+/** The last whole validation of a document, by its first definition: its definitions, what it read of its schema, its result. */
+const lastValidations = new WeakMap<
+  DefinitionNode,
+  { readonly definitions: readonly DefinitionNode[]; readonly facts: readonly SchemaFact[]; readonly result: ValidationResult }
+>();
+
+/**
+ * validateWhole, reusing the result of the last validation of the same definitions (the same
+ * nodes: an unchanged document) when the schema answers everything that validation read of its
+ * schema alike (schemaDependencies.ts says why that is exact): after a schema change, a document
+ * that uses nothing that changed is not validated again.
+ */
+export function validateReusing(schema: GraphQLSchema, definitions: readonly DefinitionNode[]): ValidationResult {
+  // As graphql's validate, first (and once per schema, not recorded: a schema that is not valid is refused for every document).
+  assertValidSchema(schema);
+  const first = definitions[0];
+  const last = first && lastValidations.get(first);
+  if (last && sameNodes(last.definitions, definitions) && factsHold(schema, last.facts)) {
+    return { ...last.result, reused: true };
+  }
+  const { result, facts } = recordSchemaReads(schema, () => validateWhole(schema, definitions));
+  if (first) {
+    lastValidations.set(first, { definitions: [...definitions], facts, result });
+  }
+  return result;
 }

@@ -95,7 +95,8 @@ export class LanguageWorkerEngine {
       case 'validate': {
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
-        const validator = validatorFor(schema);
+        // A document that uses nothing of the schema that changed since its last validation keeps its result.
+        const validator = validatorFor(schema, true);
         const results = request.documents.map(({ id, text }): ValidateResult => {
           try {
             // What workspaceValidation does in the host: the index's model when it holds this text.
