@@ -152,13 +152,14 @@ export function validateWhole(schema: GraphQLSchema, definitions: readonly Defin
   return { errors: all.filter((e) => !tagged.has(e)), deprecations: all.filter((e) => tagged.has(e)), full: true };
 }
 
+/** Fragment names spread directly in a definition: nodes do not change, and the schema plays no part (shared by every validator). */
+const directSpreads = new WeakMap<DefinitionNode, readonly string[]>();
+
 /** Incremental validation against one schema (one per schema version). */
 export class IncrementalValidator {
   private readonly definitions = new WeakMap<DefinitionNode, DefinitionEntry>();
   /** Keyed by a component's first member. */
   private readonly components = new WeakMap<DefinitionNode, ComponentEntry>();
-  /** Fragment names spread directly in a definition (nodes do not change). */
-  private readonly spreads = new WeakMap<DefinitionNode, readonly string[]>();
   /** graphql's fragment spreads of a selection set (ValidationContext.getFragmentSpreads), across versions. */
   private readonly selectionSpreads = new WeakMap<SelectionSetNode, readonly FragmentSpreadNode[]>();
 
@@ -289,7 +290,7 @@ export class IncrementalValidator {
 
   /** The fragment names a definition spreads directly (memoised per node). */
   spreadsOf(def: DefinitionNode): readonly string[] {
-    let names = this.spreads.get(def);
+    let names = directSpreads.get(def);
     if (!names) {
       const found: string[] = [];
       visit(def, {
@@ -298,7 +299,7 @@ export class IncrementalValidator {
         },
       });
       names = found;
-      this.spreads.set(def, names);
+      directSpreads.set(def, names);
     }
     return names;
   }

@@ -89,13 +89,29 @@ export function recordSchemaReads<T>(schema: GraphQLSchema, validate: () => T): 
 
 /** Whether `schema` answers every fact as the schema they were recorded under did. */
 export function factsHold(schema: GraphQLSchema, facts: readonly SchemaFact[]): boolean {
+  let checked = comparisons.get(schema);
+  if (!checked) {
+    checked = new Map();
+    comparisons.set(schema, checked);
+  }
   for (const [key, answer] of facts) {
-    if (answerOf(schema, key) !== answer) {
+    // The documents of a workspace share their facts' answers (memoised strings of the schema
+    // they were recorded under): each is compared with this schema's once, not once per document
+    // (a type's definition is kilobytes).
+    let last = checked.get(key);
+    if (last?.answer !== answer) {
+      last = { answer, holds: answerOf(schema, key) === answer };
+      checked.set(key, last);
+    }
+    if (!last.holds) {
       return false;
     }
   }
   return true;
 }
+
+/** Per schema, per fact key: the last answer compared with this schema's, and whether they were equal. */
+const comparisons = new WeakMap<GraphQLSchema, Map<string, { readonly answer: string; readonly holds: boolean }>>();
 
 const answers = new WeakMap<GraphQLSchema, Map<string, string>>();
 
