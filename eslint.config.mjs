@@ -22,7 +22,6 @@ const LARGE_FILES = [
   'src/core/language/codeActions.ts',
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
-  'src/core/language/incrementalValidation.ts',
   'src/core/run/runStore.ts',
   'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',

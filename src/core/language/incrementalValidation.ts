@@ -22,20 +22,11 @@
  * of fragment work), it is run as such instead.
  */
 import {
-  ExecutableDefinitionsRule,
   GraphQLError,
   Kind,
-  KnownTypeNamesRule,
   assertValidSchema,
-  LoneAnonymousOperationRule,
-  MaxIntrospectionDepthRule,
   NoDeprecatedCustomRule,
-  NoFragmentCyclesRule,
-  NoUnusedFragmentsRule,
-  OverlappingFieldsCanBeMergedRule,
   TypeInfo,
-  UniqueFragmentNamesRule,
-  UniqueOperationNamesRule,
   ValidationContext,
   getEnterLeaveForKind,
   specifiedRules,
@@ -50,62 +41,24 @@ import {
   type FragmentSpreadNode,
   type GraphQLSchema,
   type SelectionSetNode,
-  type ValidationRule,
 } from 'graphql';
-import { factsHold, recordSchemaReads, type SchemaFact } from './schemaDependencies';
+import { validateReusing } from './validationReuse';
+import {
+  COMPONENT_RULES,
+  DEFINITION_RULES_RUN,
+  DOCUMENT_RULES,
+  FRAGMENT_WORK_BUDGET,
+  MAX_ERRORS,
+  componentsOf,
+  sameNodes,
+  smallDocument,
+  spentWork,
+  validateWhole,
+  type ValidationResult,
+} from './validationRules';
 
-/** Rules whose errors depend on the whole document's top level; run on every version. */
-export const DOCUMENT_RULES: readonly ValidationRule[] = [
-  ExecutableDefinitionsRule,
-  UniqueOperationNamesRule,
-  LoneAnonymousOperationRule,
-  UniqueFragmentNamesRule,
-  NoUnusedFragmentsRule,
-  NoFragmentCyclesRule,
-];
-/** Rules that memoise by fragment name across the document; run per component of definitions. */
-export const COMPONENT_RULES: readonly ValidationRule[] = [OverlappingFieldsCanBeMergedRule, MaxIntrospectionDepthRule];
-/** The rest of graphql's specified rules: what they report depends on one definition and what it spreads. */
-export const DEFINITION_RULES: readonly ValidationRule[] = specifiedRules.filter((rule) => !DOCUMENT_RULES.includes(rule) && !COMPONENT_RULES.includes(rule));
-
-/**
- * graphql's KnownTypeNamesRule, built only when a definition names a type the schema lacks: the
- * rule lists every type name of the schema up front (for its suggestions), a large share of
- * validating one definition on GitHub's schema. Same errors. (The idea came with the workspace
- * validation of schema changes.)
- */
-const lazyKnownTypeNamesRule: ValidationRule = (context) => {
-  let rule: ASTVisitor | undefined;
-  const schema = context.getSchema();
-  return {
-    NamedType(node, key, parent, path, ancestors) {
-      if (schema.getType(node.name.value)) {
-        return undefined;
-      }
-      rule ??= KnownTypeNamesRule(context);
-      // graphql's rule is a plain { NamedType(...) } visitor.
-      const enter = (rule as { NamedType?: (...args: unknown[]) => unknown }).NamedType;
-      return typeof enter === 'function' ? (enter.call(rule, node, key, parent, path, ancestors) as undefined) : undefined;
-    },
-  };
-};
-
-/** DEFINITION_RULES as run: KnownTypeNamesRule built lazily. */
-const DEFINITION_RULES_RUN: readonly ValidationRule[] = DEFINITION_RULES.map((rule) => (rule === KnownTypeNamesRule ? lazyKnownTypeNamesRule : rule));
-
-/** graphql's limits for one `validate` call (its defaults). */
-const MAX_ERRORS = 100;
-const FRAGMENT_WORK_BUDGET = 50_000;
-
-/** The errors of one validation: graphql's specified rules, and deprecated uses (NoDeprecatedCustomRule). */
-export interface ValidationResult {
-  readonly errors: readonly GraphQLError[];
-  readonly deprecations: readonly GraphQLError[];
-  /** Whether the whole document was validated at once (a limit was near), for tests and benchmarks. */
-  readonly full: boolean;
-  /** Reused from a validation against an earlier version of the schema (see validateReusing), for tests and benchmarks. */
-  readonly reused?: boolean;
-}
+export { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, validateWhole, type ValidationResult } from './validationRules';
+export { validateReusing } from './validationReuse';
 
 interface DefinitionEntry {
   /** The fragment definitions the errors depended on: the definition's spread closure, by name. */
@@ -121,35 +74,6 @@ interface ComponentEntry {
   readonly closure: readonly (FragmentDefinitionNode | undefined)[];
   readonly errors: readonly GraphQLError[];
   readonly work: number;
-}
-
-/**
- * graphql's specified rules and the deprecation rule in one traversal of the whole document (the
- * deprecation rule's errors told apart as it reports them): what a document validated once needs
- * (the workspace after a schema change), where per-definition bookkeeping would only cost. Equal
- * to `validate(schema, document, specifiedRules)` and `validate(schema, document,
- * [NoDeprecatedCustomRule])`; past graphql's error cap in all, those two run as such.
- */
-export function validateWhole(schema: GraphQLSchema, definitions: readonly DefinitionNode[]): ValidationResult {
-  const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
-  const tagged = new Set<GraphQLError>();
-  const deprecationRule: ValidationRule = (context) =>
-    NoDeprecatedCustomRule(
-      Object.create(context, {
-        reportError: {
-          value: (error: GraphQLError) => {
-            tagged.add(error);
-            context.reportError(error);
-          },
-        },
-      }) as typeof context,
-    );
-  const rules = specifiedRules.map((rule) => (rule === KnownTypeNamesRule ? lazyKnownTypeNamesRule : rule));
-  const all = validate(schema, document, [...rules, deprecationRule], { maxErrors: MAX_ERRORS });
-  if (all.length >= MAX_ERRORS) {
-    return { errors: validate(schema, document, specifiedRules), deprecations: validate(schema, document, [NoDeprecatedCustomRule]), full: true };
-  }
-  return { errors: all.filter((e) => !tagged.has(e)), deprecations: all.filter((e) => tagged.has(e)), full: true };
 }
 
 /** Fragment names spread directly in a definition: nodes do not change, and the schema plays no part (shared by every validator). */
@@ -349,83 +273,6 @@ export class IncrementalValidator {
   }
 }
 
-/**
- * The document a definition (or component) is validated in: itself and the fragment definitions
- * its spreads resolve to, which is all graphql's per-definition rules look up (no type system
- * definitions exist in an executable document, and fragments are found by name). Smaller than the
- * whole document, so rules that read `getDocument()` when built cost nothing per definition.
- */
-function smallDocument(members: readonly DefinitionNode[], closure: readonly (FragmentDefinitionNode | undefined)[]): DocumentNode {
-  const definitions = new Set<DefinitionNode>(members);
-  for (const fragment of closure) {
-    if (fragment) {
-      definitions.add(fragment);
-    }
-  }
-  return { kind: Kind.DOCUMENT, definitions: [...definitions] };
-}
-
-/**
- * Definitions grouped by shared fragment names (a fragment definition counts its own name),
- * each group in document order, the groups ordered by their first member.
- */
-function componentsOf(definitions: readonly DefinitionNode[], closures: ReadonlyMap<DefinitionNode, { names: string[] }>): DefinitionNode[][] {
-  const parent = definitions.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  };
-  const owner = new Map<string, number>();
-  definitions.forEach((def, i) => {
-    const names = closures.get(def)?.names ?? [];
-    const own = def.kind === Kind.FRAGMENT_DEFINITION ? [def.name.value, ...names] : names;
-    for (const name of own) {
-      const j = owner.get(name);
-      if (j === undefined) {
-        owner.set(name, i);
-      } else {
-        const a = find(i);
-        const b = find(j);
-        if (a !== b) {
-          parent[Math.max(a, b)] = Math.min(a, b);
-        }
-      }
-    }
-  });
-  const groups = new Map<number, DefinitionNode[]>();
-  definitions.forEach((def, i) => {
-    const root = find(i);
-    const group = groups.get(root);
-    if (group) {
-      group.push(def);
-    } else {
-      groups.set(root, [def]);
-    }
-  });
-  return [...groups.values()];
-}
-
-function sameNodes<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) {
-    return false;
-  }
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== b[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/** graphql's fragment work a context spent (its internal budget; 0 if a graphql version has none). */
-function spentWork(context: ValidationContext): number {
-  const remaining = (context as unknown as { _remainingFragmentWork?: unknown })._remainingFragmentWork;
-  return typeof remaining === 'number' ? FRAGMENT_WORK_BUDGET - remaining : 0;
-}
-
 const validators = new WeakMap<GraphQLSchema, IncrementalValidator>();
 const reusingValidators = new WeakMap<GraphQLSchema, IncrementalValidator>();
 
@@ -442,31 +289,4 @@ export function validatorFor(schema: GraphQLSchema, reuse = false): IncrementalV
     cache.set(schema, validator);
   }
   return validator;
-}
-
-/** The last whole validation of a document, by its first definition: its definitions, what it read of its schema, its result. */
-const lastValidations = new WeakMap<
-  DefinitionNode,
-  { readonly definitions: readonly DefinitionNode[]; readonly facts: readonly SchemaFact[]; readonly result: ValidationResult }
->();
-
-/**
- * validateWhole, reusing the result of the last validation of the same definitions (the same
- * nodes: an unchanged document) when the schema answers everything that validation read of its
- * schema alike (schemaDependencies.ts says why that is exact): after a schema change, a document
- * that uses nothing that changed is not validated again.
- */
-export function validateReusing(schema: GraphQLSchema, definitions: readonly DefinitionNode[]): ValidationResult {
-  // As graphql's validate, first (and once per schema, not recorded: a schema that is not valid is refused for every document).
-  assertValidSchema(schema);
-  const first = definitions[0];
-  const last = first && lastValidations.get(first);
-  if (last && sameNodes(last.definitions, definitions) && factsHold(schema, last.facts)) {
-    return { ...last.result, reused: true };
-  }
-  const { result, facts } = recordSchemaReads(schema, () => validateWhole(schema, definitions));
-  if (first) {
-    lastValidations.set(first, { definitions: [...definitions], facts, result });
-  }
-  return result;
 }
