@@ -23,7 +23,6 @@ const LARGE_FILES = [
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
   'src/core/run/runStore.ts',
-  'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
   'src/results/resultsPanel.ts',
   'src/run/runController.ts',
