@@ -57,8 +57,7 @@ import {
   type ValidationResult,
 } from './validationRules';
 
-export { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, validateWhole, type ValidationResult } from './validationRules';
-export { validateReusing } from './validationReuse';
+export type { ValidationResult } from './validationRules';
 
 interface DefinitionEntry {
   /** The fragment definitions the errors depended on: the definition's spread closure, by name. */

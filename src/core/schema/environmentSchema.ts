@@ -6,7 +6,7 @@ import { environmentSnapshot, introspectToCache, type EnvironmentSchemaDeps, typ
 import { loadSchemaFromCache, schemaCacheFreshness } from './schemaCache';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from './schemaSnapshot';
 
-export type { ActiveEnvironment, EnvironmentSchemaDeps, SchemaEnvironment } from './environmentRefresh';
+export type { EnvironmentSchemaDeps, SchemaEnvironment } from './environmentRefresh';
 
 /**
  * The schema of the active environment: loaded from the disk cache at start (works offline),

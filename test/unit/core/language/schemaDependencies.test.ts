@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildSchema, parse, type DefinitionNode, type GraphQLError, type GraphQLSchema } from 'graphql';
-import { validateReusing, validateWhole, type ValidationResult } from '../../../../src/core/language/incrementalValidation';
+import { validateReusing } from '../../../../src/core/language/validationReuse';
+import { validateWhole, type ValidationResult } from '../../../../src/core/language/validationRules';
 
 /** A schema as a model that random changes edit, printed to SDL. */
 interface Field {
