@@ -12,7 +12,8 @@ import { HistoryStore, type HistoryLimits } from './historyStore';
 import { HistoryView, type HistoryRow } from './historyView';
 import { RunDiff } from './runDiff';
 import { RunCodeLensProvider } from './runCodeLens';
-import { RunController } from './runController';
+import { RunController, type RunControllerDeps } from './runController';
+import type { VariablesSchema } from './runVariables';
 import { ServerDiagnostics } from './serverDiagnostics';
 import { SidecarSupport } from './sidecarSupport';
 import { HostTemplates, type FragmentLookup } from './hostTemplates';
@@ -22,7 +23,7 @@ import { TemplateContext } from './templateContext';
 import { RunPermission, type ServerPermission } from './runPermission';
 import { setContextKey } from '../platform/contextKeys';
 import { RunProgress } from './runProgress';
-import { serverIdentity, serverKey, type Environment } from '../core/auth';
+import { serverIdentity, serverKey } from '../core/auth';
 
 export type { HistoryRow } from './historyView';
 export { RUN_COMMAND_IDS_ON_DEMAND } from './commands';
@@ -42,6 +43,30 @@ export interface RunTestApi {
   runProgress(): { inFlight: number; text: string };
 }
 
+/** What the run feature is built from (the composition root's services and the other features' parts). */
+export interface RunFeatureServices {
+  readonly context: vscode.ExtensionContext;
+  readonly logger: Logger;
+  readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
+  /** Asks the person before a workspace's server is used (the auth feature's sign-in flow, injected by the root). */
+  readonly ensureAllowed: ServerPermission;
+  readonly graphql: GraphqlService;
+  readonly schemas: Pick<Schemas, 'environmentSchema'>;
+  readonly presenter: ResultsPresenter;
+  /** The workspace's fragments (the language feature's index): spreads a run's document does not define. */
+  readonly fragments?: FragmentLookup;
+  /** The history's limits on disk (`tenantGraphql.history.*`), read at each write. */
+  readonly historyLimits: () => HistoryLimits;
+  /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
+  readonly embeddedFiles: EmbeddedFiles;
+  /** `tenantGraphql.embedded.tags` and `tenantGraphql.codeLens.*`, through the configuration service. */
+  readonly codeFiles: CodeFileSettings;
+  /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
+  readonly filterWorker: FilterClient;
+  /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
+  readonly loadCommands: () => readonly RunCommand[];
+}
+
 /**
  * The run feature: Run Operation (command, CodeLens, keybinding) in .graphql files and in GraphQL
  * templates of code files, variables files (prompts,
@@ -58,70 +83,21 @@ export class RunFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: RunTestApi | undefined;
 
-  // eslint-disable-next-line max-lines-per-function -- 103 lines after main's results bench hooks: to be split (issue 23, part 5)
-  constructor(services: {
-    readonly context: vscode.ExtensionContext;
-    readonly logger: Logger;
-    readonly auth: Pick<AuthService, 'activeEnvironment' | 'environmentFor' | 'environments' | 'sessionsOf' | 'onDidChangeActive'>;
-    /** Asks the person before a workspace's server is used (the auth feature's sign-in flow, injected by the root). */
-    readonly ensureAllowed: ServerPermission;
-    readonly graphql: GraphqlService;
-    readonly schemas: Pick<Schemas, 'environmentSchema'>;
-    readonly presenter: ResultsPresenter;
-    /** The workspace's fragments (the language feature's index): spreads a run's document does not define. */
-    readonly fragments?: FragmentLookup;
-    /** The history's limits on disk (`tenantGraphql.history.*`), read at each write. */
-    readonly historyLimits: () => HistoryLimits;
-    /** The window's one cache of code files' GraphQL templates (shared with the language feature). */
-    readonly embeddedFiles: EmbeddedFiles;
-    /** `tenantGraphql.embedded.tags` and `tenantGraphql.codeLens.*`, through the configuration service. */
-    readonly codeFiles: CodeFileSettings;
-    /** The window's filter worker (the composition root's; shared with the results panel's filter): pretty-prints answers for Compare. */
-    readonly filterWorker: FilterClient;
-    /** The export and compare commands (RUN_COMMAND_IDS_ON_DEMAND), from the on-demand bundle: called on the first of them. */
-    readonly loadCommands: () => readonly RunCommand[];
-  }) {
-    const { context, logger, auth, graphql, schemas, presenter, fragments } = services;
+  constructor(services: RunFeatureServices) {
+    const { logger, auth, graphql, schemas, presenter } = services;
     const diagnostics = new ServerDiagnostics();
-    // The workspace's storage (the global one in a window without a folder): pinned and recent runs with their results.
-    const storage = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
-    this.historyDir = vscode.Uri.joinPath(storage, 'history').fsPath;
     const worker = services.filterWorker;
-    const history = new HistoryStore({
-      dir: this.historyDir,
-      limits: services.historyLimits,
-      logger,
-      legacyState: context.workspaceState,
-      // A reopened run's answer is read in the worker (5 MB: 30-90 ms of JSON.parse), never on this thread.
-      read: (runId, text) => worker.read(runId, text),
-    });
+    const { history, dir } = createHistory(services);
+    this.historyDir = dir;
     const historyView = new HistoryView(history);
     const diff = new RunDiff(history, (text) => worker.pretty(text));
     this.history = history;
     this.historyView = historyView;
-    const schema = (signal?: AbortSignal, uri?: vscode.Uri, environment?: Environment) =>
-      schemas.environmentSchema(signal, uri, environment && { name: environment.name, key: serverKey(serverIdentity(environment)) });
-    const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
+    const schema = variablesSchema(schemas);
     const templates = new HostTemplates(services.embeddedFiles, () => services.codeFiles.templateTags());
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;
-    const controller = new RunController({
-      logger,
-      progress,
-      graphql,
-      activeEnvironment: () => auth.activeEnvironment()?.name,
-      environment: () => auth.activeEnvironment(),
-      presenter,
-      diagnostics,
-      history,
-      schema,
-      fragments,
-      templates,
-      permit: (type, label, environment) => permission.check(type, label, environment),
-      // The document's folder's environments (in a multi-root workspace each folder may define its own), not the active editor's folder's.
-      environmentNamed: (name, uri) => auth.environments(uri).find((e) => e.name === name),
-      environmentFor: (uri) => auth.environmentFor(uri),
-    });
+    const controller = createController(services, { diagnostics, history, schema, templates, progress });
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
       logger,
@@ -181,4 +157,45 @@ async function signedInElsewhere(auth: Pick<AuthService, 'activeEnvironment' | '
     }
   }
   return names;
+}
+
+/** The run history in the workspace's storage (the global one in a window without a folder): pinned and recent runs with their results. */
+function createHistory(services: RunFeatureServices): { history: HistoryStore; dir: string } {
+  const { context, logger } = services;
+  const storage = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
+  const dir = vscode.Uri.joinPath(storage, 'history').fsPath;
+  const worker = services.filterWorker;
+  const history = new HistoryStore({
+    dir,
+    limits: services.historyLimits,
+    logger,
+    legacyState: context.workspaceState,
+    // A reopened run's answer is read in the worker (5 MB: 30-90 ms of JSON.parse), never on this thread.
+    read: (runId, text) => worker.read(runId, text),
+  });
+  return { history, dir };
+}
+
+/** The schema a run's variables are checked against: the named environment's, else the document's environment's. */
+function variablesSchema(schemas: RunFeatureServices['schemas']): VariablesSchema {
+  return (signal, uri, environment) => schemas.environmentSchema(signal, uri, environment && { name: environment.name, key: serverKey(serverIdentity(environment)) });
+}
+
+/** The run controller, wired to the services (permission asked before sending, environments of the document's folder). */
+function createController(services: RunFeatureServices, parts: Pick<RunControllerDeps, 'diagnostics' | 'history' | 'schema' | 'templates' | 'progress'>): RunController {
+  const { context, logger, auth, graphql, presenter, fragments } = services;
+  const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
+  return new RunController({
+    ...parts,
+    logger,
+    graphql,
+    activeEnvironment: () => auth.activeEnvironment()?.name,
+    environment: () => auth.activeEnvironment(),
+    presenter,
+    fragments,
+    permit: (type, label, environment) => permission.check(type, label, environment),
+    // The document's folder's environments (in a multi-root workspace each folder may define its own), not the active editor's folder's.
+    environmentNamed: (name, uri) => auth.environments(uri).find((e) => e.name === name),
+    environmentFor: (uri) => auth.environmentFor(uri),
+  });
 }

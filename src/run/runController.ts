@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { GraphQLSchema } from 'graphql';
-import { errorMessage } from '../core/errors';
 import { formatWait } from '../core/http/httpErrors';
 import type { Logger } from '../core/logger';
-import { buildSentDocument, placeErrors, revealTargets } from '../core/run/embeddedRun';
+import type { VariableValues } from '../core/run/variables';
+import { buildSentDocument } from '../core/run/embeddedRun';
+import { revealTargets, type SentPlace } from '../core/run/errorLocations';
 import type { OperationInfo } from '../core/run/operations';
 import { answeredRun, classifyRunError, failedRun, type RunOutcome, type RunOutcomeFailure, type RunRecord, type RunStart } from '../core/run/runRecord';
-import { analyseVariables, checkVariables, type VariableValues } from '../core/run/variables';
-import { parseSidecar, saveAnswers, variablesErrorOffset, variablesFromSidecar } from '../core/run/variablesFile';
-import { LineIndex } from '../core/text/lineIndex';
 import type { GraphqlService } from '../services/graphql';
 import type { ResultsPresenter } from '../results';
 import { presentFailure } from './failureMessages';
@@ -17,26 +14,19 @@ import type { HistoryStore } from './historyStore';
 import { exportHeaders, type SentRequest } from '../core/run/exportRun';
 import type { Environment } from '../core/auth';
 import { joinUrl } from '../core/urlPolicy';
-import { basename, normalizeArgs, readTextIfExists, sidecarUriFor, type RunArgs } from './runDocuments';
+import { normalizeArgs, type RunArgs } from './runDocuments';
 import type { FragmentLookup, HostTemplates } from './hostTemplates';
 import { isCodeDocument } from '../platform/codeFiles';
 import { chooseRunTarget, type RunTarget } from './runTargets';
 import type { ServerDiagnostics } from './serverDiagnostics';
-import { promptForVariables } from './variablePrompts';
 import { inert } from '../core/text/inert';
 import type { RunPermit } from './runPermission';
-import { caretAt, wholeRange } from '../platform/ranges';
+import { caretAt } from '../platform/ranges';
 import { setContextKey } from '../platform/contextKeys';
 import type { RunProgress } from './runProgress';
+import { gatherVariables, type VariablesSchema } from './runVariables';
 
 export type { RunOutcome } from '../core/run/runRecord';
-
-/**
- * The schema for a run's variables: the named environment's when one is given (Run on Another
- * Environment), else the document's environment's (its folder's; else the active one's). Undefined
- * when it cannot be had now.
- */
-export type VariablesSchema = (signal?: AbortSignal, uri?: vscode.Uri, environment?: Environment) => Promise<GraphQLSchema | undefined>;
 
 /** What the run controller works with (constructor-injected by the run feature). */
 export interface RunControllerDeps {
@@ -159,100 +149,14 @@ export class RunController {
     const sentOperationName = target.doc.parsed.operations.length > 1 ? op.name : undefined;
     const label = op.name ?? vscode.l10n.t('anonymous {0}', op.type);
 
-    const variables = await this.gatherVariables(document, op, label, args.variables, named);
-    if (variables === undefined || 'failure' in variables) {
-      return variables;
+    const variables = await gatherVariables({ schema: this.deps.schema, logger: this.deps.logger }, document, op, label, args.variables, named);
+    if (variables === undefined) {
+      return undefined;
+    }
+    if ('problem' in variables) {
+      return { failure: this.localFailure('invalidVariables', variables.problem.message, variables.problem.reveal) };
     }
     return { target, label, sentOperationName, variables: variables.values, chosen: named };
-  }
-
-  /** Variables from the arguments or the sidecar, checked (against `environment`'s schema when given, else the document's); missing ones asked for. */
-  private async gatherVariables(
-    document: vscode.TextDocument,
-    op: OperationInfo,
-    label: string,
-    given: VariableValues | undefined,
-    environment?: Environment,
-  ): Promise<{ values: VariableValues | undefined } | { failure: RunOutcome } | undefined> {
-    const defs = op.node?.variableDefinitions ?? [];
-    if (defs.length === 0 || !op.node) {
-      return { values: undefined };
-    }
-    const sidecarUri = sidecarUriFor(document.uri);
-    let sidecarText: string | undefined;
-    let provided: VariableValues = {};
-    if (given) {
-      provided = given;
-    } else if (sidecarUri) {
-      sidecarText = await readTextIfExists(sidecarUri);
-      if (sidecarText !== undefined) {
-        const parsed = parseSidecar(sidecarText);
-        if (!parsed.ok) {
-          return {
-            failure: this.localFailure('invalidVariables', parsed.error.message, {
-              uri: sidecarUri,
-              position: new vscode.Position(parsed.error.line - 1, parsed.error.column - 1),
-            }),
-          };
-        }
-        provided = variablesFromSidecar(parsed.sidecar, op.name);
-      }
-    }
-    const schema: GraphQLSchema | undefined = await this.deps.schema(undefined, document.uri, environment);
-    const analysis = analyseVariables(schema, op.node, provided);
-    if (analysis.errors.length > 0) {
-      return { failure: this.variablesFailure(analysis.errors, sidecarUri, sidecarText, op, given !== undefined) };
-    }
-    const values: VariableValues = { ...analysis.values };
-    if (analysis.missing.length > 0) {
-      const answers = await promptForVariables(analysis.missing, label, sidecarUri ? basename(sidecarUri) : undefined);
-      if (!answers) {
-        return undefined;
-      }
-      for (const [k, v] of Object.entries(answers.values)) {
-        if (v !== undefined) {
-          values[k] = v;
-        }
-      }
-      if (answers.save && sidecarUri) {
-        await this.saveToSidecar(sidecarUri, op.name, answers.values);
-      }
-    }
-    const final = checkVariables(schema, op.node, values);
-    if (final.length > 0) {
-      return { failure: this.variablesFailure(final, sidecarUri, sidecarText, op, given !== undefined) };
-    }
-    return { values };
-  }
-
-  private variablesFailure(errors: string[], sidecarUri: vscode.Uri | undefined, sidecarText: string | undefined, op: OperationInfo, fromArgs: boolean): RunOutcome {
-    const more = errors.length > 1 ? vscode.l10n.t(' ({0} more problems)', errors.length - 1) : '';
-    const where = !fromArgs && sidecarUri && sidecarText !== undefined ? vscode.l10n.t(' Fix it in {0}.', basename(sidecarUri)) : '';
-    let reveal: { uri: vscode.Uri; position: vscode.Position } | undefined;
-    if (!fromArgs && sidecarUri && sidecarText !== undefined) {
-      const p = new LineIndex(sidecarText).positionAt(variablesErrorOffset(sidecarText, op.name, errors[0]));
-      reveal = { uri: sidecarUri, position: new vscode.Position(p.line, p.character) };
-    }
-    return this.localFailure('invalidVariables', `${errors[0]}${more}${where}`, reveal);
-  }
-
-  private async saveToSidecar(uri: vscode.Uri, operationName: string | undefined, values: VariableValues): Promise<void> {
-    try {
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const current = open ? open.getText() : await readTextIfExists(uri);
-      const next = saveAnswers(current, operationName, values);
-      if (open) {
-        const edit = new vscode.WorkspaceEdit();
-        edit.replace(uri, wholeRange(open), next);
-        await vscode.workspace.applyEdit(edit);
-        await open.save();
-      } else {
-        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
-      }
-      this.deps.logger.info(`[run] saved variables of ${operationName ?? '(anonymous)'} to ${basename(uri)}`);
-    } catch (err) {
-      void vscode.window.showWarningMessage(inert(vscode.l10n.t('The variables could not be saved to {0}: {1}', basename(uri), errorMessage(err)), { sink: 'notification' }));
-    }
   }
 
   private async execute(
@@ -268,7 +172,8 @@ export class RunController {
     if (sent.missing.length > 0) {
       this.deps.logger.info(`[run] ${label}: no definition found for fragment(s) ${sent.missing.join(', ')}; sending without them`);
     }
-    const place = (errors: unknown) => placeErrors(sent, target.doc, target.host, errors, target.nameRange);
+    // Where the answer's errors go back to (errorLocations.ts): the template (or the whole .graphql file) in its file.
+    const place: SentPlace = { sent, doc: target.doc, host: target.host, fallback: target.nameRange };
     const start: RunStart = {
       runId: randomUUID(),
       at: new Date().toISOString(),
@@ -300,7 +205,7 @@ export class RunController {
       setContextKey('tenantGraphql.hasLastRun', true);
       bodyBytes = result.raw;
       const errors = result.body.errors ?? [];
-      const diagnostics = errors.length > 0 ? this.deps.diagnostics.set(document.uri, place(errors)).length : 0;
+      const diagnostics = errors.length > 0 ? this.deps.diagnostics.show(document.uri, place, errors) : 0;
       record = answeredRun(start, { ...result, environment: result.environment.name }, diagnostics);
       if (errors.length > 0) {
         vscode.window.setStatusBarMessage(vscode.l10n.t('$(error) {0}: the Service reported {1} error(s); see the Problems view', label, errors.length), 8000);
@@ -313,14 +218,14 @@ export class RunController {
         return undefined;
       }
       const shown = presentFailure(failure, [{ uri: document.uri, operationName: op.name, variables }]);
-      const diagnostics = 'graphqlErrors' in failure && failure.graphqlErrors ? this.deps.diagnostics.set(document.uri, place(failure.graphqlErrors)).length : 0;
+      const diagnostics = 'graphqlErrors' in failure && failure.graphqlErrors ? this.deps.diagnostics.show(document.uri, place, failure.graphqlErrors) : 0;
       record = failedRun(start, failure, shown, durationMs, diagnostics);
       this.tell(shown.message, shown.actions);
     }
     if (target.embedded) {
       // The results panel reveals an error of a template at its place in the code file, not at the sent line and column.
       const errors = record.view.body?.errors;
-      record = { ...record, view: { ...record.view, revealAt: errors ? revealTargets(sent, target.doc, target.host, errors, target.nameRange) : [] } };
+      record = { ...record, view: { ...record.view, revealAt: errors ? revealTargets(place, errors) : [] } };
     }
     this.deps.presenter.show(record.view, bodyBytes);
     await this.deps.history.add(record.history, record.view, bodyBytes);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ErrorDiagnostic } from '../core/run/errorLocations';
+import { placeErrors, type SentPlace } from '../core/run/errorLocations';
 import { adjustRangeForEdit } from '../core/run/rangeEdits';
 import type { Range } from '../core/text/position';
 import { inert } from '../core/text/inert';
@@ -9,7 +9,9 @@ import { fromRange, toRange } from '../platform/ranges';
 const SERVER_DIAGNOSTICS_NAME = 'GraphQL (server)';
 
 /**
- * The Service's execution errors as diagnostics, in their own collection. Cleared for a
+ * The Service's execution errors as diagnostics, in their own collection: the VS Code side of
+ * src/core/run/errorLocations.ts, which places each error in the file (a `.graphql` file or a code
+ * file's template); the run controller calls {@link ServerDiagnostics.show} with a run's answer. Cleared for a
  * document when it runs again; a diagnostic whose text is edited disappears, the others move
  * with the text.
  */
@@ -25,9 +27,12 @@ export class ServerDiagnostics implements vscode.Disposable {
     this.collection.delete(uri);
   }
 
-  /** Replaces the document's server diagnostics. */
-  set(uri: vscode.Uri, errors: readonly ErrorDiagnostic[]): vscode.Diagnostic[] {
-    const diagnostics = errors.map((e) => {
+  /**
+   * Replaces the document's server diagnostics with the errors of an answer (`errors[]` as the
+   * server sent it), placed through what the run sent; returns how many diagnostics it shows.
+   */
+  show(uri: vscode.Uri, place: SentPlace, errors: unknown): number {
+    const diagnostics = placeErrors(place, errors).map((e) => {
       // The message is the Service's text: inert (no control or bidi characters, capped).
       const d = new vscode.Diagnostic(toRange(e.range), inert(e.detail ? `${e.message}\n${e.detail}` : e.message, { sink: 'diagnostic' }), vscode.DiagnosticSeverity.Error);
       d.source = SERVER_DIAGNOSTICS_NAME;
@@ -37,7 +42,7 @@ export class ServerDiagnostics implements vscode.Disposable {
       return d;
     });
     this.collection.set(uri, diagnostics);
-    return diagnostics;
+    return diagnostics.length;
   }
 
   private onChange(e: vscode.TextDocumentChangeEvent): void {

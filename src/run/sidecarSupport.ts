@@ -7,7 +7,7 @@ import { sidecarCompletions, sidecarProblems } from '../core/run/sidecarAssist';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { KeyedDebouncer } from '../platform/debouncer';
-import type { VariablesSchema } from './runController';
+import type { VariablesSchema } from './runVariables';
 import { readTextIfExists, sidecarUriFor } from './runDocuments';
 import { SIDECAR_OWNER_EXTENSIONS, sidecarKey } from '../core/run/variablesFile';
 import { findTemplates } from '../core/embedded/templates';

@@ -1,6 +1,19 @@
-import { errorMessage } from '../errors';
-import { parseServiceUrl } from '../urlPolicy';
-import { RESERVED_HEADERS } from '../http/reservedHeaders';
+import {
+  absoluteUrl,
+  authHeaderOf,
+  flag,
+  headerProblem,
+  nonEmptyString,
+  oneOf,
+  port,
+  scopeList,
+  secretHeaderList,
+  serviceUrl,
+  stringMap,
+  type AuthHeader,
+} from './environmentFields';
+
+export { DEFAULT_AUTH_HEADER, type AuthHeader } from './environmentFields';
 
 /** How the browser hands the authorization response back to the extension. */
 export type RedirectMode = 'uriHandler' | 'loopback' | 'paste';
@@ -52,22 +65,8 @@ export interface Environment {
   readonly secretHeaders?: readonly string[];
 }
 
-/** Which header carries the access token. */
-export interface AuthHeader {
-  readonly name: string;
-  /** `Bearer` by default; empty sends the token alone. */
-  readonly scheme: string;
-}
-
-/** The default: `Authorization: Bearer <token>`. */
-export const DEFAULT_AUTH_HEADER: AuthHeader = Object.freeze({ name: 'Authorization', scheme: 'Bearer' });
-
 /** The parameters of E1 the flow sets itself; `authorizeParameters` cannot replace them. */
 const RESERVED_AUTHORIZE_PARAMETERS = new Set(['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
-
-/** Default fixed port of the loopback redirect `http://127.0.0.1:<port>/auth-callback`. */
-export const DEFAULT_LOOPBACK_PORT = 33333;
 
 const SETTING_NAME = 'tenantGraphql.environments';
 const REDIRECT_MODES: readonly RedirectMode[] = ['uriHandler', 'loopback', 'paste'];
@@ -179,185 +178,4 @@ export function parseEnvironments(raw: unknown, origin: EnvironmentOrigin = 'use
     );
   });
   return { environments, problems };
-}
-
-function nonEmptyString(value: unknown, field: string, problems: string[]): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') {
-    problems.push(`${field} must be a non-empty text.`);
-    return undefined;
-  }
-  return value.trim();
-}
-
-function serviceUrl(value: unknown, field: string, problems: string[]): string | undefined {
-  try {
-    const url = parseServiceUrl(value, field);
-    return url.origin + url.pathname.replace(/\/+$/, '');
-  } catch (err) {
-    problems.push(errorMessage(err));
-    return undefined;
-  }
-}
-
-function scopeList(value: unknown, field: string, problems: string[]): string[] | undefined {
-  if (value === undefined) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    problems.push(`${field} must be a list of scope names.`);
-    return undefined;
-  }
-  const scopes: string[] = [];
-  for (const [i, s] of value.entries()) {
-    // Scopes are joined with spaces in E1 and split on commas in the token: neither may be inside one.
-    if (typeof s !== 'string' || !/^[\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]+$/.test(s)) {
-      problems.push(`${field}[${i}] must be a scope name without spaces, commas, quotes or backslashes.`);
-      return undefined;
-    }
-    if (!scopes.includes(s)) {
-      scopes.push(s);
-    }
-  }
-  return scopes;
-}
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T, field: string, problems: string[]): T | undefined {
-  if (value === undefined) {
-    return fallback;
-  }
-  if (typeof value !== 'string' || !allowed.includes(value as T)) {
-    problems.push(`${field} must be one of ${allowed.map((a) => `"${a}"`).join(', ')}.`);
-    return undefined;
-  }
-  return value as T;
-}
-
-function flag(value: unknown, fallback: boolean, field: string, problems: string[]): boolean | undefined {
-  if (value === undefined) {
-    return fallback;
-  }
-  if (typeof value !== 'boolean') {
-    problems.push(`${field} must be true or false.`);
-    return undefined;
-  }
-  return value;
-}
-
-function port(value: unknown, field: string, problems: string[]): number | undefined {
-  if (value === undefined) {
-    return DEFAULT_LOOPBACK_PORT;
-  }
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1024 || value > 65535) {
-    problems.push(`${field} must be a whole number from 1024 to 65535 (it must match the registered redirect URI).`);
-    return undefined;
-  }
-  return value;
-}
-
-function absoluteUrl(value: unknown, field: string, problems: string[]): string | undefined {
-  if (typeof value !== 'string' || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    problems.push(`${field} must be an absolute https:// (or loopback http://) address.`);
-    return undefined;
-  }
-  return value;
-}
-
-/** An object of text values; `reserved` returns why a key may not be used. */
-function stringMap(value: unknown, field: string, problems: string[], reserved: (key: string) => string | undefined): Record<string, string> | undefined {
-  if (value === undefined) {
-    return {};
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(`${field} must be an object of names and text values.`);
-    return undefined;
-  }
-  const out: Record<string, string> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const why = reserved(key);
-    if (why) {
-      problems.push(`${field}.${key} ${why}.`);
-      return undefined;
-    }
-    // CR, LF and NUL would split or end a header line (and a parameter has no use for them).
-    if (typeof v !== 'string' || /[\r\n\0]/.test(v)) {
-      problems.push(`${field}.${key} must be a one-line text.`);
-      return undefined;
-    }
-    out[key] = v;
-  }
-  return out;
-}
-
-function headerProblem(name: string, authHeader: AuthHeader | undefined): string | undefined {
-  if (!HEADER_NAME.test(name)) {
-    return 'is not a valid header name';
-  }
-  const lower = name.toLowerCase();
-  if (RESERVED_HEADERS.has(lower)) {
-    return 'is set by the extension itself (or must not be sent)';
-  }
-  if (lower === 'authorization' || lower === authHeader?.name.toLowerCase()) {
-    return 'carries the access token: use "authHeader" to choose its name and scheme';
-  }
-  return undefined;
-}
-
-function authHeaderOf(value: unknown, field: string, problems: string[]): AuthHeader | undefined {
-  if (value === undefined) {
-    return DEFAULT_AUTH_HEADER;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(`${field} must be an object like { "name": "Authorization", "scheme": "Bearer" }.`);
-    return undefined;
-  }
-  const v = value as Record<string, unknown>;
-  const name = v.name === undefined ? DEFAULT_AUTH_HEADER.name : v.name;
-  const scheme = v.scheme === undefined ? DEFAULT_AUTH_HEADER.scheme : v.scheme;
-  if (typeof name !== 'string' || !HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
-    problems.push(`${field}.name must be a header name the extension does not set itself.`);
-    return undefined;
-  }
-  if (typeof scheme !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/.test(scheme)) {
-    problems.push(`${field}.scheme must be one word (like "Bearer") or empty.`);
-    return undefined;
-  }
-  for (const key of Object.keys(v)) {
-    if (key !== 'name' && key !== 'scheme') {
-      problems.push(`${field}.${key} is not a known field and is ignored.`);
-    }
-  }
-  return { name, scheme };
-}
-
-function secretHeaderList(
-  value: unknown,
-  field: string,
-  problems: string[],
-  authHeader: AuthHeader | undefined,
-  headers: Record<string, string> | undefined,
-): string[] | undefined {
-  if (value === undefined) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    problems.push(`${field} must be a list of header names (their values are set with "Set Header Secret").`);
-    return undefined;
-  }
-  const out: string[] = [];
-  for (const [i, name] of value.entries()) {
-    const why = typeof name === 'string' ? headerProblem(name, authHeader) : 'is not a header name';
-    if (why) {
-      problems.push(`${field}[${i}] ${why}.`);
-      return undefined;
-    }
-    const n = name as string;
-    if (headers && Object.keys(headers).some((h) => h.toLowerCase() === n.toLowerCase())) {
-      problems.push(`${field}[${i}] "${n}" also has a plain value in "headers": a secret header's value is kept only in secret storage.`);
-      return undefined;
-    }
-    if (!out.some((o) => o.toLowerCase() === n.toLowerCase())) {
-      out.push(n);
-    }
-  }
-  return out;
 }

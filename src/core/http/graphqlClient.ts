@@ -1,25 +1,20 @@
-import type { Dispatcher, Pool } from 'undici';
-import { CancelledError, HttpStatusError, NetworkError } from '../errors';
+import type { Dispatcher } from 'undici';
+import { CancelledError, HttpStatusError } from '../errors';
 import { nullLogger, type Logger } from '../logger';
 import { joinUrl, parseServiceUrl } from '../urlPolicy';
 import { RateLimitedError, ServerError, formatWait } from './httpErrors';
-import { timeoutError, toNetworkError, findErrorCode } from './networkErrors';
 import { backoffMs, defaultRetryPolicy, parseRetryAfter, realSleep, type RetryPolicy, type SleepFn } from './retryPolicy';
 import { systemClock, type Clock } from '../clock';
-import { loadUndici } from './undiciLoader';
 import { RESERVED_HEADERS } from './reservedHeaders';
-import { RequestTimings, timedConnector, type RequestTiming } from './requestTiming';
-
+import type { RequestTiming } from './requestTiming';
+import { GraphqlTransport } from './graphqlTransport';
 import {
   badRequestError,
-  flattenHeaders,
   forbiddenError,
   GRAPHQL_ACCEPT,
   tryParseJson,
-  formatBytes,
   parseGraphqlBodyInSlices,
   preview,
-  ResponseTooLargeError,
   unauthorizedError,
   type GraphqlResponseBody,
   type RawResponse,
@@ -108,24 +103,19 @@ export interface GraphqlHttpClientOptions {
 const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
 
 /**
- * Sends GraphQL operations to the Service: one keep-alive undici Pool per origin (never the
- * global dispatcher: the extension host is shared), bearer token, timeout, cancellation,
- * and the spec's status table (401 refresh-and-retry, 429 Retry-After, 5xx backoff).
+ * Sends GraphQL operations to the Service: bearer token, timeout, cancellation, and the spec's
+ * status table (401 refresh-and-retry, 429 Retry-After, 5xx backoff). Each attempt goes through
+ * the {@link GraphqlTransport} (graphqlTransport.ts: one keep-alive undici Pool per origin, never
+ * the global dispatcher, since the extension host is shared).
  */
 export class GraphqlHttpClient {
-  private readonly pools = new Map<string, Pool>();
+  private readonly transport: GraphqlTransport;
   private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly sleep: SleepFn;
   private readonly policy: RetryPolicy;
   private readonly defaultTimeoutMs: number;
-  private readonly connections: number;
   private readonly userAgent: string;
-  private readonly maxResponseBytes: number;
-  private readonly dispatcher?: () => Dispatcher;
-  private readonly proxyFor?: (origin: string) => string | undefined;
-  /** Which of undici's requests are this client's, and where their time went. */
-  private readonly timings = new RequestTimings();
   private disposed = false;
 
   constructor(options: GraphqlHttpClientOptions = {}) {
@@ -134,11 +124,15 @@ export class GraphqlHttpClient {
     this.sleep = options.sleep ?? realSleep;
     this.policy = { ...defaultRetryPolicy, ...options.retryPolicy };
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
-    this.connections = options.connectionsPerOrigin ?? 4;
     this.userAgent = options.userAgent ?? 'tenant-graphql';
-    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
-    this.dispatcher = options.dispatcher;
-    this.proxyFor = options.proxyFor;
+    this.transport = new GraphqlTransport({
+      logger: this.logger,
+      clock: this.clock,
+      connections: options.connectionsPerOrigin ?? 4,
+      maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      ...(options.proxyFor ? { proxyFor: options.proxyFor } : {}),
+    });
   }
 
   /**
@@ -176,7 +170,7 @@ export class GraphqlHttpClient {
       if (signal?.aborted) {
         throw new CancelledError();
       }
-      const res = await this.send(endpoint, payload, this.headersFor(request, token), signal, timeoutMs);
+      const res = await this.transport.send(endpoint, payload, this.headersFor(request, token), signal, timeoutMs);
       const { status } = res;
 
       // GraphQL over HTTP: with `application/graphql-response+json` a request that fails before
@@ -265,10 +259,7 @@ export class GraphqlHttpClient {
   /** Closes every pool, waiting for in-flight requests. */
   async close(): Promise<void> {
     this.disposed = true;
-    this.timings.dispose();
-    const pools = [...this.pools.values()];
-    this.pools.clear();
-    await Promise.all(pools.map((p) => p.close().catch(() => p.destroy())));
+    await this.transport.close();
   }
 
   /** VS Code Disposable shape: closes the pools in the background. */
@@ -276,111 +267,10 @@ export class GraphqlHttpClient {
     void this.close();
   }
 
-  private poolFor(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new (loadUndici().Pool)(origin, {
-        connections: this.connections,
-        keepAliveTimeout: 30_000,
-        connect: timedConnector(loadUndici().buildConnector({ timeout: 10_000 })),
-      });
-      this.pools.set(origin, pool);
-    }
-    return pool;
-  }
-
-  /** Reads a body up to the size limit; past it, abandons the socket and throws. */
-  private async readBody(
-    stream: AsyncIterable<Buffer> & { destroy(err?: Error): unknown },
-    status: number,
-    headers: Record<string, string>,
-    url: string,
-    t0: number,
-  ): Promise<Buffer> {
-    const declared = Number(headers['content-length']);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = Number.isFinite(declared) && declared > this.maxResponseBytes;
-    if (!tooLarge) {
-      for await (const chunk of stream) {
-        size += chunk.length;
-        if (size > this.maxResponseBytes) {
-          tooLarge = true;
-          break;
-        }
-        chunks.push(chunk);
-      }
-    }
-    if (tooLarge) {
-      stream.destroy();
-      this.logger.warn(`POST ${url} -> ${status} in ${this.clock.now() - t0} ms, abandoned: larger than ${formatBytes(this.maxResponseBytes)}`);
-      throw new ResponseTooLargeError(status, this.maxResponseBytes);
-    }
-    return Buffer.concat(chunks, size);
-  }
-
   private async wait(status: number, attempt: number, max: number, waitMs: number, signal: AbortSignal | undefined, hooks: ExecuteHooks): Promise<void> {
     this.logger.info(`${status}: retrying in ${formatWait(waitMs)} (retry ${attempt} of ${max})`);
     hooks.onRetryWait?.({ status, attempt, waitMs });
     await this.sleep(waitMs, signal);
-  }
-
-  /** One HTTP attempt; logs one line; maps transport failures to NetworkError/CancelledError. */
-  private async send(
-    endpoint: URL,
-    payload: string,
-    headers: Record<string, string>,
-    signal: AbortSignal | undefined,
-    timeoutMs: number,
-  ): Promise<RawResponse & { timing: RequestTiming }> {
-    const url = `${endpoint.origin}${endpoint.pathname}`;
-    const pool: Dispatcher = this.dispatcher ? this.dispatcher() : this.poolFor(endpoint.origin);
-    const controller = new AbortController();
-    let timedOut = false;
-    const onAbort = () => controller.abort(new CancelledError());
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer =
-      timeoutMs > 0 && Number.isFinite(timeoutMs)
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort(timeoutError(endpoint.origin, timeoutMs));
-          }, timeoutMs)
-        : undefined;
-    const t0 = this.clock.now();
-    const phases = this.timings.timer();
-    try {
-      const res = await phases.dispatch({ origin: endpoint.origin, path: endpoint.pathname + endpoint.search, body: payload }, () =>
-        pool.request({
-          origin: endpoint.origin,
-          method: 'POST',
-          path: endpoint.pathname + endpoint.search,
-          headers,
-          body: payload,
-          signal: controller.signal,
-        }),
-      );
-      const answered = flattenHeaders(res.headers);
-      const body = await this.readBody(res.body, res.statusCode, answered, url, t0);
-      const timing = phases.finish(this.proxyFor?.(endpoint.origin) !== undefined);
-      this.logger.info(`POST ${url} -> ${res.statusCode} in ${this.clock.now() - t0} ms, ${formatBytes(body.length)}`);
-      return { status: res.statusCode, headers: answered, body, timing };
-    } catch (err) {
-      if (err instanceof ResponseTooLargeError) {
-        throw err;
-      }
-      const ms = this.clock.now() - t0;
-      if (signal?.aborted) {
-        this.logger.info(`POST ${url} -> cancelled after ${ms} ms`);
-        throw new CancelledError();
-      }
-      const error = timedOut ? timeoutError(endpoint.origin, timeoutMs, err) : toNetworkError(err, endpoint.origin, timeoutMs, this.proxyFor?.(endpoint.origin));
-      this.logger.warn(`POST ${url} -> failed after ${ms} ms: ${error.code ?? findErrorCode(err) ?? 'error'}`);
-      throw error instanceof NetworkError ? error : new NetworkError(String(error));
-    } finally {
-      phases.abandon();
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
   }
 }
 

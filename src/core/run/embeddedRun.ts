@@ -1,18 +1,16 @@
 /**
  * Running GraphQL that lives in a code file (a `gql` / `graphql` / `/* GraphQL *\/` template in
- * TypeScript, JavaScript, Vue or Svelte): which operation to run, the document to send (the
- * template plus the fragment definitions it spreads but does not hold), and the way back from
- * the server's `errors[].locations` to the characters inside the template. A `.graphql` file is
- * the same thing with one template that is the whole file, so both kinds of run go through here.
+ * TypeScript, JavaScript, Vue or Svelte): which operation to run and the document to send (the
+ * template plus the fragment definitions it spreads but does not hold). The way back from the
+ * server's `errors[].locations` to the characters inside the template is errorLocations.ts. A
+ * `.graphql` file is the same thing with one template that is the whole file, so both kinds of
+ * run go through here.
  * Pure: the VS Code glue finds the templates (src/core/embedded/templates) and the fragments.
  */
 import { Kind, parse, visit, type DocumentNode } from 'graphql';
-import { LineIndex } from '../text/lineIndex';
+import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/position';
-import { errorPositions } from '../../shared/resultsMessages';
-import { mapErrorLocations, rangeForLocation, type ErrorDiagnostic } from './errorLocations';
 import { chooseOperation, parseDocument, type OperationInfo, type ParsedDocument } from './operations';
-import { tokenSpanAt } from './tokens';
 
 /**
  * What a run needs of a template (the scanner's EmbeddedTemplate fits): its GraphQL text with
@@ -201,83 +199,6 @@ export function fragmentsOfTemplate(doc: { template: TemplateSpan; ast?: Documen
   for (const def of doc.ast?.definitions ?? []) {
     if (def.kind === Kind.FRAGMENT_DEFINITION && def.loc) {
       out.push({ name: def.name.value, text: doc.template.text.slice(def.loc.start, def.loc.end), where, hostStart: doc.template.start + def.loc.start });
-    }
-  }
-  return out;
-}
-
-/** Where a server error location lands in the host file. */
-export interface RevealTarget {
-  /** The location as the server gave it (1-based, in the sent document). */
-  readonly line: number;
-  readonly column: number;
-  /** The token there, in host coordinates. */
-  readonly range: Range;
-}
-
-/**
- * The host offsets `[start, end)` of the token at a sent offset, or undefined when that offset is
- * in a part of the sent document that is not text of the host file (a fragment from another file).
- */
-function hostSpan(sent: SentDocument, doc: EmbeddedDocument, offset: number): [number, number] | undefined {
-  if (offset <= sent.templateLength) {
-    const [s, e] = tokenSpanAt(doc.template.text, offset);
-    return [doc.template.start + s, doc.template.start + e];
-  }
-  const part = sent.appended.find((a) => a.sentStart <= offset && offset <= a.sentStart + a.text.length);
-  if (part?.hostStart === undefined) {
-    return undefined;
-  }
-  const [s, e] = tokenSpanAt(part.text, offset - part.sentStart);
-  return [part.hostStart + s, part.hostStart + e];
-}
-
-/** The appended fragment a sent offset is in, if any. */
-function appendedAt(sent: SentDocument, offset: number): AppendedFragment | undefined {
-  return sent.appended.find((a) => a.sentStart <= offset && offset <= a.sentStart + a.text.length);
-}
-
-/**
- * The server's errors as diagnostics of the host file: each location on its token inside the
- * template (or inside a fragment of another template of the same file); an error without
- * locations, or located in a fragment from another file, on `fallback` (the operation's name in
- * the host), saying which fragment it is about.
- */
-export function placeErrors(sent: SentDocument, doc: EmbeddedDocument, host: LineIndex, errors: unknown, fallback: Range): ErrorDiagnostic[] {
-  const sentLines = new LineIndex(sent.text);
-  const marker: Range = { start: { line: -1, character: 0 }, end: { line: -1, character: 0 } };
-  return mapErrorLocations(sentLines, errors, marker).map((d) => {
-    if (d.range === marker) {
-      return { ...d, range: fallback };
-    }
-    const offset = sentLines.offsetAt(d.range.start);
-    const span = hostSpan(sent, doc, offset);
-    if (span) {
-      return { ...d, range: host.rangeOf(span[0], span[1]) };
-    }
-    const part = appendedAt(sent, offset);
-    const note = part ? `in fragment ${part.name} (${part.where})` : undefined;
-    return { ...d, range: fallback, ...(note ? { detail: d.detail ? `${note}\n${d.detail}` : note } : {}) };
-  });
-}
-
-/**
- * For the results panel: each error location of the answer and the host range it reveals (as
- * {@link placeErrors} places it: a location in a fragment from another file reveals `fallback`).
- */
-export function revealTargets(sent: SentDocument, doc: EmbeddedDocument, host: LineIndex, errors: unknown, fallback: Range): RevealTarget[] {
-  if (!Array.isArray(errors)) {
-    return [];
-  }
-  const sentLines = new LineIndex(sent.text);
-  const out: RevealTarget[] = [];
-  for (const error of errors) {
-    // The places the results panel links (diagnostics clamp odd locations instead: errorLocations.ts).
-    for (const { line, column } of error !== null && typeof error === 'object' ? errorPositions(error) : []) {
-      const span = hostSpan(sent, doc, sentLines.offsetAt(rangeForLocation(sentLines, line, column).start));
-      if (!out.some((t) => t.line === line && t.column === column)) {
-        out.push({ line, column, range: span ? host.rangeOf(span[0], span[1]) : fallback });
-      }
     }
   }
   return out;

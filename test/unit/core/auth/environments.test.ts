@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { DEFAULT_LOOPBACK_PORT, parseEnvironments } from '../../../../src/core/auth/environments';
+import { DEFAULT_LOOPBACK_PORT } from '../../../../src/core/auth/environmentFields';
+import { parseEnvironments } from '../../../../src/core/auth/environments';
 
 const good = { name: 'prod', authUrl: 'https://auth.example.com/', baseUrl: 'https://api.example.com', clientId: 'abc' };
 

@@ -6,14 +6,13 @@ import {
   embeddedDocuments,
   fragmentsOfTemplate,
   hostRange,
-  placeErrors,
-  revealTargets,
   templateAt,
   wholeDocument,
   type EmbeddedDocument,
   type FragmentSource,
   type TemplateSpan,
 } from '../../../../src/core/run/embeddedRun';
+import { placeErrors, revealTargets } from '../../../../src/core/run/errorLocations';
 import { parseDocument } from '../../../../src/core/run/operations';
 import { LineIndex } from '../../../../src/core/text/lineIndex';
 import type { Range } from '../../../../src/core/text/position';
@@ -184,7 +183,7 @@ describe('embedded run: server error locations inside the template', () => {
     const sent = buildSentDocument(docs[0], resolver(HOST, spans));
     const errors = serverErrors(sent.text);
     assert.equal(errors.length, 2, JSON.stringify(errors));
-    const placed = placeErrors(sent, docs[0], host, errors, FALLBACK);
+    const placed = placeErrors({ sent, doc: docs[0], host, fallback: FALLBACK }, errors);
     const texts = placed.map((d) => slice(HOST, d.range));
     assert.deepEqual(texts.sort(), ['nmae', 'priorty']);
     const priorty = placed.find((d) => slice(HOST, d.range) === 'priorty')!;
@@ -196,7 +195,7 @@ describe('embedded run: server error locations inside the template', () => {
 
   it('maps a location on the first line of a template that starts mid-line', () => {
     const sent = buildSentDocument(docs[1], () => undefined);
-    const placed = placeErrors(sent, docs[1], host, serverErrors(sent.text), FALLBACK);
+    const placed = placeErrors({ sent, doc: docs[1], host, fallback: FALLBACK }, serverErrors(sent.text));
     assert.equal(placed.length, 1);
     assert.equal(slice(HOST, placed[0].range), 'nmae');
     assert.deepEqual(placed[0].range.start, { line: 15, character: HOST.split('\r\n')[15].indexOf('nmae') });
@@ -206,7 +205,7 @@ describe('embedded run: server error locations inside the template', () => {
     const badUser: FragmentSource = { name: 'UserParts', text: 'fragment UserParts on User {\n  id\n  nope\n}', where: 'users.graphql' };
     const sent = buildSentDocument(docs[0], resolver(HOST, spans, [badUser]));
     const errors = [...serverErrors(sent.text).filter((e) => /nope/.test(e.message)), { message: 'no locations' }];
-    const placed = placeErrors(sent, docs[0], host, errors, FALLBACK);
+    const placed = placeErrors({ sent, doc: docs[0], host, fallback: FALLBACK }, errors);
     assert.deepEqual(
       placed.map((d) => d.range),
       [FALLBACK, FALLBACK],
@@ -218,14 +217,14 @@ describe('embedded run: server error locations inside the template', () => {
   it('gives the results panel the host range of each location, and skips malformed ones', () => {
     const sent = buildSentDocument(docs[0], resolver(HOST, spans));
     const errors = serverErrors(sent.text);
-    const targets = revealTargets(sent, docs[0], host, [...errors, { message: 'x', locations: [{ line: 0, column: 1 }, 'junk', null] }], FALLBACK);
+    const targets = revealTargets({ sent, doc: docs[0], host, fallback: FALLBACK }, [...errors, { message: 'x', locations: [{ line: 0, column: 1 }, 'junk', null] }]);
     assert.equal(targets.length, 2);
     for (const t of targets) {
       const located = errors.find((e) => e.locations?.some((l) => l.line === t.line && l.column === t.column));
       assert.ok(located, `${t.line}:${t.column} is a location of the answer`);
       assert.match(located.message, new RegExp(slice(HOST, t.range)));
     }
-    assert.deepEqual(revealTargets(sent, docs[0], host, 'not an array', FALLBACK), []);
+    assert.deepEqual(revealTargets({ sent, doc: docs[0], host, fallback: FALLBACK }, 'not an array'), []);
   });
 
   it('maps a .graphql file (the whole file as one template) exactly as before', () => {
@@ -233,7 +232,7 @@ describe('embedded run: server error locations inside the template', () => {
     const doc: EmbeddedDocument = wholeDocument(text);
     const sent = buildSentDocument(doc, () => undefined);
     assert.equal(sent.text, text);
-    const placed = placeErrors(sent, doc, doc.parsed.lines, serverErrors(text), FALLBACK);
+    const placed = placeErrors({ sent, doc, host: doc.parsed.lines, fallback: FALLBACK }, serverErrors(text));
     assert.deepEqual(placed[0].range, { start: { line: 1, character: 11 }, end: { line: 1, character: 15 } });
   });
 });

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { buildSchema, parse, validate } from 'graphql';
-import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
+import { buildSentDocument, wholeDocument } from '../../../../src/core/run/embeddedRun';
+import { mapErrorLocations, placeErrors, revealTargets } from '../../../../src/core/run/errorLocations';
 import { LineIndex } from '../../../../src/core/text/lineIndex';
 import type { Range } from '../../../../src/core/text/position';
 import { tokenSpanAt } from '../../../../src/core/run/tokens';
@@ -101,6 +102,45 @@ describe('mapErrorLocations', () => {
     const [d] = mapErrorLocations(doc, errors, FALLBACK);
     assert.match(d.message, /Cannot query field "nme" on type "Task"\. Did you mean "name"\?/);
     assert.deepEqual(d.range, { start: { line: 3, character: 4 }, end: { line: 3, character: 7 } });
+  });
+});
+
+describe('placeErrors and revealTargets for a .graphql file (its whole text sent)', () => {
+  const errors = [
+    { message: 'Cannot query field "nme"', locations: [{ line: 3, column: 23 }], path: ['tasks'], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+    {
+      message: 'two places',
+      locations: [
+        { line: 2, column: 29 },
+        { line: 99, column: 1 },
+      ],
+    },
+    { message: 'Not authorised' },
+    'plain string',
+  ];
+  const doc = wholeDocument(DOC);
+  const place = { sent: buildSentDocument(doc, () => undefined), doc, host: new LineIndex(DOC), fallback: FALLBACK };
+
+  it('places every error as mapErrorLocations does on the text (tokens, clamping, the fallback, detail and code)', () => {
+    const placed = placeErrors(place, errors);
+    assert.deepEqual(placed, mapErrorLocations(DOC, errors, FALLBACK));
+    assert.deepEqual(
+      placed.map((d) => text(d.range)),
+      ['nme', 'p', '', text(FALLBACK), text(FALLBACK)],
+    );
+    assert.equal(placed[0].code, 'GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('gives the results panel the same token for each well-formed location, once', () => {
+    const targets = revealTargets(place, [...errors, errors[0]]);
+    assert.deepEqual(
+      targets.map((t) => [t.line, t.column, text(t.range)]),
+      [
+        [3, 23, 'nme'],
+        [2, 29, 'p'],
+        [99, 1, ''],
+      ],
+    );
   });
 });
 
