@@ -12,20 +12,12 @@ const noVscode = {
  * that gets under the limit leaves it, and no other file may grow past it.
  */
 const LARGE_FILES = [
-  'src/codegen/typesFeature.ts',
-  'src/core/codegen/generateTypes.ts',
-  'src/core/codegen/typeDeclarations.ts',
   'src/core/embedded/templateSources.ts',
   'src/core/embedded/templates.ts',
   'src/core/language/codeActions.ts',
   'src/core/language/documentModel.ts',
   'src/core/language/referenceIndex.ts',
-  'src/core/run/runStore.ts',
   'src/language/codeActions.ts',
-  'src/results/resultsPanel.ts',
-  'src/shared/resultsMessages.ts',
-  'src/webview/results/main.ts',
-  'src/webview/results/treeView.ts',
 ];
 
 export default tseslint.config(

@@ -490,7 +490,7 @@ async function watchServiceWorker(worker, note) {
   }
 }
 
-/** Marks the results page's trace lines on its console (TRACE_PREFIX in src/webview/results/main.ts). */
+/** Marks the results page's trace lines on its console (TRACE_PREFIX in src/webview/results/page.ts). */
 const RESULTS_PAGE_TRACE = '[tenant-graphql results page] ';
 
 /**

@@ -11,7 +11,8 @@
  * - ours, first run after a reload: a new worker, the files on disk from before, the format index
  *   (formatIndex.ts) in the extension's storage: generate, and format and write only what changed;
  * - the longest task on this (the extension host's) thread meanwhile, as a 1 ms timer sees it
- *   (target <= 50 ms): the work runs on the worker's thread;
+ *   (target <= 50 ms): the work runs on the worker's thread; beside it, this thread's own CPU time in
+ *   its longest turn (Linux), since on a busy machine a gap can be long only for want of a free core;
  * - the CLI: `graphql-codegen` with the equivalent config, its whole run (it does not format);
  * - the VSIX's size with the types worker's bundle (target <= 1.2 MB): `npm run package` run here
  *   (not in --quick, which reads a package built before, if any);
@@ -38,18 +39,58 @@ import { probeLongestTask } from './longTask';
 
 const root = path.resolve(__dirname, '..', '..');
 
-/** The work's time and the longest time it held this thread (the long-task probe of the other rows). */
-async function withStallProbe<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number; longestStallMs: number }> {
+/**
+ * This thread's own CPU time, ms (Linux: /proc/thread-self/schedstat, in ns); undefined elsewhere.
+ * A gap between timer turns can be long because the thread did not get a core on a busy machine;
+ * the thread's CPU time in the gap is what it worked.
+ */
+function threadCpuMs(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The work's time and the longest time it held this thread, as a 1 ms timer sees it (the
+ * long-task probe of the other rows: the gap between two turns), with this thread's CPU time in
+ * that gap and the longest CPU time of this thread in any gap (what our own work on this thread,
+ * the extension host's, held it for: creating the worker, sending, receiving).
+ */
+async function withStallProbe<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number; longestStallMs: number; longestThreadCpuMs?: number }> {
   let value: T | undefined;
   const cpu = process.cpuUsage();
+  let lastThread = threadCpuMs();
+  let longestThread = 0;
+  let done = false;
+  const tick = () => {
+    const now = threadCpuMs();
+    if (now !== undefined && lastThread !== undefined) {
+      longestThread = Math.max(longestThread, now - lastThread);
+    }
+    lastThread = threadCpuMs();
+    if (!done) {
+      setTimeout(tick, 1);
+    }
+  };
+  setTimeout(tick, 1);
   const probed = await probeLongestTask(
     async () => {
       value = await work();
     },
     { timer: true },
   );
+  done = true;
+  tick();
   const used = process.cpuUsage(cpu);
-  return { value: value as T, ms: probed.totalMs, cpuMs: (used.user + used.system) / 1000, longestStallMs: probed.longestMs };
+  return {
+    value: value as T,
+    ms: probed.totalMs,
+    cpuMs: (used.user + used.system) / 1000,
+    longestStallMs: probed.longestMs,
+    longestThreadCpuMs: lastThread === undefined ? undefined : longestThread,
+  };
 }
 
 /**
@@ -134,11 +175,15 @@ export async function benchTypes(quick: boolean): Promise<void> {
         'target <= 100 ms',
       );
       row(`ours, first run after a reload (new worker, format index on disk, ${reloaded.value.files.filter((f) => f.written).length} written)`, `${ms(reloaded.ms)} ms`, '');
-      row(
-        'longest task on the extension host thread during these (1 ms timer probe)',
-        `${ms(Math.max(first.longestStallMs, again.longestStallMs, one.longestStallMs, reloaded.longestStallMs))} ms`,
-        'target <= 50 ms',
-      );
+      const probes = [first, again, one, reloaded];
+      row('longest task on the extension host thread during these (1 ms timer probe)', `${ms(Math.max(...probes.map((p) => p.longestStallMs)))} ms`, 'target <= 50 ms');
+      if (probes.every((p) => p.longestThreadCpuMs !== undefined)) {
+        row(
+          "  this thread's own CPU time in its longest turn (the rest of a long gap: no core free)",
+          `${ms(Math.max(...probes.map((p) => p.longestThreadCpuMs ?? 0)))} ms`,
+          'target <= 50 ms',
+        );
+      }
       if (first.value.problems.length > 0) {
         console.log(`  problems: ${first.value.problems.length}, e.g. ${first.value.problems[0].message}`);
       }

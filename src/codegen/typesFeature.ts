@@ -3,19 +3,16 @@ import * as vscode from 'vscode';
 import type { ConfigurationService, FolderTypesSettings } from '../services/config';
 import { errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import { findTemplates } from '../core/embedded/templates';
 import { parseTemplateSourceId } from '../core/embedded/templateSources';
-import type { DocumentProblem, SourceDocument } from '../core/codegen/generateTypes';
+import type { SourceDocument } from '../core/codegen/generateTypes';
 import { operationAt } from '../core/codegen/operationTypes';
 import type { GenerationReply, SchemaSource } from '../core/codegen/protocol';
-import { OPERATION_FILE_EXTENSION } from '../core/codegen/operationFile';
 import { schemaFileFormat } from '../core/codegen/schemaFile';
 import { TypesWorker } from '../core/codegen/typesWorker';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
-import { LineIndex } from '../core/text/lineIndex';
 import { inert } from '../core/text/inert';
 import type { Schemas, SchemaSnapshot } from '../services/schemas';
-import { caretAt } from '../platform/ranges';
+import { GRAPHQL_FILE, TypesProblems } from './typesProblems';
 
 /** What the types feature needs of the language feature: the workspace's documents, and when they were validated. */
 export interface TypesLanguage {
@@ -31,7 +28,6 @@ export interface TypesLanguage {
 /** Set by the extension's build: the types worker's bundle beside dist/extension.js. */
 declare const __CODEGEN_WORKER__: string | undefined;
 
-const GRAPHQL_FILE = /\.(graphql|gql)$/i;
 /** Wait for a burst of events (a refresh fires several) before all types are generated again. */
 const ALL_DELAY_MS = 300;
 
@@ -52,7 +48,7 @@ interface FolderJob {
 export class TypesGenerationService implements vscode.Disposable {
   readonly worker: TypesWorker;
   private readonly logger: Logger;
-  private readonly problems = vscode.languages.createDiagnosticCollection('GraphQL (types)');
+  private readonly problems: TypesProblems;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly lastGood = new Map<string, Record<string, string>>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -73,6 +69,7 @@ export class TypesGenerationService implements vscode.Disposable {
     logger: Logger,
   ) {
     this.logger = taggedLogger(logger, 'types');
+    this.problems = new TypesProblems(config);
     this.formatIndex = path.join(context.globalStorageUri.fsPath, 'types-format-index.json');
     const script =
       typeof __CODEGEN_WORKER__ === 'string'
@@ -270,7 +267,7 @@ export class TypesGenerationService implements vscode.Disposable {
   /** `x.generated.ts` beside the folder's `.graphql` files (`only`: just those documents'). */
   async generateOperationFiles(job: FolderJob, only?: readonly string[]): Promise<GenerationReply | undefined> {
     const documents = this.documents(job.folder, 'graphql');
-    return this.run(`${only ? only.length : documents.length} GraphQL file(s) of "${job.folder.name}"`, documents, only ?? documents.map((d) => d.id), () =>
+    return this.run(`${only ? only.length : documents.length} GraphQL file(s) of "${job.folder.name}"`, only ?? documents.map((d) => d.id), () =>
       this.worker.request({ kind: 'operationFiles', schema: job.source, root: job.folder.uri.fsPath, documents, only, write: true, formatIndex: this.formatIndex }),
     );
   }
@@ -282,7 +279,6 @@ export class TypesGenerationService implements vscode.Disposable {
     const key = `${job.folder.uri.toString()}|${output}`;
     const reply = await this.run(
       `${documents.length} template(s) of "${job.folder.name}"`,
-      documents,
       documents.map((d) => d.id),
       () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, write: true, lastGood: this.lastGood.get(key), formatIndex: this.formatIndex }),
     );
@@ -293,14 +289,14 @@ export class TypesGenerationService implements vscode.Disposable {
     return reply;
   }
 
-  private async run(what: string, documents: readonly SourceDocument[], ids: readonly string[], request: () => Promise<GenerationReply>): Promise<GenerationReply | undefined> {
+  private async run(what: string, ids: readonly string[], request: () => Promise<GenerationReply>): Promise<GenerationReply | undefined> {
     try {
       const reply = await this.enqueue(request);
       const written = reply.files.filter((f) => f.written).length;
       this.logger.info(
         `types of ${what}: ${reply.files.length} file(s), ${written} written, ${reply.problems.length} document(s) without new types, ${reply.ms.toFixed(0)} ms in the worker`,
       );
-      await this.showProblems(ids, reply.problems, documents);
+      await this.problems.show(ids, reply.problems);
       this.generated.fire(reply);
       return reply;
     } catch (err) {
@@ -316,53 +312,9 @@ export class TypesGenerationService implements vscode.Disposable {
     return next;
   }
 
-  /** Problems of the documents of a run: a warning per document that kept its last good types. */
-  private async showProblems(ids: readonly string[], problems: readonly DocumentProblem[], documents: readonly SourceDocument[]): Promise<void> {
-    const hosts = new Set(ids.map((id) => parseTemplateSourceId(id)?.hostUri ?? id));
-    const byHost = new Map<string, vscode.Diagnostic[]>();
-    for (const problem of problems) {
-      const template = parseTemplateSourceId(problem.id);
-      const host = template?.hostUri ?? problem.id;
-      const range = template ? await this.templateRange(host, template.ordinal) : caretAt({ line: 0, character: 0 });
-      const generatedFile = template ? vscode.l10n.t('the templates’ file') : `${path.basename(vscode.Uri.parse(host).path).replace(GRAPHQL_FILE, '')}${OPERATION_FILE_EXTENSION}`;
-      const diagnostic = new vscode.Diagnostic(
-        range,
-        inert(vscode.l10n.t('No new TypeScript types for this document: {0} {1} keeps its last good types.', problem.message, generatedFile), { sink: 'diagnostic' }),
-        vscode.DiagnosticSeverity.Warning,
-      );
-      diagnostic.source = 'Tenant GraphQL types';
-      byHost.set(host, [...(byHost.get(host) ?? []), diagnostic]);
-    }
-    for (const host of hosts) {
-      const uri = vscode.Uri.parse(host);
-      if (documents.length === 0 || byHost.has(host)) {
-        this.problems.set(uri, byHost.get(host));
-      } else {
-        this.problems.delete(uri);
-      }
-    }
-  }
-
-  /** Where a code file's n-th template starts (the first line of the file when it cannot be read). */
-  private async templateRange(hostUri: string, ordinal: number): Promise<vscode.Range> {
-    const uri = vscode.Uri.parse(hostUri);
-    try {
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === hostUri);
-      const text = open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      const template = findTemplates(text, { tags: this.config.templateTags() })[ordinal];
-      if (template) {
-        const at = new LineIndex(text).positionAt(template.start);
-        return caretAt(at);
-      }
-    } catch {
-      // the file is gone: the first line will do
-    }
-    return caretAt({ line: 0, character: 0 });
-  }
-
   /** Problems this feature shows for a file (tests). */
   problemsOf(uri: vscode.Uri): readonly vscode.Diagnostic[] {
-    return this.problems.get(uri) ?? [];
+    return this.problems.of(uri);
   }
 
   dispose(): void {

@@ -49,7 +49,8 @@ export class ResultFilter {
       if (typeof kept === 'string') {
         return kept;
       }
-      return kept ? Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('utf8') : stringifyJson(view.body ?? null);
+      // The bytes as the Service sent them: decoded in the worker, not on this thread.
+      return kept ?? stringifyJson(view.body ?? null);
     });
   }
 

@@ -4,14 +4,15 @@ export type { RunResultView };
 
 /**
  * A result whose body is JSON text not parsed on the extension host's thread (a run reopened from
- * the history): the page parses it, the filter worker reads it. `errors` are the places of the
- * answer's errors (read in the worker), for the panel's checks of a jump to one.
+ * the history): the page parses it, the filter worker reads it. `errors` are the answer's errors,
+ * read and normalised in the worker as a live run's are (left out when the answer has none): the
+ * page shows them from here, and the panel checks a jump to one against their places.
  */
 export interface UnparsedResult {
   /** The view without its body. */
   readonly view: RunResultView;
   readonly text: string;
-  readonly errors: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[];
+  readonly errors?: NonNullable<RunResultView['body']>['errors'];
 }
 
 /** Shows run results; implemented by the results webview panel. */

@@ -13,15 +13,18 @@ export interface HistoryLimits {
   readonly maxMegabytes: number;
 }
 
-/** Reads a stored answer's JSON text off the host's thread: its errors' places, or why it is not an answer (FilterClient.read). */
-export type StoredBodyReader = (runId: string, text: string) => Promise<{ readonly errors: StoredResult['errors'] & object } | { readonly error: string }>;
+/** Reads a stored answer's JSON text off the host's thread: its errors, normalised, or why it is not an answer (FilterClient.read). */
+export type StoredBodyReader = (
+  runId: string,
+  text: string,
+) => Promise<{ readonly ok: true; readonly errors?: StoredResult['errors'] } | { readonly ok: false; readonly error: string }>;
 
 /** A run's result from the history: the view without its body, and the body's JSON text, unparsed. */
 export interface StoredResult {
   readonly view: RunResultView;
   readonly text?: string;
-  /** The places of the answer's errors (read in the worker), for the panel's checks of a `reveal`. */
-  readonly errors?: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[];
+  /** The answer's errors, read and normalised in the worker (left out when it has none): the panel shows them. */
+  readonly errors?: NonNullable<RunResultView['body']>['errors'];
 }
 
 /** Shows a run's result from the history: its body goes on as text (this thread never parses it). */
@@ -29,7 +32,7 @@ export function showStoredResult(presenter: ResultsPresenter, result: StoredResu
   if (result.text === undefined) {
     presenter.show(result.view);
   } else {
-    presenter.showUnparsed({ view: result.view, text: result.text, errors: result.errors ?? [] });
+    presenter.showUnparsed({ view: result.view, text: result.text, ...(result.errors ? { errors: result.errors } : {}) });
   }
 }
 
@@ -133,8 +136,8 @@ export class HistoryStore implements vscode.Disposable {
         return { view: found.head, text: found.text };
       }
       const read = await this.read(id, found.text);
-      if ('errors' in read) {
-        return { view: found.head, text: found.text, errors: read.errors };
+      if (read.ok) {
+        return { view: found.head, text: found.text, ...(read.errors ? { errors: read.errors } : {}) };
       }
       await this.store.setAsideBody(id, 'its stored response is not a JSON object');
       this.emitter.fire();

@@ -105,6 +105,45 @@ describe('Run history (History view, compare)', function () {
     assert.equal(await results.receive({ type: 'filter', runId, expression: '' }), true);
   });
 
+  it('opens a stored run whose errors have no string message: the errors are shown (as a live run has them), hostile content stays inert', async () => {
+    // A run as another window (or an older version) may have stored it: the answer as the Service sent it.
+    const runId = 'stored-odd-errors';
+    const documentUri = fixture('run/overview.graphql').toString();
+    const answer = {
+      data: { me: { name: '<img src=x onerror=alert(1)>', bidi: '\u202etxt.exe' } },
+      errors: [{ message: 42, locations: [{ line: 1, column: 1 }] }, { message: { html: '<script>alert(1)</script>' } }, 'down'],
+    };
+    const store = new HistoryStore({
+      dir: (await api()).historyDir,
+      limits: () => ({ maxRuns: 50, maxMegabytes: 100 }),
+      logger: { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    try {
+      await store.ready;
+      const view = { runId, operationName: 'OddErrors', environment: 'Sandbox', documentUri, status: 200, at: new Date().toISOString() };
+      await store.add({ documentUri, operationName: 'OddErrors', variables: {}, status: 200, durationMs: 5, environment: 'Sandbox' }, view, Buffer.from(JSON.stringify(answer)));
+    } finally {
+      store.dispose();
+    }
+    await (await api()).reloadHistory();
+    assert.ok(runRow(await rows(), runId), 'the stored run is in the History view');
+    const results = await resultsApi();
+    const mark = results.info().trace.length;
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.history.openResult', { runId }), true);
+    // The page accepted the result and rendered it (before, it refused the whole message: a blank panel, then "not shown").
+    const info = await resultsRendered(runId);
+    assert.ok((info.rendered?.treeItems ?? 0) > 0, 'the data tree is built');
+    assert.ok(!(info.title ?? '').includes('(not shown)'), info.title);
+    assert.ok(info.trace.slice(mark).some((line) => line.endsWith(`show ${runId} (body as text)`)));
+    // The errors reached the panel normalised: the first one's place is a place to jump to; others are not.
+    assert.equal(await results.receive({ type: 'reveal', runId, documentUri, line: 1, column: 1 }), true);
+    assert.equal(await results.receive({ type: 'reveal', runId, documentUri, line: 2, column: 1 }), false);
+    // Copy JSON gives the answer as stored (the normalising is for showing only).
+    assert.equal(await results.receive({ type: 'copyJson', runId }), true);
+    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), answer);
+    await vscode.commands.executeCommand('tenantGraphql.history.delete', { runId });
+  });
+
   it('compares with the previous run in the diff editor, on two run documents (a content provider’s, read-only in the editor)', async () => {
     const opened = await vscode.commands.executeCommand<{ left: string; right: string }>('tenantGraphql.compareWithPreviousRun', { runId: runs.me2.runId });
     assert.ok(opened);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ResultsPanelInfo } from '../../src/results';
-import { admin, eventually, instructBrowser, openFixture, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
+import { admin, eventually, instructBrowser, openFixture, refreshSchema, resultsApi, resultsRendered, signInToSandbox, workspaceRoot } from './helpers';
 import { RESULTS_VIEW_TYPE } from '../../src/shared/resultsMessages';
 
 /** What tenantGraphql.runOperation resolves to (the part this suite needs). */
@@ -88,10 +88,18 @@ describe('Results panel', function () {
   });
 
   it('renders a multi-MB answer from the Sandbox and stays responsive', async () => {
+    // The schema first: a background fetch of it after sign-in would take the one padded answer.
+    await refreshSchema();
     await admin('/faults', { kind: 'huge', bytes: 6_000_000, count: 1 });
     const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
     assert.equal(outcome?.status, 200);
-    await resultsRendered(outcome.runId);
+    const shown = await resultsRendered(outcome.runId);
+    // The answer went to the page as the bytes the Service sent (never decoded on the host); the page decoded and rendered it.
+    assert.ok(
+      shown.trace.some((line) => line.endsWith(`show ${outcome.runId} (answer as bytes)`)),
+      shown.trace.slice(-10).join('\n'),
+    );
+    assert.ok((shown.rendered?.treeItems ?? 0) > 0);
     assert.equal(resultsTabs().length, 1);
     // The extension host still answers commands right away.
     assert.equal((await info()).shownRunId, outcome.runId);

@@ -25,6 +25,7 @@ import {
   type GraphQLNamedType,
 } from 'graphql';
 import { getCachedDocumentNodeFromSchema, oldVisit, type PluginFunction, type Types } from '@graphql-codegen/plugin-helpers';
+import { constructWithView } from './scalarsAndEnums';
 import { plugin as upstreamPlugin, TypeScriptDocumentsVisitor, type TypeScriptDocumentsPluginConfig } from '@graphql-codegen/typescript-operations';
 
 /** Options upstream handles that this copy does not: with any of them set, upstream runs. */
@@ -103,7 +104,8 @@ export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.Compl
   }
   const allDocumentsAST = concatAST(all);
   const documentsToVisitAST = concatAST(standard);
-  const visitor = new TypeScriptDocumentsVisitor(schema, config, allDocumentsAST, documentsToVisitAST, info?.outputFile as string);
+  // Its constructor scans the schema's types (scalarsAndEnums.ts); what it keeps behaves as the schema.
+  const visitor = constructWithView(schema, (view) => new TypeScriptDocumentsVisitor(view, config, allDocumentsAST, documentsToVisitAST, info?.outputFile as string));
   const operationsResult = oldVisit(documentsToVisitAST, { leave: visitor }) as unknown as { definitions: unknown[] };
   const named = (visitor as unknown as VisitorState)._namedSchemaTypes;
   const definitions = namedDefinitions(

@@ -6,20 +6,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { lexicographicSortSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { lexicographicSortSchema, version as graphqlVersion, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
-import { loadSchemaFiles } from '../schema/loadSchema';
-import { loadSchemaFromCache } from '../schema/schemaCache';
+import { loadSchemaFiles, schemaFromIntrospectionInSlices } from '../schema/loadSchema';
+import { readSchemaCache } from '../schema/schemaCache';
 import { FormatIndex, sha256 } from './formatIndex';
 import { formatTypescript } from './formatTypescript';
 import { clientFile, operationFiles, type GenerationResult } from './generateTypes';
 import type { GeneratedText, GenerationReply, SchemaFileReply, SchemaSource, WorkerReplies, WorkerRequest } from './protocol';
 import { schemaFileText, writeSchemaFile } from './schemaFile';
+import { sortedIntrospection } from './sortedIntrospection';
 
 interface LoadedVersion {
   readonly version: string;
-  /** The schema as loaded (what SDL files print). */
-  readonly schema: GraphQLSchema;
+  /** The schema as loaded (what SDL files print), built when first asked for. */
+  readonly schema: () => Promise<GraphQLSchema>;
   /** The schema sorted by name, as the codegen CLI loads every schema (its `sort` option, on by default). */
   readonly sorted: GraphQLSchema;
   readonly introspection?: IntrospectionQuery;
@@ -60,7 +61,10 @@ export class TypesGenerator {
         return this.finish(result, request, started);
       }
       case 'schemaFile': {
-        const text = schemaFileText(request.format, request.header, loaded);
+        const text = schemaFileText(request.format, request.header, {
+          schema: request.format === 'sdl' || !loaded.introspection ? await loaded.schema() : undefined,
+          introspection: loaded.introspection,
+        });
         const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text) };
         return reply;
       }
@@ -148,19 +152,34 @@ export class TypesGenerator {
 
 async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
   if (source.cache) {
-    const cached = await loadSchemaFromCache(source.cache.dir, source.cache.environment);
-    if (!cached.ok) {
-      throw new Error(cached.reason);
+    const read = await readSchemaCache(source.cache.dir, source.cache.environment);
+    if (read.status === 'missing') {
+      throw new Error('no cached schema for this environment');
     }
-    if (cached.value.record.sha256 !== source.version) {
+    if (read.status === 'corrupt') {
+      throw new Error(`cached schema ignored: ${read.reason}`);
+    }
+    if (read.record.sha256 !== source.version) {
       throw new StaleSchemaError(`the cached schema of ${source.cache.environment} is not the version in use`);
     }
-    const schema = cached.value.schema;
-    return { version: source.version, schema, sorted: lexicographicSortSchema(schema), introspection: cached.value.record.introspection };
+    const introspection = read.record.introspection;
+    // Validated when it was written, by this graphql: not again (as loadSchemaFromCache).
+    const options = { assumeValid: read.record.validatedWith === graphqlVersion };
+    const build = async (json: IntrospectionQuery) => {
+      try {
+        return (await schemaFromIntrospectionInSlices(json, undefined, options)).schema;
+      } catch (err) {
+        throw new Error(`cached schema ignored: ${(err as Error).message}`);
+      }
+    };
+    // Built sorted (sortedIntrospection.ts); the schema as it came only for an SDL file.
+    const sorted = await build(sortedIntrospection(introspection));
+    let asLoaded: Promise<GraphQLSchema> | undefined;
+    return { version: source.version, schema: () => (asLoaded ??= build(introspection)), sorted, introspection };
   }
   if (source.files && source.files.length > 0) {
     const { schema } = await loadSchemaFiles(source.files);
-    return { version: source.version, schema, sorted: lexicographicSortSchema(schema) };
+    return { version: source.version, schema: () => Promise.resolve(schema), sorted: lexicographicSortSchema(schema) };
   }
   throw new Error(`no schema source for ${source.key}`);
 }

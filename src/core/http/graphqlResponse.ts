@@ -124,8 +124,11 @@ function graphqlBodyOf(res: RawResponse, v: unknown): GraphqlResponseBody {
   return body;
 }
 
-/** Keeps what the spec promises of each error entry and makes sure `message` is a string. */
-function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
+/**
+ * Keeps what the spec promises of each error entry and makes sure `message` is a string (a live
+ * run's answer here; a run reopened from the history in the filter worker).
+ */
+export function normaliseErrors(errors: unknown): GraphqlErrorEntry[] {
   if (!Array.isArray(errors)) {
     return [{ message: `The Service sent a malformed errors field: ${stringifyJson(errors, { maxLength: 400 })?.slice(0, 200)}` }];
   }

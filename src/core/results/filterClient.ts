@@ -4,7 +4,7 @@
  */
 import type { Disposable } from '../clock';
 import { WorkerClient, type WorkerClientOptions } from '../workerClient';
-import type { FilterReply, FilterRequest, PrettyReply, ReadReply, TableReply, TableRequest, WorkerReply, WorkerRequest } from './filterProtocol';
+import type { FilterReply, FilterRequest, PrettyReply, ReadErrors, ReadReply, TableReply, TableRequest, WorkerReply, WorkerRequest } from './filterProtocol';
 import type { FilterAnswer } from './jsonFilter';
 
 /** How to start the worker: its script and the Node options it needs (tests: a TypeScript loader). */
@@ -18,10 +18,11 @@ export class FilterClient implements Disposable {
   }
 
   /**
-   * Filters the answer of `runId`. `text` gives its JSON text when the worker asks for it (the
-   * first filter of a run, or after the worker dropped it); it is called at most once per filter.
+   * Filters the answer of `runId`. `text` gives its JSON text (or its UTF-8 bytes, decoded in the
+   * worker) when the worker asks for it (the first filter of a run, or after the worker dropped it);
+   * it is called at most once per filter.
    */
-  async filter(runId: string, expression: string, text: () => string | Promise<string>): Promise<FilterAnswer> {
+  async filter(runId: string, expression: string, text: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<FilterAnswer> {
     const first = await this.send({ runId, expression });
     if ('answer' in first) {
       return first.answer;
@@ -44,11 +45,15 @@ export class FilterClient implements Disposable {
 
   /**
    * Reads a stored answer's JSON text in the worker (a run reopened from the history): kept there
-   * for the filter of `runId`. Resolves to its errors' places, or to why the text is not an answer.
+   * for the filter of `runId`. Resolves to its errors, normalised as a live run's are (left out
+   * when it has none), or to why the text is not an answer.
    */
-  async read(runId: string, text: string): Promise<{ readonly errors: NonNullable<Extract<ReadReply, { errors: unknown }>['errors']> } | { readonly error: string }> {
+  async read(runId: string, text: string): Promise<{ readonly ok: true; readonly errors?: ReadErrors } | { readonly ok: false; readonly error: string }> {
     const reply = (await this.send({ kind: 'read', runId, text })) as ReadReply;
-    return 'error' in reply ? { error: reply.error } : { errors: reply.errors };
+    if ('error' in reply) {
+      return { ok: false, error: reply.error };
+    }
+    return reply.errors === undefined ? { ok: true } : { ok: true, errors: reply.errors };
   }
 
   /** The list at `path` of an answer's JSON text as CSV or a Markdown table (shared/table.ts), in the worker. */

@@ -2,13 +2,16 @@
 import type { TableExportFormat, TableSort } from '../../shared/resultsMessages';
 import type { FilterAnswer } from './jsonFilter';
 
-/** Filter the answer of `runId` (its JSON text sent along the first time, or when the worker no longer has it). */
+/**
+ * Filter the answer of `runId` (its JSON text, or its UTF-8 bytes as the Service sent them, sent
+ * along the first time, or when the worker no longer has it).
+ */
 export interface FilterRequest {
   readonly id: number;
   readonly kind?: 'filter';
   readonly runId: string;
   readonly expression: string;
-  readonly text?: string;
+  readonly text?: string | Uint8Array;
 }
 
 /** The answer, or `missing` when the worker does not have that run's answer (send it with `text`). */
@@ -39,10 +42,19 @@ export interface ReadRequest {
   readonly text: string;
 }
 
-/** The places of an answer's errors (what the host checks a `reveal` against), or why the text is not an answer. */
-export type ReadReply =
-  | { readonly id: number; readonly errors: readonly { readonly locations?: readonly { readonly line: number; readonly column: number }[] }[] }
-  | { readonly id: number; readonly error: string };
+/** An answer's errors as a live run's are (graphqlResponse.normaliseErrors: each `message` a string). */
+export type ReadErrors = readonly {
+  readonly message: string;
+  readonly locations?: readonly { readonly line: number; readonly column: number }[];
+  readonly path?: readonly (string | number)[];
+  readonly extensions?: Record<string, unknown>;
+}[];
+
+/**
+ * The answer's errors, normalised (`errors` left out when the answer has none), or why the text is
+ * not an answer. The panel shows them and checks a `reveal` against their places.
+ */
+export type ReadReply = { readonly id: number; readonly read: true; readonly errors?: ReadErrors } | { readonly id: number; readonly error: string };
 
 /** A list of a stored answer as CSV or a Markdown table (shared/table.ts), in the worker. */
 export interface TableRequest {

@@ -8,10 +8,10 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { filterJson } from './jsonFilter';
-import type { FilterReply, ReadReply, TableReply, WorkerReply, WorkerRequest } from './filterProtocol';
+import type { FilterReply, ReadErrors, ReadReply, TableReply, WorkerReply, WorkerRequest } from './filterProtocol';
 import { comparableText } from '../run/runCompare';
-import { stringifyJson } from '../../shared/deepJson';
-import { errorPositions } from '../../shared/resultsMessages';
+import { normaliseErrors } from '../http/graphqlResponse';
+import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deepJson';
 import { tableExportText } from '../../shared/table';
 
 const KEPT = 3;
@@ -23,6 +23,22 @@ function keep(runId: string, body: unknown): void {
   while (bodies.size > KEPT) {
     bodies.delete(bodies.keys().next().value as string);
   }
+}
+
+/**
+ * A stored answer's errors as a live run's are (normaliseErrors: a `message` that is not a string,
+ * such as 42 or an object, becomes text), so that the page shows them. An entry's `extensions`
+ * nested deeper than a structured clone carries (DEEP_JSON_LEVELS) are left out: the errors cross
+ * two postMessage boundaries as objects; the answer's JSON text keeps them.
+ */
+function readErrors(errors: unknown): ReadErrors {
+  return normaliseErrors(errors).map((e) => {
+    if (e.extensions === undefined || nestingDepth(e.extensions, DEEP_JSON_LEVELS) <= DEEP_JSON_LEVELS) {
+      return e;
+    }
+    const { extensions: _tooDeep, ...rest } = e;
+    return rest;
+  });
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -49,7 +65,7 @@ function answer(request: WorkerRequest): WorkerReply {
       }
       keep(request.runId, body);
       const errors = (body as { errors?: unknown }).errors;
-      return { id, errors: Array.isArray(errors) ? errors.map((e) => ({ locations: errorPositions((e ?? {}) as { locations?: unknown }) })) : [] };
+      return errors === undefined ? { id, read: true } : { id, read: true, errors: readErrors(errors) };
     }
     case 'table':
       try {
@@ -62,7 +78,7 @@ function answer(request: WorkerRequest): WorkerReply {
       let reply: FilterReply;
       try {
         if (request.text !== undefined) {
-          keep(request.runId, JSON.parse(request.text) as unknown);
+          keep(request.runId, JSON.parse(typeof request.text === 'string' ? request.text : new TextDecoder().decode(request.text)) as unknown);
         }
         reply = bodies.has(request.runId) ? { id, answer: filterJson(bodies.get(request.runId), request.expression) } : { id, missing: true };
       } catch (err) {

@@ -8,29 +8,19 @@
  * the bytes the server sent, so nothing big is serialised on the caller's thread.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomically } from '../atomicFile';
 import type { Clock } from '../clock';
 import { stringifyJson } from '../../shared/deepJson';
 import type { RunResultView } from '../../shared/resultsMessages';
-import type { RunHistoryEntry } from './history';
 import type { VariableValues } from './variables';
+import { BODY, META, scanFolder, setAside, safeId, sizeOf, unlinkQuietly, viewHead, type Loaded, type MetaFile, type RunFolder, type StoredRun, type StoredView } from './runFiles';
 
-/** A stored run: the history entry plus what the list shows and what the store knows of its body. */
-export interface StoredRun extends RunHistoryEntry {
-  /** Pinned runs are kept whatever the caps (until unpinned or deleted). */
-  readonly pinned: boolean;
-  /** The name given to a pinned run. */
-  readonly name?: string;
-  /** Size of the response body in bytes, when there was one. */
-  readonly bytes?: number;
-  /** Whether the response body is kept on disk (`tooLarge`: it alone was over the size cap). */
-  readonly body: 'kept' | 'none' | 'tooLarge';
-}
+export type { StoredRun, StoredView } from './runFiles';
 
-/** The view of a run without its body: the fields the results panel shows, and only those. */
-export type StoredView = Omit<RunResultView, 'body'>;
+/** Variables longer than this as JSON are not kept (the run is, with `variablesOmitted`). */
+const MAX_VARIABLES_JSON = 64 * 1024;
 
 /** What {@link RunStore.add} takes. */
 export interface RunToStore {
@@ -61,36 +51,6 @@ export interface RunStoreOptions {
   readonly newId?: () => string;
 }
 
-/** A metadata file larger than this is not read (it cannot be one we wrote: variables are capped). */
-export const MAX_META_BYTES = 1024 * 1024;
-const MAX_VARIABLES_JSON = 64 * 1024;
-const META = '.meta.json';
-const BODY = '.body.json';
-/** Leftovers (a temporary file of a write that died, a body whose metadata never came) older than this are removed. */
-const STALE_MS = 60 * 60 * 1000;
-
-interface MetaFile {
-  readonly v: 1;
-  readonly run: StoredRun;
-  readonly view: StoredView;
-}
-
-interface Loaded {
-  meta: MetaFile;
-  /** Bytes on disk of the metadata file and of the body file. */
-  metaSize: number;
-  bodySize: number;
-  /** The metadata file as last read (inode and time: every write is a rename of a new file), to skip reading it again. */
-  seen?: string;
-}
-
-/** What tells a metadata file apart from the one read before: a write renames a new file over it. */
-const fileStamp = (s: { ino: number; mtimeMs: number; ctimeMs: number; size: number }): string | undefined =>
-  // A file system without inode numbers (0) cannot tell a replaced file apart: read it every time there.
-  s.ino === 0 ? undefined : `${s.ino}:${s.mtimeMs}:${s.ctimeMs}:${s.size}`;
-
-const sizeOf = (l: Loaded | undefined): number => (l ? l.metaSize + l.bodySize : 0);
-
 /** The run history folder; see the module comment. Methods run one at a time per store. */
 export class RunStore {
   private runs = new Map<string, Loaded>();
@@ -98,13 +58,13 @@ export class RunStore {
   private readonly clock: Clock;
   private readonly newId: () => string;
   private readonly runsDir: string;
-  private readonly asideDir: string;
+  private readonly folder: RunFolder;
 
   constructor(private readonly options: RunStoreOptions) {
     this.clock = options.clock ?? { now: () => Date.now() };
     this.newId = options.newId ?? randomUUID;
     this.runsDir = path.join(options.dir, 'runs');
-    this.asideDir = path.join(options.dir, 'set-aside');
+    this.folder = { runsDir: this.runsDir, asideDir: path.join(options.dir, 'set-aside'), now: () => this.clock.now(), report: (problem) => options.report(problem) };
   }
 
   /** The runs, newest first. */
@@ -231,7 +191,7 @@ export class RunStore {
   setAsideBody(id: string, why: string): Promise<void> {
     return this.serial(async () => {
       const loaded = this.runs.get(id);
-      await this.setAside(`${id}${BODY}`, why);
+      await setAside(this.folder, `${id}${BODY}`, why);
       if (loaded) {
         await this.writeMeta({ ...loaded.meta, run: { ...loaded.meta.run, body: 'none' } });
       }
@@ -308,6 +268,11 @@ export class RunStore {
     return next;
   }
 
+  /** Reads the folder again (runFiles.scanFolder). */
+  private async scan(): Promise<void> {
+    this.runs = await scanFolder(this.folder, this.runs);
+  }
+
   private file(id: string, suffix: string): string {
     return path.join(this.runsDir, `${id}${suffix}`);
   }
@@ -322,89 +287,6 @@ export class RunStore {
   private async remove(id: string): Promise<void> {
     this.runs.delete(id);
     await Promise.all([unlinkQuietly(this.file(id, META)), unlinkQuietly(this.file(id, BODY))]);
-  }
-
-  /** Reads every metadata file of the folder; what cannot be read as ours is set aside. */
-  private async scan(): Promise<void> {
-    let names: string[];
-    try {
-      names = await readdir(this.runsDir);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        this.runs = new Map();
-        return;
-      }
-      throw err;
-    }
-    const metas = new Set(names.filter((n) => n.endsWith(META)).map((n) => n.slice(0, -META.length)));
-    const next = new Map<string, Loaded>();
-    const now = this.clock.now();
-    for (const name of names) {
-      if (name.endsWith(META)) {
-        const id = name.slice(0, -META.length);
-        // A record read before and not written since (by this window or another) is not read again.
-        const known = this.runs.get(id);
-        const s = known?.seen !== undefined ? await stat(path.join(this.runsDir, name)).catch(() => undefined) : undefined;
-        if (known && s && fileStamp(s) === known.seen) {
-          next.set(id, known);
-          continue;
-        }
-        const loaded = await this.readMeta(id, name);
-        if (loaded) {
-          next.set(id, loaded);
-        }
-      } else if (name.endsWith('.tmp') || (name.endsWith(BODY) && !metas.has(name.slice(0, -BODY.length)))) {
-        // A write that died half-way, or a body whose metadata never came (or is another window's, being written).
-        const s = await stat(path.join(this.runsDir, name)).catch(() => undefined);
-        if (s && now - s.mtimeMs > STALE_MS) {
-          await unlinkQuietly(path.join(this.runsDir, name));
-        }
-      }
-    }
-    this.runs = next;
-  }
-
-  private async readMeta(id: string, name: string): Promise<Loaded | undefined> {
-    const file = path.join(this.runsDir, name);
-    try {
-      const s = await stat(file);
-      if (s.size > MAX_META_BYTES) {
-        await this.setAside(name, `it is larger than ${MAX_META_BYTES / 1024} KB`);
-        return undefined;
-      }
-      const text = await readFile(file, 'utf8');
-      let meta: unknown;
-      try {
-        meta = JSON.parse(text);
-      } catch {
-        meta = undefined;
-      }
-      if (!isMetaFile(meta) || meta.run.id !== id) {
-        await this.setAside(name, 'it is not a run record this extension wrote');
-        return undefined;
-      }
-      const bodySize = meta.run.body === 'kept' ? ((await stat(this.file(id, BODY)).catch(() => undefined))?.size ?? 0) : 0;
-      return { meta, metaSize: s.size, bodySize, seen: fileStamp(s) };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        return undefined; // deleted by another window while we read
-      }
-      throw err;
-    }
-  }
-
-  /** Moves a file of the runs folder to `set-aside/` (kept for a person to look at) and reports it. */
-  private async setAside(name: string, why: string): Promise<void> {
-    await mkdir(this.asideDir, { recursive: true });
-    const target = path.join(this.asideDir, `${new Date(this.clock.now()).toISOString().replace(/[:.]/g, '-')}-${name}`);
-    try {
-      await rename(path.join(this.runsDir, name), target);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        await unlinkQuietly(path.join(this.runsDir, name));
-      }
-    }
-    this.options.report(`The run history file ${name} was set aside because ${why}; the other runs are kept. It is in ${this.asideDir}.`);
   }
 
   /** Keeps the newest `maxRuns` unpinned runs and the folder under `maxBytes` (oldest unpinned first out). */
@@ -426,56 +308,4 @@ export class RunStore {
       await this.remove(id);
     }
   }
-}
-
-/** The fields of a view that are stored, picked one by one (never headers or anything else a view may grow). */
-function viewHead(view: RunResultView, variables: VariableValues): StoredView {
-  const head: Record<string, unknown> = { runId: view.runId, environment: view.environment, at: view.at, variables };
-  for (const key of ['operationName', 'operationType', 'documentUri', 'status', 'durationMs', 'bytes', 'revealAt', 'failure'] as const) {
-    if (view[key] !== undefined) {
-      head[key] = view[key];
-    }
-  }
-  return head as unknown as StoredView;
-}
-
-function safeId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,100}$/.test(id);
-}
-
-async function unlinkQuietly(file: string): Promise<void> {
-  await unlink(file).catch(() => undefined);
-}
-
-function isMetaFile(v: unknown): v is MetaFile {
-  if (v === null || typeof v !== 'object') {
-    return false;
-  }
-  const m = v as Record<string, unknown>;
-  const run = m.run as Record<string, unknown> | undefined;
-  const view = m.view as Record<string, unknown> | undefined;
-  return (
-    m.v === 1 &&
-    run !== null &&
-    typeof run === 'object' &&
-    view !== null &&
-    typeof view === 'object' &&
-    typeof run.id === 'string' &&
-    safeId(run.id) &&
-    typeof run.at === 'number' &&
-    typeof run.documentUri === 'string' &&
-    (run.operationName === undefined || typeof run.operationName === 'string') &&
-    run.variables !== null &&
-    typeof run.variables === 'object' &&
-    !Array.isArray(run.variables) &&
-    typeof run.status === 'number' &&
-    typeof run.durationMs === 'number' &&
-    typeof run.environment === 'string' &&
-    typeof run.pinned === 'boolean' &&
-    (run.name === undefined || typeof run.name === 'string') &&
-    (run.body === 'kept' || run.body === 'none' || run.body === 'tooLarge') &&
-    view.runId === run.id &&
-    typeof view.at === 'string' &&
-    typeof view.environment === 'string'
-  );
 }

@@ -13,6 +13,7 @@
 import type { ResultsStrings } from '../../shared/resultsMessages';
 import { format, valueSummary, type JsonTreeModel, type JsonTreeNode } from './jsonTreeModel';
 import { DEFAULT_DEPTH_STRINGS, DEFAULT_MAX_DEPTH, type DepthStrings, type TreeViewOptions } from './depthOptions';
+import { itemRow, setPosition, treeItem, treeKeyAction } from './treeItems';
 
 export { DEFAULT_DEPTH_STRINGS, type DepthStrings, type TreeViewOptions } from './depthOptions';
 
@@ -96,37 +97,13 @@ export class TreeView {
   }
 
   private buildItem(node: JsonTreeNode): HTMLLIElement {
-    const li = document.createElement('li');
-    li.setAttribute('role', 'treeitem');
-    li.setAttribute('aria-level', String(this.level(node)));
-    li.tabIndex = -1;
-    li.className = `node kind-${node.kind}`;
+    const li = treeItem(`node kind-${node.kind}`, this.level(node));
     this.nodes.set(li, node);
-
-    const row = document.createElement('div');
-    row.className = 'row';
-    const twisty = document.createElement('span');
-    twisty.className = 'twisty';
-    twisty.setAttribute('aria-hidden', 'true');
-    row.append(twisty);
-    if (node.key !== undefined) {
-      const key = document.createElement('span');
-      key.className = typeof node.key === 'number' ? 'key index' : 'key';
-      key.textContent = String(node.key);
-      const sep = document.createElement('span');
-      sep.className = 'sep';
-      sep.textContent = ': ';
-      row.append(key, sep);
-    }
-    const value = document.createElement('span');
-    value.className = `value v-${node.kind}`;
-    row.append(value);
-    li.append(row);
-
+    li.append(itemRow(node));
     if (node.kind === 'string') {
       this.fillString(li, node);
     } else {
-      value.textContent = valueSummary(node, this.strings);
+      li.querySelector(':scope > .row > .value')!.textContent = valueSummary(node, this.strings);
     }
     if (this.model.isExpandable(node)) {
       li.setAttribute('aria-expanded', 'false');
@@ -200,11 +177,7 @@ export class TreeView {
   }
 
   private buildMoreItem(node: JsonTreeNode, remaining: number): HTMLLIElement {
-    const li = document.createElement('li');
-    li.setAttribute('role', 'treeitem');
-    li.setAttribute('aria-level', String(this.level(node) + 1));
-    li.tabIndex = -1;
-    li.className = 'more';
+    const li = treeItem('more', this.level(node) + 1);
     this.moreOf.set(li, node);
     this.setMoreText(li, remaining);
     return li;
@@ -212,10 +185,7 @@ export class TreeView {
 
   /** A "Continue from here" or "Back" item that puts `target` on top of the view. */
   private buildJumpItem(target: JsonTreeNode, kind: 'continue' | 'back', text: string): HTMLLIElement {
-    const li = document.createElement('li');
-    li.setAttribute('role', 'treeitem');
-    li.tabIndex = -1;
-    li.className = `jump ${kind}`;
+    const li = treeItem(`jump ${kind}`);
     li.textContent = text;
     this.jumpTo.set(li, target);
     return li;
@@ -316,60 +286,17 @@ export class TreeView {
       return;
     }
     const node = this.nodes.get(li);
-    const move = (to: HTMLLIElement | undefined): void => {
-      if (to) {
-        this.focus(to);
-      }
-    };
-    switch (e.key) {
-      case 'Enter':
-      case ' ':
-        this.activate(li);
-        break;
-      case 'ArrowDown': {
-        const all = this.items();
-        move(all[all.indexOf(li) + 1]);
-        break;
-      }
-      case 'ArrowUp': {
-        const all = this.items();
-        move(all[all.indexOf(li) - 1]);
-        break;
-      }
-      case 'Home':
-        move(this.items()[0]);
-        break;
-      case 'End': {
-        const all = this.items();
-        move(all[all.length - 1]);
-        break;
-      }
-      case 'ArrowRight':
-        if (node && this.model.isExpandable(node)) {
-          if (this.model.isExpanded(node)) {
-            move(li.querySelector<HTMLLIElement>(':scope > [role="group"] > [role="treeitem"]') ?? undefined);
-          } else {
-            this.activate(li);
-          }
-        }
-        break;
-      case 'ArrowLeft':
-        if (node && this.model.isExpanded(node)) {
-          this.activate(li);
-        } else {
-          move(li.parentElement?.closest<HTMLLIElement>('[role="treeitem"]') ?? undefined);
-        }
-        break;
-      default:
-        return;
+    const expandable = node !== undefined && this.model.isExpandable(node);
+    const action = treeKeyAction(e.key, li, () => this.items(), { expandable, expanded: expandable && this.model.isExpanded(node) });
+    if (!action) {
+      return;
+    }
+    if (action === 'activate') {
+      this.activate(li);
+    } else if (action.to) {
+      this.focus(action.to);
     }
     e.preventDefault();
     e.stopPropagation();
   }
-}
-
-/** A tree item's place in its set, so that a screen reader says "3 of 250" (paging included). */
-function setPosition(li: HTMLLIElement, position: number, size: number): void {
-  li.setAttribute('aria-posinset', String(position));
-  li.setAttribute('aria-setsize', String(size));
 }

@@ -90,6 +90,38 @@ describe('shared/deepJson', () => {
     assert.deepEqual(showMessage(view), { type: 'show', view });
   });
 
+  it('sends a large answer as the bytes the Service sent (a plain Uint8Array VS Code carries by reference); the page decodes them', () => {
+    const errors = [{ message: 'checked' }];
+    const sent = {
+      data: { list: Array.from({ length: 60_000 }, (_, i) => ({ id: `item-${i}`, name: i === 7 ? 'ünï <b>\u202e' : `n${i}` })) },
+      errors: [{ message: 42 }],
+      extensions: { cost: 1 },
+    };
+    const text = JSON.stringify(sent);
+    const view: RunResultView = { runId: 'r3', environment: 'dev', at: '2026-01-01T00:00:00Z', body: { data: sent.data, errors, extensions: sent.extensions } };
+    // A Node Buffer on its own ArrayBuffer (as a response body is): the same memory, as a plain Uint8Array.
+    const whole = Buffer.from(text);
+    const ownBuffer = whole.byteOffset === 0 && whole.byteLength === whole.buffer.byteLength;
+    const message = showMessage(view, whole);
+    assert.equal(message.bodyRaw, true);
+    assert.equal(message.bodyJson, undefined, 'no text made on the extension host');
+    assert.equal(message.bodyBytes?.constructor, Uint8Array, 'VS Code knows typed arrays by their constructor name: not a Buffer');
+    assert.equal(message.bodyBytes?.byteLength, message.bodyBytes?.buffer.byteLength, 'VS Code sends the whole ArrayBuffer of a view');
+    if (ownBuffer) {
+      assert.equal(message.bodyBytes?.buffer, whole.buffer, 'not copied');
+    }
+    const parsed = parseExtensionMessage(message);
+    assert.ok(parsed && parsed.type === 'show');
+    assert.deepEqual(parsed.view.body, view.body);
+    // A view into a larger buffer is copied to a buffer of its own.
+    const big = new Uint8Array(whole.byteLength + 10);
+    big.set(whole, 5);
+    const part = showMessage(view, big.subarray(5, 5 + whole.byteLength));
+    assert.equal(part.bodyBytes?.byteLength, part.bodyBytes?.buffer.byteLength);
+    assert.deepEqual(parseExtensionMessage(part), parsed);
+    assert.equal(parseExtensionMessage({ ...message, bodyBytes: new TextEncoder().encode('{') }), undefined);
+  });
+
   it('refuses a bodyJson that is not JSON', () => {
     assert.equal(parseExtensionMessage({ type: 'show', view: { runId: 'r', environment: 'e', at: 'x' }, bodyJson: '{' }), undefined);
   });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isRunResultView, parseExtensionMessage, parseWebviewMessage } from '../../../src/shared/resultsMessages';
+import { isRunResultView, parseExtensionMessage, parseWebviewMessage, storedShowMessage } from '../../../src/shared/resultsMessages';
 import { decideWebviewMessage, responseJsonText, suggestedFileName } from '../../../src/results/messagePolicy';
 import type { RunResultView } from '../../../src/shared/resultsMessages';
 
@@ -142,5 +142,18 @@ describe('results webview messages', () => {
       assert.deepEqual(parseExtensionMessage({ type: 'setFilter', runId: 'r', expression: '$.data' }), { type: 'setFilter', runId: 'r', expression: '$.data' });
       assert.equal(parseExtensionMessage({ type: 'setFilter', runId: 'r', expression: 5 }), undefined);
     });
+  });
+  it('a run reopened from the history whose stored errors have no string message is shown, its errors as the worker normalised them', () => {
+    const view: RunResultView = { runId: 'stored-42', environment: 'Dev', at: '2026-01-01T00:00:00Z' };
+    const text = '{"data":{"a":"<img src=x onerror=alert(1)>"},"errors":[{"message":42}],"extensions":{"cost":1},"other":1}';
+    const shown = parseExtensionMessage(storedShowMessage(view, text, [{ message: '{"message":42}' }]));
+    assert.ok(shown?.type === 'show', 'the page accepts the reopened run');
+    assert.deepEqual(shown.view.body, { data: { a: '<img src=x onerror=alert(1)>' }, errors: [{ message: '{"message":42}' }], extensions: { cost: 1 } });
+    // Without errors the body is what the text holds of data and extensions; a text that is not an object is refused.
+    const plain = parseExtensionMessage(storedShowMessage(view, '{"data":{"b":[1]}}', undefined));
+    assert.deepEqual(plain?.type === 'show' && plain.view.body, { data: { b: [1] } });
+    assert.equal(parseExtensionMessage(storedShowMessage(view, '[1]', undefined)), undefined);
+    // The stored text as it is never passes the page's check of error messages (what the panel sent before).
+    assert.equal(parseExtensionMessage({ type: 'show', view, bodyJson: '{"errors":[{"message":42}]}' }), undefined);
   });
 });

@@ -161,9 +161,12 @@ describe('JSONPath filter adapter (jsonpath-plus, safe mode)', () => {
     };
     const text = JSON.stringify(stored);
     try {
-      assert.deepEqual(await client.read('stored-1', text), { errors: [{ locations: [{ line: 2, column: 3 }] }, { locations: [] }] });
+      assert.deepEqual(await client.read('stored-1', text), { ok: true, errors: stored.errors });
       const filtered = await client.filter('stored-1', '$.data.tasks[*].id', () => assert.fail('the worker keeps what it read'));
       assert.ok(filtered.ok && filtered.total === 2);
+      // A live run's answer goes to the worker as the bytes the Service sent: decoded there.
+      const fromBytes = await client.filter('live-1', '$.data.tasks[*].id', () => Buffer.from(text));
+      assert.deepEqual(fromBytes, filtered);
       for (const bad of ['[1, 2]', '"text"', 'null', '{"data":']) {
         assert.ok('error' in (await client.read(`bad-${bad.length}`, bad)), bad);
       }
@@ -174,6 +177,27 @@ describe('JSONPath filter adapter (jsonpath-plus, safe mode)', () => {
       assert.equal(csv?.rows, 2);
       assert.ok(csv?.text.startsWith('id,n.x\r\n"a, ""q""",2'), csv?.text);
       assert.equal(await client.table({ text, path: ['data', 'nothing'], format: 'copyCsv' }), undefined);
+    } finally {
+      client.dispose();
+    }
+  });
+  it('reads the errors of a reopened run as a live run has them: a message that is not a string becomes text', async () => {
+    const client = new FilterClient({ script: path.join(__dirname, '../../../../src/core/results/filterWorker.ts'), execArgv: ['--require', 'tsx/cjs'] });
+    const deep = `${'{"d":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    try {
+      assert.deepEqual(await client.read('r-42', '{"errors":[{"message":42}]}'), { ok: true, errors: [{ message: '{"message":42}' }] });
+      assert.deepEqual(await client.read('r-obj', '{"data":null,"errors":[{"message":{"text":"<b>x</b>"},"locations":[{"line":1,"column":2}],"path":["a",0,{}]},7]}'), {
+        ok: true,
+        errors: [
+          { message: '{"message":{"text":"<b>x</b>"},"locations":[{"line":1,"column":2}],"path":["a",0,{}]}', locations: [{ line: 1, column: 2 }], path: ['a', 0] },
+          { message: '7' },
+        ],
+      });
+      assert.deepEqual(await client.read('r-none', '{"data":{"a":1}}'), { ok: true });
+      assert.deepEqual(await client.read('r-bad', '{"errors":"down"}'), { ok: true, errors: [{ message: 'The Service sent a malformed errors field: "down"' }] });
+      // Extensions deeper than a structured clone carries are left out of the errors (the text keeps them); the message stays.
+      const deepRead = await client.read('r-deep', `{"errors":[{"message":"deep","extensions":{"shallow":true}},{"message":"deeper","extensions":${deep}}]}`);
+      assert.deepEqual(deepRead, { ok: true, errors: [{ message: 'deep', extensions: { shallow: true } }, { message: 'deeper' }] });
     } finally {
       client.dispose();
     }

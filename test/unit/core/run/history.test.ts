@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { historyDescription, historyLabel, type RunHistoryEntry } from '../../../../src/core/run/history';
 import { groupRuns, matchesSearch, runDescription } from '../../../../src/core/run/historyTree';
 import { comparableText, previousRun, runFileName } from '../../../../src/core/run/runCompare';
@@ -82,6 +83,34 @@ describe('Comparing runs', () => {
     const b = comparableText({ body: { data: { a: { c: null, z: [{ x: 2, y: 1 }] }, b: 1 } } });
     assert.equal(a, b);
     assert.equal(a, JSON.stringify({ data: { a: { c: null, z: [{ x: 2, y: 1 }] }, b: 1 } }, null, 2) + '\n');
+  });
+
+  it('prints the same text whether keys are sorted by the list of all keys (few keys) or one object at a time (many)', () => {
+    // What a replacer making sorted copies prints (the printer for answers with many distinct keys).
+    const sortedCopies = (value: unknown): string =>
+      `${JSON.stringify(
+        value,
+        (_k, v: unknown) =>
+          v === null || typeof v !== 'object' || Array.isArray(v)
+            ? v
+            : Object.fromEntries(
+                Object.keys(v)
+                  .sort()
+                  .map((k) => [k, (v as Record<string, unknown>)[k]]),
+              ),
+        2,
+      )}\n`;
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('10', '2', '0', '01', '4294967295', '-1', '__proto__', 'constructor')), tie('value'), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(fc.property(json, (value) => assert.equal(comparableText({ body: value as never }), sortedCopies(value))));
+    const many = { data: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`id-${(i * 7919) % 400}`, { z: i, a: [i] }])) };
+    assert.equal(comparableText({ body: many }), sortedCopies(many));
   });
 
   it('prints a 100,000-deep answer without recursion, sorted, on one line', () => {
