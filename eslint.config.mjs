@@ -15,8 +15,6 @@ const LARGE_FILES = [
   'src/core/embedded/templateSources.ts',
   'src/core/embedded/templates.ts',
   'src/core/language/codeActions.ts',
-  'src/core/language/incrementalValidation.ts',
-  'src/core/schema/environmentSchema.ts',
   'src/language/codeActions.ts',
 ];
 
