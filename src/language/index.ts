@@ -57,7 +57,7 @@ export class LanguageFeature implements vscode.Disposable {
     this.fragments = host.index;
     this.indexer = new WorkspaceIndexer(host.index, host.embedded, () => host.templateTags, logger);
     const references = new ReferenceService(host, logger, workers);
-    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger, workers);
+    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger, workers, this.indexer.onDidChangeIndex);
     this.onDidValidateWorkspace = workspaceDiagnostics.onDidValidateAll;
     const codeActions = registerCodeActions(host, logger);
     this.codeActions = codeActions.provider;
