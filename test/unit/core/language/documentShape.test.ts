@@ -109,6 +109,60 @@ describe('document shape (the whole-document rules and components kept across ed
     assert.ok(documentRuns < validations * 0.95, `${documentRuns} runs for ${validations} validations`);
   });
 
+  it('one validator shared by documents of the same shape (a language service holds one per schema) gives each its whole-document validation', () => {
+    // Also variants with the same names and other spreads (another shape): a fragment unused, another spread.
+    const variantsOf = GROUPS.map((g, i) => (i === 0 ? [...g, 'query A { tasks { id } }'] : i === 2 ? [...g, 'query C { me { ...UserName } }'] : g));
+    let copy = 0;
+    const parsed = (g: number, v: number): DefinitionNode => {
+      const def = parse(variantsOf[g][v % variantsOf[g].length]).definitions[0];
+      (def.loc?.source as { name: string }).name = `shared-g${g}v${v}c${copy++}`;
+      return def;
+    };
+    // Documents start from one list of groups (most often the same shape), then take turns: each edit to one
+    // document is validated, then another document is validated with the memo the first left.
+    const step = fc.record({
+      doc: fc.nat(2),
+      at: fc.nat(),
+      group: fc.nat(GROUPS.length - 1),
+      variant: fc.nat(4),
+      kind: fc.constantFrom('variant', 'variant', 'variant', 'insert', 'remove'),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(GROUPS.length - 1), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(4), { minLength: 3, maxLength: 3 }),
+        fc.array(step, { minLength: 1, maxLength: 15 }),
+        (groups, variants, steps) => {
+          const validator = new IncrementalValidator(SCHEMA);
+          const docs = variants.map((v) => groups.map((g) => ({ g, node: parsed(g, v) })));
+          const check = (d: number) => {
+            const nodes = docs[d].map((x) => x.node);
+            const document = { kind: Kind.DOCUMENT, definitions: nodes } as const;
+            const ours = validator.validate(nodes);
+            assert.deepEqual(comparable(ours.errors), comparable(validate(SCHEMA, document, specifiedRules)));
+            assert.deepEqual(comparable(ours.deprecations), comparable(validate(SCHEMA, document, [NoDeprecatedCustomRule])));
+          };
+          docs.forEach((_, d) => check(d));
+          for (const s of steps) {
+            const defs = [...docs[s.doc]];
+            const at = defs.length === 0 ? 0 : s.at % defs.length;
+            if (s.kind === 'insert' || defs.length === 0) {
+              defs.splice(at, 0, { g: s.group, node: parsed(s.group, s.variant) });
+            } else if (s.kind === 'remove') {
+              defs.splice(at, 1);
+            } else {
+              defs[at] = { g: defs[at].g, node: parsed(defs[at].g, s.variant) };
+            }
+            docs[s.doc] = defs;
+            check(s.doc);
+            check((s.doc + 1) % docs.length);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 20261127 },
+    );
+  });
+
   it('runs the whole-document rules once while edits keep the shape, and again when it changes', () => {
     const calls: unknown[] = [];
     const proto = IncrementalValidator.prototype as unknown as { runDocumentRules: (...args: unknown[]) => number };
