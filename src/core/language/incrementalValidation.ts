@@ -114,6 +114,21 @@ export class IncrementalValidator {
     if (this.whole) {
       return this.whole === 'reuse' ? validateReusing(this.schema, definitions) : validateWhole(this.schema, definitions);
     }
+    try {
+      return this.validateParts(definitions, deadline, now);
+    } catch (err) {
+      if (!(err instanceof GraphQLError)) {
+        throw err;
+      }
+      // graphql's fragment work budget spent within one part (a definition, a component): its
+      // context throws graphql's abort, which validate() reports ("Validation aborted.") instead.
+      const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
+      return { errors: validate(this.schema, document, specifiedRules), deprecations: validate(this.schema, document, [NoDeprecatedCustomRule]), full: true };
+    }
+  }
+
+  /** validateWithin for a validator that keeps results per part (not `whole`). */
+  private validateParts(definitions: readonly DefinitionNode[], deadline: number, now: () => number): ValidationResult | undefined {
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const def of definitions) {

@@ -139,6 +139,24 @@ describe('incremental validation', () => {
       full.map((e) => e.message),
     );
   });
+
+  it("reports graphql's 'Validation aborted.' where one definition spends graphql's whole fragment budget, instead of throwing", () => {
+    // One fragment spreading another 60,000 times: graphql's budget of fragment work (50,000) is spent
+    // inside one definition's own validation context, which throws graphql's abort; validate() reports it.
+    const text = `query Q { tasks { ...Spread } }\nfragment Spread on Task { ${'...Name '.repeat(60_000)} }\nfragment Name on Task { name }`;
+    const full = validate(SCHEMA, parse(text), specifiedRules);
+    assert.deepEqual(
+      full.map((e) => e.message),
+      ['Validation aborted.'],
+    );
+    const ours = new IncrementalValidator(SCHEMA).validate(parse(text).definitions);
+    assert.equal(ours.full, true);
+    assert.deepEqual(
+      ours.errors.map((e) => e.message),
+      full.map((e) => e.message),
+    );
+    assert.deepEqual(ours.deprecations, validate(SCHEMA, parse(text), [NoDeprecatedCustomRule]));
+  });
 });
 
 describe('diagnostics in slices', () => {
