@@ -153,10 +153,10 @@ export class HistoryStore implements vscode.Disposable {
     return undefined;
   }
 
-  /** A run's stored view without its body, and the body's JSON text when kept (no message when missing). */
-  async resultText(id: string): Promise<{ head: Omit<RunResultView, 'body'>; text?: string } | undefined> {
+  /** A run's stored view without its body, and the body file's bytes when kept (never decoded here; no message when missing). */
+  async resultBytes(id: string): Promise<{ head: Omit<RunResultView, 'body'>; bytes?: Uint8Array } | undefined> {
     await this.ready;
-    return this.store.viewText(id);
+    return this.store.viewBytes(id);
   }
 
   /** Pins or unpins a run, or names a pinned one. */

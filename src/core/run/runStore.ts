@@ -199,11 +199,11 @@ export class RunStore {
   }
 
   /**
-   * The stored view of a run without its body, and the body's JSON text as stored (unparsed: for
-   * work done elsewhere, e.g. a diff's pretty-printing in a worker). `text` is undefined when no
-   * body is kept.
+   * The stored view of a run without its body, and the body file's bytes as read (neither decoded
+   * nor parsed on the caller's thread: for work done elsewhere, e.g. a diff's pretty-printing in a
+   * worker). `bytes` is undefined when no body is kept.
    */
-  viewText(id: string): Promise<{ head: StoredView; text?: string } | undefined> {
+  viewBytes(id: string): Promise<{ head: StoredView; bytes?: Uint8Array } | undefined> {
     return this.serial(async () => {
       const loaded = this.runs.get(id);
       if (!loaded) {
@@ -212,8 +212,8 @@ export class RunStore {
       if (loaded.meta.run.body !== 'kept') {
         return { head: { ...loaded.meta.view } };
       }
-      const text = await readFile(this.file(id, BODY), 'utf8').catch(() => undefined);
-      return { head: { ...loaded.meta.view }, ...(text !== undefined ? { text } : {}) };
+      const bytes = await readFile(this.file(id, BODY)).catch(() => undefined);
+      return { head: { ...loaded.meta.view }, ...(bytes !== undefined ? { bytes } : {}) };
     });
   }
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FilterClient } from '../../../../src/core/results/filterClient';
+import { comparableText } from '../../../../src/core/run/runCompare';
 import { RunStore } from '../../../../src/core/run/runStore';
 import { parseExtensionMessage, storedShowMessage, type RunResultView } from '../../../../src/shared/resultsMessages';
 
@@ -73,6 +74,17 @@ describe('reopening a stored run: the file as bytes from disk to the page', () =
     assert.ok(filtered.ok && filtered.total === 1);
     // Copy JSON and Copy as CSV of a reopened run take the same bytes.
     assert.deepEqual(JSON.parse(await client.pretty(sent.bodyBytes!, { sortKeys: false })), answer);
+  });
+
+  it("gives a diff's side as the file's bytes, printed in the worker as the text it was printed from", async () => {
+    const answer = { data: { b: [{ y: 2, x: 1 }], a: 'ünï' } };
+    await reopen(JSON.stringify(answer), 'stored-diff');
+    const store = new RunStore({ dir, maxRuns: () => 50, maxBytes: () => 100 * 1024 * 1024, report: (p) => assert.fail(p) });
+    await store.load();
+    const side = await store.viewBytes('stored-diff');
+    assert.ok(side?.bytes instanceof Uint8Array, 'the body as bytes');
+    assert.equal(await client.pretty(side.bytes), comparableText({ body: answer as RunResultView['body'] }));
+    assert.equal(await store.viewBytes('no-such-run'), undefined);
   });
 
   it('keeps the 100,000-deep answer alive through the bytes path', async () => {
