@@ -11,16 +11,7 @@ const noVscode = {
  * Files of src/ over 350 lines today (issue 23, part 5: to be split). The list only shrinks: a file
  * that gets under the limit leaves it, and no other file may grow past it.
  */
-const LARGE_FILES = [
-  'src/core/embedded/templateSources.ts',
-  'src/core/embedded/templates.ts',
-  'src/core/language/codeActions.ts',
-  'src/core/language/documentModel.ts',
-  'src/core/language/referenceIndex.ts',
-  'src/core/language/incrementalValidation.ts',
-  'src/core/schema/environmentSchema.ts',
-  'src/language/codeActions.ts',
-];
+const LARGE_FILES = ['src/core/embedded/templateSources.ts', 'src/core/embedded/templates.ts', 'src/core/language/codeActions.ts', 'src/language/codeActions.ts'];
 
 export default tseslint.config(
   {

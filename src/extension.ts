@@ -15,7 +15,7 @@ import { LanguageFeature, type LanguageTestApi } from './language';
 import { RUN_COMMAND_IDS_ON_DEMAND, RunFeature, type RunTestApi } from './run';
 import { ResultsFeature, type ResultsTestApi } from './results';
 import { registerSandboxFeature, SANDBOX_COMMAND_IDS } from './sandboxHost';
-import { TypesFeature, type TypesTestApi } from './codegen';
+import { TYPES_COMMAND_IDS, TypesFeature, type TypesTestApi } from './codegen';
 import { Network } from './platform/network';
 import { createFilterClient } from './platform/filterWorker';
 import { createLanguageWorkers } from './platform/languageWorker';
@@ -77,9 +77,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       const snapshot = schemas.all().find((s) => s.schema === schema);
       return snapshot && schemas.sourceOf(snapshot);
     });
-    const language = new LanguageFeature(schemas, logger, embeddedFiles, config, languageWorkers);
+    const language = new LanguageFeature(schemas, logger, embeddedFiles, config, languageWorkers, { formatCode: () => onDemand().formatCode });
     const schemaFeature = new SchemaFeature(schemas, logger);
-    const types = new TypesFeature({ context, config, schemas, language, logger });
+    const types = new TypesFeature({ context, config, schemas, language, logger, load: () => onDemand().types });
     const run = new RunFeature({
       context,
       logger,
@@ -133,8 +133,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         schemaStatus: () => schemaFeature.status.text,
         accountStatus: () => authFeature.statusBar.text,
         onDemandCommands: () => ({
-          registered: [...SANDBOX_COMMAND_IDS, ...RUN_COMMAND_IDS_ON_DEMAND],
-          loaded: [...onDemand().sandboxCommands, ...onDemand().runCommandsOnDemand].map((c) => c.id),
+          registered: [...SANDBOX_COMMAND_IDS, ...RUN_COMMAND_IDS_ON_DEMAND, ...TYPES_COMMAND_IDS],
+          loaded: [...onDemand().sandboxCommands, ...onDemand().runCommandsOnDemand, ...onDemand().types.typesCommands].map((c) => c.id),
         }),
       };
     }

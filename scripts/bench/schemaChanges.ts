@@ -39,8 +39,12 @@ export function nextVersion(introspectionText: string): GraphQLSchema {
   return buildClientSchema(nextIntrospection(introspectionText));
 }
 
-/** The introspection of {@link nextVersion} (what the language worker is sent: its cache file). */
-export function nextIntrospection(introspectionText: string): IntrospectionQuery {
+/**
+ * The introspection of {@link nextVersion} (what the language worker is sent: its cache file);
+ * `unrelated`: GitHub's schema with only a field added to a type the documents do not use (a
+ * change that breaks nothing and that no document reads).
+ */
+export function nextIntrospection(introspectionText: string, unrelated = false): IntrospectionQuery {
   const raw = JSON.parse(introspectionText) as { data?: IntrospectionQuery } & IntrospectionQuery;
   const intro = (raw.data ?? raw) as unknown as { __schema: { types: { name: string; fields?: { name: string }[] | null; enumValues?: unknown[] | null }[] } };
   const type = (name: string) => {
@@ -50,6 +54,14 @@ export function nextIntrospection(introspectionText: string): IntrospectionQuery
     }
     return t;
   };
+  if (unrelated) {
+    const conduct = type('CodeOfConduct') as { fields?: unknown[] | null };
+    conduct.fields = [
+      ...(conduct.fields ?? []),
+      { name: 'benchAdded', description: null, args: [], type: { kind: 'SCALAR', name: 'String', ofType: null }, isDeprecated: false, deprecationReason: null },
+    ];
+    return intro as unknown as IntrospectionQuery;
+  }
   for (const name of ['Repository', 'RepositoryInfo']) {
     type(name).fields = (type(name).fields ?? []).filter((f) => f.name !== 'forkCount');
   }

@@ -13,7 +13,7 @@ import { languageCommands } from './commands';
 import { registerReferenceProviders } from './referenceProviders';
 import { ReferenceService } from './references';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
-import { registerFormatting } from './formatting';
+import { registerFormatting, type FormatCode } from './formatting';
 import { type GraphqlCodeActions, registerCodeActions } from './codeActions';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
@@ -39,15 +39,25 @@ export class LanguageFeature implements vscode.Disposable {
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: LanguageTestApi | undefined;
 
-  /** @param workers the language worker: the workspace's re-validation and the references index build run there */
-  constructor(schemas: Schemas, logger: Logger, embeddedFiles: EmbeddedFiles, codeFiles: CodeFileSettings, workers?: LanguageWorkers) {
+  /**
+   * @param workers the language worker: the workspace's re-validation and the references index build run there
+   * @param onDemand the code loaded on first use (the on-demand bundle): formatting
+   */
+  constructor(
+    schemas: Schemas,
+    logger: Logger,
+    embeddedFiles: EmbeddedFiles,
+    codeFiles: CodeFileSettings,
+    workers: LanguageWorkers | undefined,
+    onDemand: { readonly formatCode: () => FormatCode },
+  ) {
     const host = new LanguageHost(schemas, embeddedFiles, codeFiles);
     this.host = host;
     this.logger = logger;
     this.fragments = host.index;
     this.indexer = new WorkspaceIndexer(host.index, host.embedded, () => host.templateTags, logger);
     const references = new ReferenceService(host, logger, workers);
-    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger, workers);
+    const workspaceDiagnostics = new WorkspaceDiagnostics(host, logger, workers, this.indexer.onDidChangeIndex);
     this.onDidValidateWorkspace = workspaceDiagnostics.onDidValidateAll;
     const codeActions = registerCodeActions(host, logger);
     this.codeActions = codeActions.provider;
@@ -56,13 +66,18 @@ export class LanguageFeature implements vscode.Disposable {
       new DiagnosticsManager(host, this.indexer.onDidChangeIndex, logger),
       workspaceDiagnostics,
       registerProviders(host, logger),
-      registerFormatting(logger, codeFiles),
+      registerFormatting(logger, codeFiles, onDemand.formatCode),
       codeActions.disposable,
       // Other tags are other templates: read the code files again.
       codeFiles.onDidChangeTemplateTags(() => void this.indexer.start()),
       references,
       registerReferenceProviders(references, this.indexer.onDidChangeIndex, logger, codeFiles),
-      registerCommands(languageCommands, { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider, codeFiles }, logger, 'language'),
+      registerCommands(
+        languageCommands,
+        { logger, references, schemas, workspaceDiagnostics, codeActions: codeActions.provider, codeFiles, formatCode: onDemand.formatCode },
+        logger,
+        'language',
+      ),
       host,
     );
     if (__TEST_API__) {

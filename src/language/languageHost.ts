@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { GraphqlLanguageService } from '../core/language/languageService';
-import { DocumentStore, type DefinitionParses } from '../core/language/documentModel';
+import type { DefinitionParses } from '../core/language/documentModel';
+import { DocumentStore } from '../core/language/documentStore';
 import { FragmentIndex } from '../core/language/fragmentIndex';
 import type { Range, TextDocumentSnapshot } from '../core/language/types';
 import { EmbeddedFiles, graphqlAt, toTemplatePosition, type TemplateSource } from '../core/embedded/templateSources';

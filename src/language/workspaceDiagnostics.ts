@@ -14,6 +14,10 @@ const MAX_VALIDATED_FILES = 20_000;
 const RUN_DELAY_MS = 250;
 /** Wait after a closed file changed on disk (or was closed) before it is validated again. */
 const FILE_DELAY_MS = 300;
+/** Quiet time after the index last changed before the language worker's copy is brought in step. */
+const IDLE_SYNC_MS = 3000;
+/** Workspaces smaller than this send their index at the first schema change (it costs little there). */
+const IDLE_SYNC_MIN_DOCUMENTS = 50;
 
 /**
  * Problems of the workspace's GraphQL files and of the GraphQL templates of its code files that
@@ -32,14 +36,17 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
   private active = false;
   private running: AbortController | undefined;
   private runTimer: ReturnType<typeof setTimeout> | undefined;
+  private syncTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly validated = new vscode.EventEmitter<void>();
   /** Fires when a run over the whole workspace finished (not when it was cancelled). */
   readonly onDidValidateAll = this.validated.event;
 
+  /** @param indexChanged fires when the fragment index changed: the worker's copy is synced once idle, so a schema change does not wait for it */
   constructor(
     private readonly host: LanguageHost,
     logger: Logger,
     private readonly remote?: RemoteValidator,
+    indexChanged?: vscode.Event<void>,
   ) {
     this.logger = taggedLogger(logger, 'language');
     const watcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_GRAPHQL_FILES.glob);
@@ -71,6 +78,24 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
       codeWatcher.onDidCreate((uri) => this.scheduleFile(uri)),
       codeWatcher.onDidDelete(deleted),
     );
+    if (indexChanged) {
+      this.disposables.push(indexChanged(() => this.scheduleIdleSync()));
+    }
+  }
+
+  /** Brings the language worker's fragment index in step once the index is quiet (not while a run does it). */
+  private scheduleIdleSync(): void {
+    const remote = this.remote;
+    if (!remote) {
+      return;
+    }
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => {
+      if (this.running || this.host.index.uris().length < IDLE_SYNC_MIN_DOCUMENTS) {
+        return;
+      }
+      remote.prepare(this.host.index).catch((err: unknown) => this.logger.debug(`the language worker's index was not synced while idle: ${errorMessage(err)}`));
+    }, IDLE_SYNC_MS);
   }
 
   /**
@@ -234,6 +259,7 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.runTimer);
+    clearTimeout(this.syncTimer);
     this.running?.abort();
     this.files.dispose();
     vscode.Disposable.from(...this.disposables.reverse()).dispose();

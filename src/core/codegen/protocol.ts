@@ -9,7 +9,7 @@ import type { SchemaFileFormat, SchemaFileHeader } from './schemaFile';
 export interface SchemaSource {
   /** The schema's key (`env:<name>` or `folder:<uri>`). */
   readonly key: string;
-  /** Changes with every version of the schema (the introspection's sha256, or the files' names and load time). */
+  /** Changes with every version of the schema (the introspection's sha256; schema files: the SHA-256 of their texts as the host read them, `sha256:<hex>`). */
   readonly version: string;
   readonly cache?: { readonly dir: string; readonly environment: string };
   readonly files?: readonly string[];

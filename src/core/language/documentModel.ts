@@ -45,10 +45,13 @@ export class DocumentModel {
   /** Proposed chunks (splitDefinitions) and their parsed texts. */
   private readonly spans: readonly ChunkSpan[];
   private readonly spanInfos: readonly ChunkInfo[];
-  /** Chunks confirmed so far (all of them once `chunks` was read), and the next span to look at. */
+  /** Chunks confirmed so far (all of them once `chunks` was read), the span after each, and the next span to look at. */
   private readonly confirmed: Chunk[] = [];
+  private readonly confirmedEnds: number[] = [];
   private nextSpan = 0;
+  /** The confirmed chunks by their parse's Source: the first `indexedSources` of them (filled by chunkOf). */
   private readonly chunkBySource = new Map<Source, Chunk>();
+  private indexedSources = 0;
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
 
   /** ChunkInfos this version took over from the previous one (see DocumentStore.get). */
@@ -83,6 +86,9 @@ export class DocumentModel {
       if (info) {
         this.taken.add(info);
       }
+    }
+    if (previous) {
+      this.carryConfirmed(previous, spans);
     }
     this.spans = spans;
     this.spanInfos = spans.map((span, i) => infos[i] ?? this.newInfo(this.padded(span)));
@@ -163,6 +169,26 @@ export class DocumentModel {
     }
   }
 
+  /**
+   * Takes over the previous version's confirmed chunks that lie wholly in the spans the re-split
+   * kept as they were (the same objects: the text before the edit), so that a keystroke does not
+   * confirm every chunk before the cursor again. The online parser's verdict on them read only
+   * that text: it is the same.
+   */
+  private carryConfirmed(previous: DocumentModel, spans: readonly ChunkSpan[]): void {
+    let same = 0;
+    while (same < spans.length && same < previous.spans.length && spans[same] === previous.spans[same]) {
+      same++;
+    }
+    for (let c = 0; c < previous.confirmed.length && previous.confirmedEnds[c] <= same; c++) {
+      const chunk = previous.confirmed[c];
+      this.confirmed.push(chunk);
+      this.confirmedEnds.push(previous.confirmedEnds[c]);
+      this.taken.add(chunk.info);
+      this.nextSpan = previous.confirmedEnds[c];
+    }
+  }
+
   /** Confirms the chunk that starts at the next proposed span (see the module comment). */
   private confirmNext(): void {
     const spans = this.spans;
@@ -193,7 +219,7 @@ export class DocumentModel {
       }
     }
     this.confirmed.push(chunk);
-    this.chunkBySource.set(chunk.info.source, chunk);
+    this.confirmedEnds.push(last + 1);
     this.nextSpan = last + 1;
   }
 
@@ -281,6 +307,10 @@ export class DocumentModel {
     if (this.nextSpan < this.spans.length) {
       void this.chunks; // confirms them all
     }
+    while (this.indexedSources < this.confirmed.length) {
+      const chunk = this.confirmed[this.indexedSources++];
+      this.chunkBySource.set(chunk.info.source, chunk);
+    }
     return this.chunkBySource.get(node.loc.source);
   }
 
@@ -299,72 +329,6 @@ export class DocumentModel {
       start: this.positionAt(this.documentOffset(chunk, node.loc.start)),
       end: this.positionAt(this.documentOffset(chunk, node.loc.end)),
     };
-  }
-}
-
-/**
- * Keeps the current model of each open document and the parsed chunks of its recent versions by
- * text, so a new version re-splits only around the edit, keeps the chunks before and after it
- * as they are, and finds any other chunk whose text it parsed recently (an undo, a jump back to
- * where one typed before). Only the latest model of each document is kept.
- */
-export class DocumentStore {
-  private readonly entries = new Map<string, { model: DocumentModel; byText: Map<string, ChunkInfo[]> }>();
-
-  /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
-  get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
-    const entry = this.entries.get(doc.uri);
-    // The same text is the same model whatever the version: a code file's edit changes the
-    // version of every template in it, and the untouched ones keep their model (and its memos).
-    if (entry && entry.model.text === doc.text) {
-      return entry.model;
-    }
-    const byText = entry?.byText ?? new Map<string, ChunkInfo[]>();
-    const model = new DocumentModel(
-      doc.uri,
-      doc.version,
-      doc.text,
-      (padded, taken) => {
-        // The same text more than once in a document gets a ChunkInfo (and Source) per occurrence.
-        let same = byText.get(padded);
-        const found = same?.find((info) => !taken.has(info));
-        if (found) {
-          return found;
-        }
-        const info = new ChunkInfo(padded);
-        if (same) {
-          same.push(info);
-        } else {
-          same = [info];
-          byText.set(padded, same);
-        }
-        return info;
-      },
-      entry?.model,
-    );
-    const live = new Set([...model.infos(), ...(entry ? entry.model.infos() : [])]);
-    let count = 0;
-    for (const list of byText.values()) {
-      count += list.length;
-    }
-    if (count > 2 * live.size + 16) {
-      // Keep the parses of this version and the previous one (amortised: only when the rest grew).
-      for (const [text, list] of byText) {
-        const kept = list.filter((info) => live.has(info));
-        if (kept.length === 0) {
-          byText.delete(text);
-        } else if (kept.length !== list.length) {
-          byText.set(text, kept);
-        }
-      }
-    }
-    this.entries.set(doc.uri, { model, byText });
-    return model;
-  }
-
-  /** Forgets a document (closed). */
-  delete(uri: string): void {
-    this.entries.delete(uri);
   }
 }
 

@@ -5,7 +5,8 @@
  * since its last update).
  */
 import { Kind, visit, type FragmentDefinitionNode, type OperationTypeNode } from 'graphql';
-import { DocumentStore, type DocumentModel } from './documentModel';
+import type { DocumentModel } from './documentModel';
+import { DocumentStore } from './documentStore';
 import type { Range } from './types';
 
 /** A fragment definition somewhere in the workspace. */

@@ -22,20 +22,11 @@
  * of fragment work), it is run as such instead.
  */
 import {
-  ExecutableDefinitionsRule,
   GraphQLError,
   Kind,
-  KnownTypeNamesRule,
   assertValidSchema,
-  LoneAnonymousOperationRule,
-  MaxIntrospectionDepthRule,
   NoDeprecatedCustomRule,
-  NoFragmentCyclesRule,
-  NoUnusedFragmentsRule,
-  OverlappingFieldsCanBeMergedRule,
   TypeInfo,
-  UniqueFragmentNamesRule,
-  UniqueOperationNamesRule,
   ValidationContext,
   getEnterLeaveForKind,
   specifiedRules,
@@ -50,59 +41,24 @@ import {
   type FragmentSpreadNode,
   type GraphQLSchema,
   type SelectionSetNode,
-  type ValidationRule,
 } from 'graphql';
+import { documentShape } from './documentShape';
+import { validateReusing } from './validationReuse';
+import {
+  COMPONENT_RULES,
+  DEFINITION_RULES_RUN,
+  DOCUMENT_RULES,
+  FRAGMENT_WORK_BUDGET,
+  MAX_ERRORS,
+  componentsOf,
+  sameNodes,
+  smallDocument,
+  spentWork,
+  validateWhole,
+  type ValidationResult,
+} from './validationRules';
 
-/** Rules whose errors depend on the whole document's top level; run on every version. */
-export const DOCUMENT_RULES: readonly ValidationRule[] = [
-  ExecutableDefinitionsRule,
-  UniqueOperationNamesRule,
-  LoneAnonymousOperationRule,
-  UniqueFragmentNamesRule,
-  NoUnusedFragmentsRule,
-  NoFragmentCyclesRule,
-];
-/** Rules that memoise by fragment name across the document; run per component of definitions. */
-export const COMPONENT_RULES: readonly ValidationRule[] = [OverlappingFieldsCanBeMergedRule, MaxIntrospectionDepthRule];
-/** The rest of graphql's specified rules: what they report depends on one definition and what it spreads. */
-export const DEFINITION_RULES: readonly ValidationRule[] = specifiedRules.filter((rule) => !DOCUMENT_RULES.includes(rule) && !COMPONENT_RULES.includes(rule));
-
-/**
- * graphql's KnownTypeNamesRule, built only when a definition names a type the schema lacks: the
- * rule lists every type name of the schema up front (for its suggestions), a large share of
- * validating one definition on GitHub's schema. Same errors. (The idea came with the workspace
- * validation of schema changes.)
- */
-const lazyKnownTypeNamesRule: ValidationRule = (context) => {
-  let rule: ASTVisitor | undefined;
-  const schema = context.getSchema();
-  return {
-    NamedType(node, key, parent, path, ancestors) {
-      if (schema.getType(node.name.value)) {
-        return undefined;
-      }
-      rule ??= KnownTypeNamesRule(context);
-      // graphql's rule is a plain { NamedType(...) } visitor.
-      const enter = (rule as { NamedType?: (...args: unknown[]) => unknown }).NamedType;
-      return typeof enter === 'function' ? (enter.call(rule, node, key, parent, path, ancestors) as undefined) : undefined;
-    },
-  };
-};
-
-/** DEFINITION_RULES as run: KnownTypeNamesRule built lazily. */
-const DEFINITION_RULES_RUN: readonly ValidationRule[] = DEFINITION_RULES.map((rule) => (rule === KnownTypeNamesRule ? lazyKnownTypeNamesRule : rule));
-
-/** graphql's limits for one `validate` call (its defaults). */
-const MAX_ERRORS = 100;
-const FRAGMENT_WORK_BUDGET = 50_000;
-
-/** The errors of one validation: graphql's specified rules, and deprecated uses (NoDeprecatedCustomRule). */
-export interface ValidationResult {
-  readonly errors: readonly GraphQLError[];
-  readonly deprecations: readonly GraphQLError[];
-  /** Whether the whole document was validated at once (a limit was near), for tests and benchmarks. */
-  readonly full: boolean;
-}
+export type { ValidationResult } from './validationRules';
 
 interface DefinitionEntry {
   /** The fragment definitions the errors depended on: the definition's spread closure, by name. */
@@ -120,49 +76,27 @@ interface ComponentEntry {
   readonly work: number;
 }
 
-/**
- * graphql's specified rules and the deprecation rule in one traversal of the whole document (the
- * deprecation rule's errors told apart as it reports them): what a document validated once needs
- * (the workspace after a schema change), where per-definition bookkeeping would only cost. Equal
- * to `validate(schema, document, specifiedRules)` and `validate(schema, document,
- * [NoDeprecatedCustomRule])`; past graphql's error cap in all, those two run as such.
- */
-export function validateWhole(schema: GraphQLSchema, definitions: readonly DefinitionNode[]): ValidationResult {
-  const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
-  const tagged = new Set<GraphQLError>();
-  const deprecationRule: ValidationRule = (context) =>
-    NoDeprecatedCustomRule(
-      Object.create(context, {
-        reportError: {
-          value: (error: GraphQLError) => {
-            tagged.add(error);
-            context.reportError(error);
-          },
-        },
-      }) as typeof context,
-    );
-  const rules = specifiedRules.map((rule) => (rule === KnownTypeNamesRule ? lazyKnownTypeNamesRule : rule));
-  const all = validate(schema, document, [...rules, deprecationRule], { maxErrors: MAX_ERRORS });
-  if (all.length >= MAX_ERRORS) {
-    return { errors: validate(schema, document, specifiedRules), deprecations: validate(schema, document, [NoDeprecatedCustomRule]), full: true };
-  }
-  return { errors: all.filter((e) => !tagged.has(e)), deprecations: all.filter((e) => tagged.has(e)), full: true };
-}
+/** Fragment names spread directly in a definition: nodes do not change, and the schema plays no part (shared by every validator). */
+const directSpreads = new WeakMap<DefinitionNode, readonly string[]>();
 
 /** Incremental validation against one schema (one per schema version). */
 export class IncrementalValidator {
   private readonly definitions = new WeakMap<DefinitionNode, DefinitionEntry>();
   /** Keyed by a component's first member. */
   private readonly components = new WeakMap<DefinitionNode, ComponentEntry>();
-  /** Fragment names spread directly in a definition (nodes do not change). */
-  private readonly spreads = new WeakMap<DefinitionNode, readonly string[]>();
   /** graphql's fragment spreads of a selection set (ValidationContext.getFragmentSpreads), across versions. */
   private readonly selectionSpreads = new WeakMap<SelectionSetNode, readonly FragmentSpreadNode[]>();
+  /** The last run of the whole-document rules that reported nothing, and the components last grouped, by document shape (documentShape.ts). */
+  private shapeMemo: { readonly shape: string; documentWork?: number; components?: readonly (readonly number[])[] } | undefined;
 
-  /** @param whole validate every call in one traversal (see validateWhole): for documents validated once. */
+  /**
+   * @param whole validate every call in one traversal (see validateWhole): for documents validated
+   * once; `'reuse'`: the same, reusing the result of an earlier version of the schema where it
+   * provably holds (see validateReusing)
+   */
   constructor(
     readonly schema: GraphQLSchema,
-    private readonly whole = false,
+    private readonly whole: boolean | 'reuse' = false,
   ) {}
 
   /** Validates a document of executable definitions (the chunks' definitions, then external fragments). */
@@ -178,7 +112,7 @@ export class IncrementalValidator {
     // As graphql's validate: a schema that is not valid (and not built `assumeValid`) is refused.
     assertValidSchema(this.schema);
     if (this.whole) {
-      return validateWhole(this.schema, definitions);
+      return this.whole === 'reuse' ? validateReusing(this.schema, definitions) : validateWhole(this.schema, definitions);
     }
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions };
     const fragments = new Map<string, FragmentDefinitionNode>();
@@ -196,11 +130,25 @@ export class IncrementalValidator {
     let ran = false;
     const errors: GraphQLError[] = [];
     const deprecations: GraphQLError[] = [];
+    // The same shape as the last version (an edit inside a selection set): its whole-document
+    // rules' result when they reported nothing, and its components, hold for this one.
+    const shape = documentShape(definitions, (def) => this.spreadsOf(def));
+    const memo = this.shapeMemo?.shape === shape ? this.shapeMemo : { shape };
+    this.shapeMemo = memo;
     // Whole-document rules: a shallow walk (they look at top-level definitions and spreads only).
-    work += this.runDocumentRules(document, errors);
+    if (memo.documentWork === undefined) {
+      const documentWork = this.runDocumentRules(document, errors);
+      if (errors.length === 0) {
+        memo.documentWork = documentWork;
+      }
+      work += documentWork;
+    } else {
+      work += memo.documentWork;
+    }
 
     // Component rules: definitions sharing fragment names validated together, in document order.
-    for (const members of componentsOf(definitions, closures)) {
+    memo.components ??= componentsOf(definitions, closures);
+    for (const members of memo.components.map((group) => group.map((i) => definitions[i]))) {
       const closure = members.flatMap((m) => closures.get(m)?.nodes ?? []);
       let entry = this.components.get(members[0]);
       if (!entry || !sameNodes(entry.members, members) || !sameNodes(entry.closure, closure)) {
@@ -282,7 +230,7 @@ export class IncrementalValidator {
 
   /** The fragment names a definition spreads directly (memoised per node). */
   spreadsOf(def: DefinitionNode): readonly string[] {
-    let names = this.spreads.get(def);
+    let names = directSpreads.get(def);
     if (!names) {
       const found: string[] = [];
       visit(def, {
@@ -291,7 +239,7 @@ export class IncrementalValidator {
         },
       });
       names = found;
-      this.spreads.set(def, names);
+      directSpreads.set(def, names);
     }
     return names;
   }
@@ -341,94 +289,20 @@ export class IncrementalValidator {
   }
 }
 
-/**
- * The document a definition (or component) is validated in: itself and the fragment definitions
- * its spreads resolve to, which is all graphql's per-definition rules look up (no type system
- * definitions exist in an executable document, and fragments are found by name). Smaller than the
- * whole document, so rules that read `getDocument()` when built cost nothing per definition.
- */
-function smallDocument(members: readonly DefinitionNode[], closure: readonly (FragmentDefinitionNode | undefined)[]): DocumentNode {
-  const definitions = new Set<DefinitionNode>(members);
-  for (const fragment of closure) {
-    if (fragment) {
-      definitions.add(fragment);
-    }
-  }
-  return { kind: Kind.DOCUMENT, definitions: [...definitions] };
-}
-
-/**
- * Definitions grouped by shared fragment names (a fragment definition counts its own name),
- * each group in document order, the groups ordered by their first member.
- */
-function componentsOf(definitions: readonly DefinitionNode[], closures: ReadonlyMap<DefinitionNode, { names: string[] }>): DefinitionNode[][] {
-  const parent = definitions.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  };
-  const owner = new Map<string, number>();
-  definitions.forEach((def, i) => {
-    const names = closures.get(def)?.names ?? [];
-    const own = def.kind === Kind.FRAGMENT_DEFINITION ? [def.name.value, ...names] : names;
-    for (const name of own) {
-      const j = owner.get(name);
-      if (j === undefined) {
-        owner.set(name, i);
-      } else {
-        const a = find(i);
-        const b = find(j);
-        if (a !== b) {
-          parent[Math.max(a, b)] = Math.min(a, b);
-        }
-      }
-    }
-  });
-  const groups = new Map<number, DefinitionNode[]>();
-  definitions.forEach((def, i) => {
-    const root = find(i);
-    const group = groups.get(root);
-    if (group) {
-      group.push(def);
-    } else {
-      groups.set(root, [def]);
-    }
-  });
-  return [...groups.values()];
-}
-
-function sameNodes<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) {
-    return false;
-  }
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== b[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/** graphql's fragment work a context spent (its internal budget; 0 if a graphql version has none). */
-function spentWork(context: ValidationContext): number {
-  const remaining = (context as unknown as { _remainingFragmentWork?: unknown })._remainingFragmentWork;
-  return typeof remaining === 'number' ? FRAGMENT_WORK_BUDGET - remaining : 0;
-}
-
 const validators = new WeakMap<GraphQLSchema, IncrementalValidator>();
+const reusingValidators = new WeakMap<GraphQLSchema, IncrementalValidator>();
 
 /**
  * The validator of a schema for documents validated once (the workspace after a schema change):
- * whole-document validation, nothing kept per definition.
+ * whole-document validation, nothing kept per definition; with `reuse`, a document's result
+ * against an earlier version is reused where it provably holds (validateReusing).
  */
-export function validatorFor(schema: GraphQLSchema): IncrementalValidator {
-  let validator = validators.get(schema);
+export function validatorFor(schema: GraphQLSchema, reuse = false): IncrementalValidator {
+  const cache = reuse ? reusingValidators : validators;
+  let validator = cache.get(schema);
   if (!validator) {
-    validator = new IncrementalValidator(schema, true);
-    validators.set(schema, validator);
+    validator = new IncrementalValidator(schema, reuse ? 'reuse' : true);
+    cache.set(schema, validator);
   }
   return validator;
 }

@@ -17,7 +17,8 @@ import { printSchemaWithLocations, type SchemaSdlView } from '../schema/sdlView'
 import { completeAt } from './completion';
 import { computeDiagnostics } from './diagnostics';
 import { IncrementalValidator } from './incrementalValidation';
-import { DocumentStore, type DocumentModel } from './documentModel';
+import type { DocumentModel } from './documentModel';
+import { DocumentStore } from './documentStore';
 import { FragmentIndex } from './fragmentIndex';
 import { definitionAt, hoverAt } from './navigation';
 import { documentOutline, matchWorkspaceSymbols } from './outline';

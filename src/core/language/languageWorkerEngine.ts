@@ -9,10 +9,10 @@
 import { performance } from 'node:perf_hooks';
 import type { GraphQLSchema } from 'graphql';
 import { systemTimers, type Disposable, type Timers } from '../clock';
-import { loadSchemaFiles } from '../schema/loadSchema';
+import { loadSchemaFiles, schemaFilesVersion } from '../schema/loadSchema';
 import { loadSchemaFromCache } from '../schema/schemaCache';
 import { computeDiagnostics } from './diagnostics';
-import { DocumentStore } from './documentModel';
+import { DocumentStore } from './documentStore';
 import { FragmentIndex } from './fragmentIndex';
 import { validatorFor } from './incrementalValidation';
 import { schemaOccurrences, syntaxOccurrences } from './referenceAnalysis';
@@ -34,7 +34,13 @@ export async function loadSchemaSource(source: SchemaSource): Promise<GraphQLSch
     return cached.value.schema;
   }
   if (source.files && source.files.length > 0) {
-    return (await loadSchemaFiles(source.files)).schema;
+    // The files must hold what the host read (a schema file changed on disk and not reloaded by
+    // the host yet would give the workspace's problems another schema than the editor's).
+    const loaded = await loadSchemaFiles(source.files);
+    if (!loaded.filesSha256 || schemaFilesVersion(loaded.filesSha256) !== source.version) {
+      throw new StaleSchemaSourceError(`the schema files of ${source.key} are not the version in use`);
+    }
+    return loaded.schema;
   }
   throw new StaleSchemaSourceError(`no schema source for ${source.key}`);
 }
@@ -89,7 +95,8 @@ export class LanguageWorkerEngine {
       case 'validate': {
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
-        const validator = validatorFor(schema);
+        // A document that uses nothing of the schema that changed since its last validation keeps its result.
+        const validator = validatorFor(schema, true);
         const results = request.documents.map(({ id, text }): ValidateResult => {
           try {
             // What workspaceValidation does in the host: the index's model when it holds this text.

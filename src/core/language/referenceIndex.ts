@@ -14,80 +14,16 @@
  * slices that yield to the event loop, with progress) or on demand for a single document.
  */
 import type { GraphQLSchema } from 'graphql';
-import { DocumentStore, type DocumentModel } from './documentModel';
+import type { DocumentModel } from './documentModel';
+import { DocumentStore } from './documentStore';
 import { schemaOccurrences, symbolKey, syntaxOccurrences, type Occurrence, type Occurrences, type ReferenceSymbol } from './referenceAnalysis';
+import type { ReferenceEntry as Entry, ReferenceLocation, ReferenceSource, SchemaOf, SymbolAt, WarmOptions } from './referenceTypes';
+import { warmRemotely } from './referenceWarm';
 import type { Position, Range } from './types';
 import { toHostPosition, toTemplatePosition } from '../embedded/templateSources';
 
 export type { Occurrence, ReferenceSymbol } from './referenceAnalysis';
-
-/** GraphQL text in a host file: a whole `.graphql` file, or a template slice of a code file. */
-export interface ReferenceSource {
-  /** Identity of the source: the host URI for a whole file; for a slice, unique per template. */
-  readonly id: string;
-  /** The file that holds the text (where locations point). */
-  readonly hostUri: string;
-  readonly text: string;
-  /** Offset in the host file where `text` starts (0 for a whole file). */
-  readonly baseOffset: number;
-  /** The same place as a 0-based position (line 0, character 0 for a whole file). */
-  readonly basePosition: Position;
-}
-
-/** A place a symbol is named, in host coordinates. */
-export interface ReferenceLocation {
-  readonly uri: string;
-  readonly range: Range;
-  readonly definition: boolean;
-  /** The source it was found in. */
-  readonly sourceId: string;
-}
-
-/** The symbol at a position, with its occurrence there. */
-export interface SymbolAt {
-  readonly symbol: ReferenceSymbol;
-  readonly location: ReferenceLocation;
-}
-
-/** Which schema a host file's documents use (undefined: none loaded). */
-export type SchemaOf = (hostUri: string) => GraphQLSchema | undefined;
-
-interface Entry {
-  readonly source: ReferenceSource;
-  readonly version: number;
-  model?: DocumentModel;
-  syntax?: Occurrences;
-  /** Schema coordinates per schema version. */
-  schemas?: WeakMap<GraphQLSchema, Occurrences>;
-}
-
-/** Options of `warm`. */
-export interface WarmOptions {
-  readonly schemaOf: SchemaOf;
-  /** Called after each slice with the number of sources analysed and the total. */
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly isCancelled?: () => boolean;
-  /** Longest run between two yields (default 10 ms). */
-  readonly sliceMs?: number;
-  /**
-   * Analyses sources off the thread (the language worker): their occurrences for the schema, or
-   * undefined when it cannot (no source for the schema): those are analysed here.
-   */
-  readonly remote?: RemoteAnalyser;
-}
-
-/** Where sources are analysed off the extension host's thread (languageWorkerClient.ts). */
-export interface RemoteAnalyser {
-  /** Batches in flight at once. */
-  readonly parallelism: number;
-  analyse(
-    schema: GraphQLSchema | undefined,
-    sources: readonly { readonly id: string; readonly text: string }[],
-  ): Promise<readonly { readonly syntax: Occurrences; readonly schema?: Occurrences }[] | undefined>;
-}
-
-/** Sources per batch sent to the worker (a few ms of its work; its answer a few ms to receive). */
-const REMOTE_BATCH = 100;
+export type { ReferenceLocation, ReferenceSource, RemoteAnalyser, SchemaOf, SymbolAt, WarmOptions } from './referenceTypes';
 
 const DEFAULT_SLICE_MS = 10;
 
@@ -183,7 +119,13 @@ export class ReferenceIndex {
   async warm(options: WarmOptions): Promise<void> {
     const todo = [...this.entries.values()].filter((e) => !this.isAnalysed(e, options.schemaOf));
     if (options.remote) {
-      await this.warmRemotely(todo, options, options.remote);
+      await warmRemotely(
+        todo,
+        options,
+        options.remote,
+        (entry) => this.entries.get(entry.source.id) === entry,
+        (onProgress) => this.warm({ ...options, remote: undefined, onProgress }),
+      );
       return;
     }
     const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
@@ -201,66 +143,6 @@ export class ReferenceIndex {
       } while (done < todo.length && performance.now() - start < sliceMs);
       options.onProgress?.(done, todo.length);
       await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  }
-
-  /**
-   * `warm` with the analyses done in the worker, a few batches in flight (grouped by schema);
-   * each answer is taken in as it comes, for the entries whose text is still the one sent.
-   * Batches the worker cannot do are analysed here, in slices.
-   */
-  private async warmRemotely(todo: readonly Entry[], options: WarmOptions, remote: RemoteAnalyser): Promise<void> {
-    const bySchema = new Map<GraphQLSchema | undefined, Entry[]>();
-    for (const entry of todo) {
-      const schema = options.schemaOf(entry.source.hostUri);
-      const same = bySchema.get(schema);
-      if (same) {
-        same.push(entry);
-      } else {
-        bySchema.set(schema, [entry]);
-      }
-    }
-    const batches: { schema: GraphQLSchema | undefined; entries: Entry[] }[] = [];
-    for (const [schema, entries] of bySchema) {
-      for (let i = 0; i < entries.length; i += REMOTE_BATCH) {
-        batches.push({ schema, entries: entries.slice(i, i + REMOTE_BATCH) });
-      }
-    }
-    let done = 0;
-    const local: Entry[] = [];
-    const run = async (batch: (typeof batches)[number]): Promise<void> => {
-      const answer = options.isCancelled?.()
-        ? undefined
-        : await remote.analyse(
-            batch.schema,
-            batch.entries.map((e) => ({ id: e.source.id, text: e.source.text })),
-          );
-      if (!answer) {
-        local.push(...batch.entries);
-        return;
-      }
-      batch.entries.forEach((entry, i) => {
-        if (this.entries.get(entry.source.id) === entry) {
-          entry.syntax ??= answer[i].syntax;
-          const found = answer[i].schema;
-          if (batch.schema && found) {
-            entry.schemas ??= new WeakMap();
-            entry.schemas.set(batch.schema, found);
-          }
-        }
-      });
-      done += batch.entries.length;
-      options.onProgress?.(done, todo.length);
-    };
-    let next = 0;
-    const lane = async () => {
-      while (next < batches.length && !options.isCancelled?.()) {
-        await run(batches[next++]);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, remote.parallelism) }, lane));
-    if (local.length > 0 && !options.isCancelled?.()) {
-      await this.warm({ ...options, remote: undefined, onProgress: options.onProgress && ((n) => options.onProgress!(done + n, todo.length)) });
     }
   }
 

@@ -11,7 +11,7 @@ import { CancelledError } from '../errors';
 import { TimeSlicer, type TimeSlicerOptions } from '../timeSlicer';
 import { computeDiagnostics } from './diagnostics';
 import { validatorFor } from './incrementalValidation';
-import { DocumentStore } from './documentModel';
+import { DocumentStore } from './documentStore';
 import type { FragmentIndex } from './fragmentIndex';
 import type { LanguageDiagnostic } from './types';
 import type { ValidateResult } from './languageWorkerProtocol';
@@ -112,143 +112,84 @@ interface FileWork {
  * the results reported in the same order. Throws a CancelledError at the first checkpoint after
  * `signal` aborts; what was reported through `onDocument` before stays reported.
  */
-// eslint-disable-next-line max-lines-per-function -- 183 lines since the language worker (main): to be split (issue 23, part 5)
 export async function validateWorkspaceDocuments(
   uris: readonly string[],
   options: WorkspaceValidationOptions & { readonly remote?: RemoteValidator },
 ): Promise<WorkspaceValidationSummary> {
-  const slicer = new TimeSlicer(options);
-  const store = new DocumentStore();
-  let remote = options.remote;
-  let inWorker = 0;
-  let workerFailure: string | undefined;
-  let validated = 0;
-  let codeFiles = 0;
-  let templates = 0;
-  let skipped = 0;
-  let documentsWithErrors = 0;
-  let errors = 0;
-  let warnings = 0;
-  let done = 0;
-  const failures: { uri: string; reason: string }[] = [];
-  const fail = (uri: string, reason: string) => {
-    // graphql refuses to validate against a schema it finds invalid: that file is skipped, not the run.
-    if (failures.length < 20) {
-      failures.push({ uri, reason });
-    }
-  };
-  /** One document's diagnostics here, or undefined (a failure) when graphql refuses the schema. */
-  const validateHere = (schema: GraphQLSchema, id: string, text: string): ValidateResult => {
-    try {
-      // The index parsed the document already (same text): no second parse.
-      return { ok: true, diagnostics: computeDiagnostics(validatorFor(schema), options.index, options.index.modelOf(id, text) ?? store.get({ uri: id, version: 0, text })) ?? [] };
-    } catch (err) {
-      return { ok: false, reason: err instanceof Error ? err.message : String(err) };
-    } finally {
-      store.delete(id);
-    }
-  };
-  /** The results of a batch's documents, file by file (in the worker when it can, else here). */
-  const validateBatch = async (works: readonly FileWork[]): Promise<ValidateResult[][]> => {
-    const results: ValidateResult[][] = works.map(() => []);
-    const bySchema = new Map<GraphQLSchema, number[]>();
-    works.forEach((work, i) => {
-      if (work.schema) {
-        const same = bySchema.get(work.schema);
-        if (same) {
-          same.push(i);
-        } else {
-          bySchema.set(work.schema, [i]);
-        }
+  return new WorkspaceRun(uris, options).run();
+}
+
+/** One run of validateWorkspaceDocuments: its counts, and the steps of its loop. */
+class WorkspaceRun {
+  private readonly slicer: TimeSlicer;
+  private readonly store = new DocumentStore();
+  private remote: RemoteValidator | undefined;
+  private inWorker = 0;
+  private workerFailure: string | undefined;
+  private readonly counts = { validated: 0, codeFiles: 0, templates: 0, skipped: 0, documentsWithErrors: 0, errors: 0, warnings: 0 };
+  private done = 0;
+  private readonly failures: { uri: string; reason: string }[] = [];
+  /** Batches sent and not reported yet, oldest first. */
+  private readonly inFlight: { works: FileWork[]; results: Promise<ValidateResult[][]> }[] = [];
+
+  constructor(
+    private readonly uris: readonly string[],
+    private readonly options: WorkspaceValidationOptions & { readonly remote?: RemoteValidator },
+  ) {
+    this.slicer = new TimeSlicer(options);
+    this.remote = options.remote;
+  }
+
+  async run(): Promise<WorkspaceValidationSummary> {
+    await this.prepareRemote();
+    for (let i = 0; i < this.uris.length; i += READ_BATCH) {
+      const works = await this.readBatch(this.uris.slice(i, i + READ_BATCH));
+      const remote = this.remote;
+      if (!remote) {
+        continue;
       }
-    });
-    for (const [schema, files] of bySchema) {
-      const documents = files.flatMap((i) => works[i].documents);
-      const answered = remote && documents.length > 0 ? await remote.validate(schema, documents) : undefined;
-      inWorker += answered ? documents.length : 0;
-      let k = 0;
-      for (const i of files) {
-        for (const doc of works[i].documents) {
-          if (!answered) {
-            await slicer.checkpoint();
-          }
-          results[i].push(answered ? answered[k] : validateHere(schema, doc.id, doc.text));
-          k++;
-          if (!results[i][results[i].length - 1].ok && works[i].embedded) {
-            // A template graphql refuses: the file is skipped, its other templates need no validation.
-            k += works[i].documents.length - results[i].length;
-            break;
-          }
-        }
+      const results = this.validateBatch(works);
+      // A failed batch is reported when its turn comes (no unhandled rejection meanwhile).
+      results.catch(() => undefined);
+      this.inFlight.push({ works, results });
+      while (this.inFlight.length >= Math.max(1, remote.parallelism)) {
+        await this.reportOldest();
       }
     }
-    return results;
-  };
-  /** Counts and reports one file. */
-  const report = (work: FileWork, results: readonly ValidateResult[]) => {
-    if (work.embedded?.length === 0) {
-      // A code file without templates: nothing to validate, and whatever problems it had are gone.
-      options.onDocument?.(work.uri, []);
-      options.onProgress?.(++done, uris.length);
+    while (this.inFlight.length > 0) {
+      await this.reportOldest();
+    }
+    const { slicer, inWorker, workerFailure } = this;
+    return {
+      ...this.counts,
+      failures: this.failures,
+      longestSliceMs: slicer.longestSliceMs,
+      yields: slicer.yields,
+      inWorker,
+      ...(workerFailure === undefined ? {} : { workerFailure }),
+    };
+  }
+
+  /** Brings the worker's index in step; a worker that does not start leaves the run to this thread. */
+  private async prepareRemote(): Promise<void> {
+    if (!this.remote) {
       return;
     }
-    let diagnostics: LanguageDiagnostic[] | undefined;
-    if (work.schema) {
-      const failed = results.find((r) => !r.ok);
-      if (failed && !failed.ok) {
-        fail(work.uri, failed.reason);
-      } else if (!work.embedded) {
-        diagnostics = results[0]?.ok ? [...results[0].diagnostics] : [];
-      } else {
-        diagnostics = [];
-        results.forEach((r, i) => {
-          if (r.ok) {
-            diagnostics!.push(...r.diagnostics.map((d) => ({ ...d, range: toHostRange(work.embedded![i].base, d.range) })));
-          }
-        });
-      }
-    }
-    if (!diagnostics) {
-      skipped++;
-    } else {
-      validated++;
-      if (work.embedded) {
-        codeFiles++;
-        templates += work.embedded.length;
-      }
-      const e = diagnostics.filter((d) => d.severity === 'error').length;
-      errors += e;
-      warnings += diagnostics.length - e;
-      documentsWithErrors += e > 0 ? 1 : 0;
-    }
-    options.onDocument?.(work.uri, diagnostics);
-    options.onProgress?.(++done, uris.length);
-  };
-
-  if (remote) {
     try {
-      await slicer.wait(remote.prepare(options.index));
+      await this.slicer.wait(this.remote.prepare(this.options.index));
     } catch (err) {
       if (err instanceof CancelledError) {
         throw err;
       }
       // The worker would not start or stopped: this run is validated here.
-      workerFailure = err instanceof Error ? err.message : String(err);
-      remote = undefined;
+      this.workerFailure = err instanceof Error ? err.message : String(err);
+      this.remote = undefined;
     }
   }
-  /** Batches sent and not reported yet, oldest first. */
-  const inFlight: { works: FileWork[]; results: Promise<ValidateResult[][]> }[] = [];
-  const reportOldest = async () => {
-    const oldest = inFlight.shift()!;
-    const results = await slicer.wait(oldest.results);
-    for (let j = 0; j < oldest.works.length; j++) {
-      await slicer.checkpoint();
-      report(oldest.works[j], results[j]);
-    }
-  };
-  for (let i = 0; i < uris.length; i += READ_BATCH) {
-    const batch = uris.slice(i, i + READ_BATCH);
+
+  /** Reads a batch of files and finds their documents; without a worker, validates and reports them here, file by file. */
+  private async readBatch(batch: readonly string[]): Promise<FileWork[]> {
+    const { slicer, options } = this;
     await slicer.checkpoint();
     const texts = await slicer.wait(Promise.all(batch.map((uri) => options.read(uri))));
     const works: FileWork[] = [];
@@ -260,39 +201,129 @@ export async function validateWorkspaceDocuments(
       const schema = text === undefined || embedded?.length === 0 ? undefined : options.schemaFor(uri);
       const documents = !schema || text === undefined ? [] : embedded ? embedded.map((d) => ({ id: d.id, text: d.text })) : [{ id: uri, text }];
       const work = { uri, embedded, schema, documents };
-      if (remote) {
+      if (this.remote) {
         works.push(work);
       } else {
         // Here, file by file: its documents validated between checkpoints, then reported.
-        report(work, (await validateBatch([work]))[0]);
+        this.report(work, (await this.validateBatch([work]))[0]);
       }
     }
-    if (!remote) {
-      continue;
-    }
-    const results = validateBatch(works);
-    // A failed batch is reported when its turn comes (no unhandled rejection meanwhile).
-    results.catch(() => undefined);
-    inFlight.push({ works, results });
-    while (inFlight.length >= Math.max(1, remote.parallelism)) {
-      await reportOldest();
+    return works;
+  }
+
+  private async reportOldest(): Promise<void> {
+    const oldest = this.inFlight.shift()!;
+    const results = await this.slicer.wait(oldest.results);
+    for (let j = 0; j < oldest.works.length; j++) {
+      await this.slicer.checkpoint();
+      this.report(oldest.works[j], results[j]);
     }
   }
-  while (inFlight.length > 0) {
-    await reportOldest();
+
+  /** One document's diagnostics here, or a failure when graphql refuses the schema. */
+  private validateHere(schema: GraphQLSchema, id: string, text: string): ValidateResult {
+    const { index } = this.options;
+    try {
+      // The index parsed the document already (same text): no second parse.
+      return { ok: true, diagnostics: computeDiagnostics(validatorFor(schema), index, index.modelOf(id, text) ?? this.store.get({ uri: id, version: 0, text })) ?? [] };
+    } catch (err) {
+      return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    } finally {
+      this.store.delete(id);
+    }
   }
-  return {
-    validated,
-    codeFiles,
-    templates,
-    skipped,
-    failures,
-    documentsWithErrors,
-    errors,
-    warnings,
-    longestSliceMs: slicer.longestSliceMs,
-    yields: slicer.yields,
-    inWorker,
-    ...(workerFailure === undefined ? {} : { workerFailure }),
-  };
+
+  /** The results of a batch's documents, file by file (in the worker when it can, else here). */
+  private async validateBatch(works: readonly FileWork[]): Promise<ValidateResult[][]> {
+    const results: ValidateResult[][] = works.map(() => []);
+    for (const [schema, files] of bySchema(works)) {
+      const documents = files.flatMap((i) => works[i].documents);
+      const answered = this.remote && documents.length > 0 ? await this.remote.validate(schema, documents) : undefined;
+      this.inWorker += answered ? documents.length : 0;
+      let k = 0;
+      for (const i of files) {
+        for (const doc of works[i].documents) {
+          if (!answered) {
+            await this.slicer.checkpoint();
+          }
+          results[i].push(answered ? answered[k] : this.validateHere(schema, doc.id, doc.text));
+          k++;
+          if (!results[i][results[i].length - 1].ok && works[i].embedded) {
+            // A template graphql refuses: the file is skipped, its other templates need no validation.
+            k += works[i].documents.length - results[i].length;
+            break;
+          }
+        }
+      }
+    }
+    return results;
+  }
+
+  /** Counts and reports one file. */
+  private report(work: FileWork, results: readonly ValidateResult[]): void {
+    const { options, counts } = this;
+    if (work.embedded?.length === 0) {
+      // A code file without templates: nothing to validate, and whatever problems it had are gone.
+      options.onDocument?.(work.uri, []);
+      options.onProgress?.(++this.done, this.uris.length);
+      return;
+    }
+    const diagnostics = this.diagnosticsOf(work, results);
+    if (!diagnostics) {
+      counts.skipped++;
+    } else {
+      counts.validated++;
+      if (work.embedded) {
+        counts.codeFiles++;
+        counts.templates += work.embedded.length;
+      }
+      const e = diagnostics.filter((d) => d.severity === 'error').length;
+      counts.errors += e;
+      counts.warnings += diagnostics.length - e;
+      counts.documentsWithErrors += e > 0 ? 1 : 0;
+    }
+    options.onDocument?.(work.uri, diagnostics);
+    options.onProgress?.(++this.done, this.uris.length);
+  }
+
+  /** A file's diagnostics (a code file's templates' in file positions), or undefined when it was skipped. */
+  private diagnosticsOf(work: FileWork, results: readonly ValidateResult[]): LanguageDiagnostic[] | undefined {
+    if (!work.schema) {
+      return undefined;
+    }
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) {
+      // graphql refuses to validate against a schema it finds invalid: that file is skipped, not the run.
+      if (this.failures.length < 20) {
+        this.failures.push({ uri: work.uri, reason: failed.reason });
+      }
+      return undefined;
+    }
+    if (!work.embedded) {
+      return results[0]?.ok ? [...results[0].diagnostics] : [];
+    }
+    const diagnostics: LanguageDiagnostic[] = [];
+    results.forEach((r, i) => {
+      if (r.ok) {
+        diagnostics.push(...r.diagnostics.map((d) => ({ ...d, range: toHostRange(work.embedded![i].base, d.range) })));
+      }
+    });
+    return diagnostics;
+  }
+}
+
+/** The files of a batch by the schema they use (files without one left out), in order. */
+function bySchema(works: readonly FileWork[]): Map<GraphQLSchema, number[]> {
+  const groups = new Map<GraphQLSchema, number[]>();
+  works.forEach((work, i) => {
+    if (work.schema) {
+      const same = groups.get(work.schema);
+      if (same) {
+        same.push(i);
+      } else {
+        groups.set(work.schema, [i]);
+      }
+    }
+  });
+  return groups;
 }

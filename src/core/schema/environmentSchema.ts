@@ -1,46 +1,12 @@
-import type { GraphQLSchema } from 'graphql';
 import { CancelledError, errorMessage } from '../errors';
 import { systemClock, systemTimers, type Clock, type Disposable, type Timers } from '../clock';
-import { Emitter, type Event } from '../events';
+import { Emitter } from '../events';
 import { taggedLogger, type Logger } from '../logger';
-import { schemaFromIntrospectionInSlices } from './loadSchema';
-import { loadSchemaFromCache, schemaCacheFile, schemaCacheFreshness, writeSchemaCache } from './schemaCache';
+import { environmentSnapshot, introspectToCache, type EnvironmentSchemaDeps, type SchemaEnvironment } from './environmentRefresh';
+import { loadSchemaFromCache, schemaCacheFreshness } from './schemaCache';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from './schemaSnapshot';
 
-/**
- * The active environment as the schema service sees it: its name (for people) and its server key
- * (what the cached schema belongs to: a name a workspace reuses for another server is another schema).
- */
-export interface SchemaEnvironment {
-  readonly name: string;
-  readonly key: string;
-}
-
-/** The active environment as the schema service asks for it. */
-export interface ActiveEnvironment extends SchemaEnvironment {
-  /** Id of the session requests use now, or undefined when not signed in. */
-  sessionId(): Promise<string | undefined>;
-}
-
-/** What the schema service needs from the rest of the extension (narrow, so tests can fake it). */
-export interface EnvironmentSchemaDeps {
-  /** Folder of the per-environment cache files (`context.globalStorageUri`). */
-  readonly storageDir: string;
-  readonly logger: Logger;
-  /** The active environment, if any, with the session its requests use (looked up once per sync). */
-  activeEnvironment(): ActiveEnvironment | undefined;
-  /** Fires when the active environment or its session may have changed. */
-  readonly onDidChangeActive: Event<unknown>;
-  /** Runs the introspection query against the active environment and returns the response body. */
-  introspect(signal: AbortSignal): Promise<unknown>;
-  /** Whether an error of `introspect` means nobody is signed in (a state, not a failure). */
-  isNotSignedIn(err: unknown): boolean;
-  /** The cache lifetime in milliseconds (read on every use: the setting can change). */
-  ttlMs(): number;
-  /** Time and timers (tests pass fakes). */
-  readonly clock?: Clock;
-  readonly timers?: Timers;
-}
+export type { EnvironmentSchemaDeps, SchemaEnvironment } from './environmentRefresh';
 
 /**
  * The schema of the active environment: loaded from the disk cache at start (works offline),
@@ -255,7 +221,7 @@ export class EnvironmentSchema implements Disposable {
     const { record, schema, warnings } = cached.value;
     this.logger.info(`"${environment.name}": schema loaded from the cache (fetched ${record.fetchedAt}, sha256 ${record.sha256.slice(0, 12)}) in ${this.now() - started} ms`);
     this.logWarnings(environment.name, warnings);
-    this.setSnapshot(this.snapshotOf(environment, 'cache', schema, record, warnings));
+    this.setSnapshot(environmentSnapshot(this.deps.storageDir, environment, 'cache', schema, record, warnings));
     this.setState({ kind: 'ready' });
   }
 
@@ -267,23 +233,18 @@ export class EnvironmentSchema implements Disposable {
       this.setState({ kind: 'loading' });
     }
     try {
-      const body = await this.deps.introspect(signal);
-      if (stale()) {
+      const fetched = await introspectToCache(this.deps, env, signal, stale, () => new Date(this.now()));
+      if (!fetched || stale()) {
         return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
       }
-      const loaded = await schemaFromIntrospectionInSlices(body);
-      // The schema was just validated: a record that says so is loaded later without validating again.
-      const record = await writeSchemaCache(this.deps.storageDir, env.key, body, new Date(this.now()), { valid: loaded.warnings.length === 0 });
-      if (stale()) {
-        return { ok: false, environment, cancelled: true, reason: 'The environment changed.' };
-      }
+      const { loaded, record } = fetched;
       const previous = this.snapshot;
       const changed = previous?.sha256 !== record.sha256;
       this.logger.info(`"${environment}": introspection ${changed ? 'brought a new schema' : 'unchanged'} (sha256 ${record.sha256.slice(0, 12)})`);
       this.logWarnings(environment, loaded.warnings);
       this.lastShownFailure = undefined;
       // An unchanged schema keeps its object, so nothing built on it is rebuilt.
-      const snapshot = this.snapshotOf(env, 'introspection', !changed && previous ? previous.schema : loaded.schema, record, loaded.warnings);
+      const snapshot = environmentSnapshot(this.deps.storageDir, env, 'introspection', !changed && previous ? previous.schema : loaded.schema, record, loaded.warnings);
       this.setSnapshot(snapshot);
       this.setState({ kind: 'ready' });
       this.scheduleTtl();
@@ -320,17 +281,6 @@ export class EnvironmentSchema implements Disposable {
       }
       return { ...base, reason };
     }
-  }
-
-  private snapshotOf(
-    environment: SchemaEnvironment,
-    source: 'cache' | 'introspection',
-    schema: GraphQLSchema,
-    record: { fetchedAt: string; sha256: string },
-    warnings: readonly string[],
-  ): SchemaSnapshot {
-    const file = schemaCacheFile(this.deps.storageDir, environment.key);
-    return { schema, source, label: environment.name, key: `env:${environment.key}`, fetchedAt: new Date(record.fetchedAt), sha256: record.sha256, file, warnings };
   }
 
   private logWarnings(environment: string, warnings: readonly string[]): void {

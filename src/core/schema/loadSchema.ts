@@ -2,6 +2,7 @@
  * Building a GraphQLSchema from what the Service or a workspace gives us: an introspection result
  * (from the live endpoint or the disk cache) or an SDL / JSON file named by a graphql-config.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { buildASTSchema, getIntrospectionQuery, GraphQLSchema, Kind, parse, validateSchema, type DefinitionNode, type DocumentNode, type IntrospectionQuery } from 'graphql';
@@ -26,6 +27,11 @@ export const INTROSPECTION_QUERY: string = getIntrospectionQuery({
 export interface LoadedSchema {
   readonly schema: GraphQLSchema;
   readonly warnings: string[];
+  /**
+   * Schema files ({@link loadSchemaFiles}): the SHA-256 of the texts read, so that whoever loads
+   * the same files later (the language worker) can tell whether it read the same content.
+   */
+  readonly filesSha256?: string;
 }
 
 /** The schema source could not be turned into a schema at all. */
@@ -122,13 +128,16 @@ export async function schemaFromFile(filePath: string): Promise<LoadedSchema> {
   if (ext !== '.json' && ext !== '.graphql' && ext !== '.graphqls' && ext !== '.gql') {
     throw new SchemaLoadError(`Unsupported schema file type "${ext}": use .graphql, .graphqls, .gql or .json.`);
   }
-  let text: string;
+  const text = await readSchemaFile(filePath);
+  return ext === '.json' ? schemaFromIntrospectionInSlices(text) : schemaFromSdl(text);
+}
+
+async function readSchemaFile(filePath: string): Promise<string> {
   try {
-    text = await readFile(filePath, 'utf8');
+    return await readFile(filePath, 'utf8');
   } catch (err) {
     throw new SchemaLoadError(`Cannot read the schema file ${filePath}: ${(err as Error).message}`, { cause: err });
   }
-  return ext === '.json' ? schemaFromIntrospectionInSlices(text) : schemaFromSdl(text);
 }
 
 function tolerateInvalid(schema: GraphQLSchema, warnings: string[]): LoadedSchema {
@@ -235,11 +244,39 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** One file as it is; several SDL files are read as one schema (graphql-config allows a list). */
 export async function loadSchemaFiles(files: readonly string[]): Promise<LoadedSchema> {
   if (files.length === 1) {
-    return schemaFromFile(files[0]);
+    const ext = path.extname(files[0]).toLowerCase();
+    if (ext !== '.json' && ext !== '.graphql' && ext !== '.graphqls' && ext !== '.gql') {
+      return schemaFromFile(files[0]); // refuses it
+    }
+    const text = await readSchemaFile(files[0]);
+    const loaded = ext === '.json' ? await schemaFromIntrospectionInSlices(text) : schemaFromSdl(text);
+    return { ...loaded, filesSha256: await schemaFilesSha256(files, [text]) };
   }
   if (files.some((f) => path.extname(f).toLowerCase() === '.json')) {
     throw new Error('A list of schema files must all be SDL (.graphql, .graphqls, .gql); use a single file for introspection JSON.');
   }
   const texts = await Promise.all(files.map((f) => readFile(f, 'utf8')));
-  return schemaFromSdl(texts.join('\n'));
+  return { ...schemaFromSdl(texts.join('\n')), filesSha256: await schemaFilesSha256(files, texts) };
+}
+
+/** Characters hashed between two yields (a few ms). */
+const HASH_CHUNK_CHARS = 1024 * 1024;
+
+/** SHA-256 (hex) of schema files' names and texts, a megabyte at a time with the thread yielded in between. */
+async function schemaFilesSha256(files: readonly string[], texts: readonly string[], yieldThread: Yield = yieldToEventLoop): Promise<string> {
+  const hash = createHash('sha256');
+  for (let f = 0; f < files.length; f++) {
+    // Each part with its length: no two lists of texts hash alike by moving a boundary.
+    hash.update(`${files[f].length}:${files[f]}${texts[f].length}:`);
+    for (let i = 0; i < texts[f].length; i += HASH_CHUNK_CHARS) {
+      hash.update(texts[f].slice(i, i + HASH_CHUNK_CHARS));
+      await yieldThread();
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The version of a folder's schema source (languageWorkerProtocol's SchemaSource): the hash of what was read. */
+export function schemaFilesVersion(filesSha256: string): string {
+  return `sha256:${filesSha256}`;
 }

@@ -23,6 +23,8 @@ export interface SchemaSnapshot {
   readonly file?: string;
   /** The schema files of a graphql-config schema, each on its own. */
   readonly files?: readonly string[];
+  /** SHA-256 of the schema files' texts as read (graphql-config schemas): see loadSchemaFiles. */
+  readonly filesSha256?: string;
   /** Tolerated problems of the schema source (duplicate fields, validation errors). */
   readonly warnings: readonly string[];
 }

@@ -1,34 +1,10 @@
 import * as vscode from 'vscode';
-import { findTemplates } from '../../core/embedded/templates';
-import { formatTemplates as formatCodeTemplates, type TemplateFormatResult } from '../../core/format/formatTemplates';
 import { isCodeDocument } from '../../platform/codeFiles';
 import type { LanguageCommand } from './languageCommand';
-import { offsetRange } from '../../platform/ranges';
 
 /** Arguments for tests and keybindings: the document (else the active editor's). */
 interface FormatTemplatesArgs {
   readonly uri?: vscode.Uri;
-}
-
-/**
- * The edits that format a code document's GraphQL templates: those the selection touches when
- * there is one, else all of them. The code around them is left to the host language's formatter.
- */
-export async function templateFormatEdits(
-  document: vscode.TextDocument,
-  options: vscode.FormattingOptions,
-  /** The tag names that mark GraphQL templates (`tenantGraphql.embedded.tags`). */
-  tags: readonly string[],
-  selection?: vscode.Range,
-): Promise<{ edits: vscode.TextEdit[]; result: TemplateFormatResult; found: number }> {
-  const text = document.getText();
-  const all = findTemplates(text, { tags });
-  const from = selection && !selection.isEmpty ? document.offsetAt(selection.start) : undefined;
-  const to = selection && !selection.isEmpty ? document.offsetAt(selection.end) : undefined;
-  const chosen = from === undefined || to === undefined ? all : all.filter((t) => t.end >= from && t.start <= to);
-  const result = await formatCodeTemplates(text, chosen, { tabSize: options.tabSize, insertSpaces: options.insertSpaces });
-  const edits = result.edits.map((e) => vscode.TextEdit.replace(offsetRange(document, e.start, e.end), e.text));
-  return { edits, result, found: chosen.length };
 }
 
 /**
@@ -39,7 +15,7 @@ export async function templateFormatEdits(
  */
 export const formatTemplates: LanguageCommand = {
   id: 'tenantGraphql.formatTemplates',
-  run: async ({ codeFiles }, arg?: unknown): Promise<{ formatted: number; skipped: number } | undefined> => {
+  run: async ({ codeFiles, formatCode }, arg?: unknown): Promise<{ formatted: number; skipped: number } | undefined> => {
     const args = (typeof arg === 'object' && arg !== null ? arg : {}) as FormatTemplatesArgs;
     const editor = args.uri instanceof vscode.Uri ? await vscode.window.showTextDocument(args.uri) : vscode.window.activeTextEditor;
     if (!editor || !isCodeDocument(editor.document)) {
@@ -48,7 +24,7 @@ export const formatTemplates: LanguageCommand = {
     }
     const { document } = editor;
     const version = document.version;
-    const { edits, result, found } = await templateFormatEdits(
+    const { edits, result, found } = await formatCode().templateFormatEdits(
       document,
       { tabSize: Number(editor.options.tabSize) || 2, insertSpaces: editor.options.insertSpaces !== false },
       codeFiles.templateTags(),

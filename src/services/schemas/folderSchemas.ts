@@ -152,6 +152,7 @@ export class FolderSchemas implements vscode.Disposable {
       key: `folder:${id}`,
       file: files.join(', '),
       files,
+      ...(loaded.filesSha256 ? { filesSha256: loaded.filesSha256 } : {}),
       warnings: loaded.warnings,
     };
     this.entries.set(id, { folder, configFile: found.file, snapshot });

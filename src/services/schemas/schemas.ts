@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { EnvironmentSchema, type SchemaEnvironment } from '../../core/schema/environmentSchema';
 import { EnvironmentSchemas } from '../../core/schema/environmentSchemas';
 import { CancelledError, errorMessage } from '../../core/errors';
-import { INTROSPECTION_QUERY } from '../../core/schema/loadSchema';
+import { INTROSPECTION_QUERY, schemaFilesVersion } from '../../core/schema/loadSchema';
 import { printSchemaWithLocations, type SchemaSdlView } from '../../core/schema/sdlView';
 import type { RefreshOutcome, SchemaSnapshot, SchemaState } from '../../core/schema/schemaSnapshot';
 import type { Logger } from '../../core/logger';
@@ -196,7 +196,8 @@ export class Schemas implements vscode.Disposable {
       return { key: snapshot.key, version: snapshot.sha256, cache: { dir: this.storageDir, environment: snapshot.key.slice('env:'.length) } };
     }
     if (snapshot.files && snapshot.files.length > 0) {
-      let version = this.folderVersions.get(snapshot);
+      // The hash of what the host read: the language worker refuses files that hold something else now.
+      let version = snapshot.filesSha256 ? schemaFilesVersion(snapshot.filesSha256) : this.folderVersions.get(snapshot);
       if (!version) {
         version = `load-${++this.folderVersionCount}`;
         this.folderVersions.set(snapshot, version);

@@ -96,6 +96,8 @@ export const fake = {
   commands: [] as unknown[][],
   /** The handlers registered with commands.registerCommand, by id. */
   registered: new Map<string, (...args: unknown[]) => unknown>(),
+  /** The hover providers registered with languages.registerHoverProvider. */
+  hovers: [] as { provideHover(document: unknown, position: unknown): unknown }[],
   progress: [] as { title?: string; messages: string[] }[],
   opened: [] as string[],
   /** The person's answer to each message (undefined: dismissed). */
@@ -114,6 +116,7 @@ export function resetFake(): void {
   fake.statusBarMessages = [];
   fake.commands = [];
   fake.registered = new Map();
+  fake.hovers = [];
   fake.progress = [];
   fake.opened = [];
   fake.answer = () => undefined;
@@ -159,6 +162,14 @@ export const window = {
     fake.progress.push(record);
     const source = new CancellationTokenSource();
     return task({ report: (v) => v.message && record.messages.push(v.message) }, source.token);
+  },
+};
+
+/** @public read by the glue as `vscode.…` (register.ts resolves 'vscode' here) */
+export const languages = {
+  registerHoverProvider: (_selector: unknown, provider: (typeof fake.hovers)[number]): Disposable => {
+    fake.hovers.push(provider);
+    return new Disposable(() => fake.hovers.splice(fake.hovers.indexOf(provider), 1));
   },
 };
 

@@ -14,7 +14,7 @@ import { extractFragmentToConstant } from '../../../../src/core/language/codeAct
 import { findTemplates } from '../../../../src/core/embedded/templates';
 import { LineIndex } from '../../../../src/core/text/lineIndex';
 import { ActionText, walkTyped } from '../../../../src/core/language/codeActionsShared';
-import { DocumentStore } from '../../../../src/core/language/documentModel';
+import { DocumentStore } from '../../../../src/core/language/documentStore';
 import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
 import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { document } from './helpers';

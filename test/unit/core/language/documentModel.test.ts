@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DocumentStore } from '../../../../src/core/language/documentModel';
+import { DocumentStore } from '../../../../src/core/language/documentStore';
 import { splitDefinitions } from '../../../../src/core/language/definitionSplitter';
 
 describe('splitting a document into definitions', () => {

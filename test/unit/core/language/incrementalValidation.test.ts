@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
-import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, IncrementalValidator, validateWhole } from '../../../../src/core/language/incrementalValidation';
+import { IncrementalValidator } from '../../../../src/core/language/incrementalValidation';
+import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, validateWhole } from '../../../../src/core/language/validationRules';
 
 const SCHEMA = buildSchema(`
   interface Node { id: ID! }

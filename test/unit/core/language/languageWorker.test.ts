@@ -7,12 +7,12 @@ import { buildSchema, introspectionFromSchema, type GraphQLSchema } from 'graphq
 import { EmbeddedFiles } from '../../../../src/core/embedded/templateSources';
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
 import { LanguageWorkers } from '../../../../src/core/language/languageWorkerClient';
-import { LanguageWorkerEngine } from '../../../../src/core/language/languageWorkerEngine';
+import { LanguageWorkerEngine, loadSchemaSource, StaleSchemaSourceError } from '../../../../src/core/language/languageWorkerEngine';
 import type { SchemaSource } from '../../../../src/core/language/languageWorkerProtocol';
 import { ReferenceIndex, type ReferenceSymbol } from '../../../../src/core/language/referenceIndex';
 import type { LanguageDiagnostic } from '../../../../src/core/language/types';
 import { validateWorkspaceDocuments, type RemoteValidator, type WorkspaceValidationSummary } from '../../../../src/core/language/workspaceValidation';
-import { loadSchemaFiles } from '../../../../src/core/schema/loadSchema';
+import { loadSchemaFiles, schemaFilesVersion } from '../../../../src/core/schema/loadSchema';
 import { loadSchemaFromCache, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 
 const WORKER = { script: path.join(__dirname, '../../../../src/core/language/languageWorker.ts'), execArgv: ['--require', 'tsx/cjs'] };
@@ -127,11 +127,13 @@ describe('language worker (core): the same results as the host', function () {
     cacheSource = { key: 'env:tasks', version: record.sha256, cache: { dir, environment: 'tasks' } };
     // A folder's schema files, and a folder schema graphql finds invalid (it refuses to validate against it).
     await writeFile(path.join(dir, 'a.graphql'), SDL);
-    fromFiles = (await loadSchemaFiles([path.join(dir, 'a.graphql')])).schema;
-    filesSource = { key: 'folder:a', version: 'load-1', files: [path.join(dir, 'a.graphql')] };
+    const loadedFiles = await loadSchemaFiles([path.join(dir, 'a.graphql')]);
+    fromFiles = loadedFiles.schema;
+    filesSource = { key: 'folder:a', version: schemaFilesVersion(loadedFiles.filesSha256 ?? ''), files: [path.join(dir, 'a.graphql')] };
     await writeFile(path.join(dir, 'invalid.graphql'), 'interface Named { name: String! } type Task implements Named { id: ID! } type Query { tasks: [Task!]! }');
-    invalid = (await loadSchemaFiles([path.join(dir, 'invalid.graphql')])).schema;
-    invalidSource = { key: 'folder:invalid', version: 'load-1', files: [path.join(dir, 'invalid.graphql')] };
+    const loadedInvalid = await loadSchemaFiles([path.join(dir, 'invalid.graphql')]);
+    invalid = loadedInvalid.schema;
+    invalidSource = { key: 'folder:invalid', version: schemaFilesVersion(loadedInvalid.filesSha256 ?? ''), files: [path.join(dir, 'invalid.graphql')] };
   });
 
   after(async () => {
@@ -174,6 +176,33 @@ describe('language worker (core): the same results as the host', function () {
     assertSame(partly, inHost, 'some');
     // Only the folder schemas' documents went to the worker (ok.graphql, deprecated.graphql).
     assert.equal(partly.inWorker, 2);
+  });
+
+  it('refuses a folder schema file changed on disk since the host read it: the host validates against its own schema', async () => {
+    // The host read schema v1 from the file; the file now holds v2 and the host has not reloaded it.
+    const file = path.join(dir, 'moving.graphql');
+    await writeFile(file, SDL);
+    const host = await loadSchemaFiles([file]);
+    assert.match(host.filesSha256 ?? '', /^[0-9a-f]{64}$/);
+    await writeFile(file, SDL.replace('dueOn: String @deprecated(reason: "Use due.")', 'dueOn: String dueDate: String'));
+    const source: SchemaSource = { key: 'folder:moving', version: schemaFilesVersion(host.filesSha256 ?? ''), files: [file] };
+    await assert.rejects(loadSchemaSource(source), StaleSchemaSourceError);
+    // Through a run: nothing goes to the worker, and the problems are the host schema's (dueDate unknown, dueOn deprecated).
+    const files = { 'file:///ws/broken.graphql': WORKSPACE['file:///ws/broken.graphql'], 'file:///ws/deprecated.graphql': WORKSPACE['file:///ws/deprecated.graphql'] };
+    const index = indexOf(files);
+    const inHost = await runValidation(files, index, () => host.schema);
+    const run = await runValidation(
+      files,
+      index,
+      () => host.schema,
+      pool((s) => (s === host.schema ? source : undefined)),
+    );
+    assertSame(run, inHost, 0);
+    assert.equal(inHost.summary.errors, 1);
+    assert.equal(inHost.summary.warnings, 1);
+    // The same content again is the same version: the worker loads it.
+    await writeFile(file, SDL);
+    assert.ok(await loadSchemaSource(source));
   });
 
   it('validates the run in the host, saying why, when the worker does not start', async () => {

@@ -3,6 +3,9 @@ import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { ReferenceIndex, type ReferenceLocation, type SchemaOf } from '../../../../src/core/language/referenceIndex';
 import type { Position } from '../../../../src/core/language/types';
+import type { RemoteAnalyser } from '../../../../src/core/language/referenceTypes';
+import { DocumentStore } from '../../../../src/core/language/documentStore';
+import { schemaOccurrences, syntaxOccurrences } from '../../../../src/core/language/referenceAnalysis';
 
 const { schema } = schemaFromSdl(SANDBOX_SDL);
 const other = schemaFromSdl('type Query { task: Task } type Task { status: String }').schema;
@@ -144,6 +147,53 @@ describe('ReferenceIndex', () => {
     assert.equal(index.pending(schemaOf), 0);
     assert.ok(progress.length > 1 && progress[progress.length - 1] === 301, `progress in steps: ${progress.join(',')}`);
     assert.equal(index.references({ kind: 'fragment', name: 'TaskFields' }, { schemaOf, includeDeclaration: false }).length, 300);
+  });
+
+  it('warms through a remote analyser in small batches, the ones it refuses here, equal to a warm in the host', async () => {
+    const files: Record<string, string> = { ...FILES };
+    for (let i = 0; i < 120; i++) {
+      files[`file:///ws/gen/${i}.graphql`] = `query Q${i}($id: ID!) { task(id: $id) { ...TaskFields status } }`;
+    }
+    for (let i = 0; i < 30; i++) {
+      files[`file:///ws/other/gen${i}.graphql`] = `{ task { status } }`;
+    }
+    const batches: { schema: unknown; size: number }[] = [];
+    // The worker's analysis in the same process (languageWorkerEngine.ts does this per source); the other schema it refuses.
+    const remote: RemoteAnalyser = {
+      parallelism: 2,
+      analyse: (s, sources) => {
+        batches.push({ schema: s, size: sources.length });
+        if (s === other) {
+          return Promise.resolve(undefined);
+        }
+        const store = new DocumentStore();
+        return Promise.resolve(
+          sources.map(({ id, text }) => {
+            const model = store.get({ uri: id, version: 0, text });
+            return { syntax: syntaxOccurrences(model, id), ...(s ? { schema: schemaOccurrences(model, s) } : {}) };
+          }),
+        );
+      },
+    };
+    const remoteIndex = indexOf(files);
+    const progress: number[] = [];
+    await remoteIndex.warm({ schemaOf, remote, onProgress: (done) => progress.push(done) });
+    const localIndex = indexOf(files);
+    await localIndex.warm({ schemaOf });
+    assert.equal(remoteIndex.pending(schemaOf), 0);
+    assert.equal(progress[progress.length - 1], Object.keys(files).length);
+    assert.ok(batches.every((b) => b.size <= 25) && batches.filter((b) => b.schema === schema).length >= 5, JSON.stringify(batches));
+    assert.ok(batches.some((b) => b.schema === other));
+    for (const symbol of [
+      { kind: 'fragment', name: 'TaskFields' },
+      { kind: 'schema', coordinate: 'Task.status', what: 'field' },
+    ] as const) {
+      for (const s of [schema, other]) {
+        const want = localIndex.references(symbol, { schemaOf, schema: s, includeDeclaration: true });
+        assert.ok(want.length > 0);
+        assert.deepEqual(remoteIndex.references(symbol, { schemaOf, schema: s, includeDeclaration: true }), want);
+      }
+    }
   });
 
   it('answers nothing on text that is no GraphQL, and outside any name', () => {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { resplitDefinitions, splitDefinitions } from '../../../../src/core/language/definitionSplitter';
+import { DocumentStore } from '../../../../src/core/language/documentStore';
+import type { DocumentModel } from '../../../../src/core/language/documentModel';
 
 const root = path.resolve(__dirname, '../../../..');
 const BASE = [
@@ -42,6 +44,44 @@ describe('re-splitting a document around an edit', () => {
         }
       }),
       { numRuns: 2000, seed: 11 },
+    );
+  });
+
+  it('a version built on the previous one (chunks confirmed before the edit carried over) has the chunks of a fresh model', () => {
+    const edit = fc.record({ at: fc.nat(), cut: fc.nat(12), insert: fc.array(fc.constantFrom(...ALPHABET), { maxLength: 4 }), probe: fc.nat(), whole: fc.boolean() });
+    const shape = (model: DocumentModel) =>
+      model.chunks.map((c) => ({ start: c.start, end: c.end, startLine: c.startLine, startCol: c.startCol, lineCount: c.lineCount, text: c.info.text, closes: c.info.closes }));
+    fc.assert(
+      fc.property(fc.nat(BASE.length - 1), fc.array(edit, { minLength: 1, maxLength: 6 }), (b, edits) => {
+        const store = new DocumentStore();
+        let text = BASE[b];
+        let version = 1;
+        store.get({ uri: 'u', version, text });
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          text = text.slice(0, at) + e.insert.join('') + text.slice(Math.min(text.length, at + e.cut));
+          const model = store.get({ uri: 'u', version: ++version, text });
+          // As the providers use it: completion confirms up to the cursor, diagnostics all of them.
+          const probe = e.probe % (text.length + 1);
+          const fresh = new DocumentStore().get({ uri: 'u', version: 1, text });
+          assert.deepEqual(
+            { start: model.chunkAt(probe, true).start, end: model.chunkAt(probe, true).end },
+            { start: fresh.chunkAt(probe, true).start, end: fresh.chunkAt(probe, true).end },
+          );
+          if (e.whole) {
+            assert.deepEqual(shape(model), shape(fresh));
+            // Every chunk is found again from a node of its parse, and no two share a parse.
+            assert.equal(new Set(model.chunks.map((c) => c.info)).size, model.chunks.length);
+            for (const chunk of model.chunks) {
+              const node = chunk.info.ast?.definitions[0];
+              if (node) {
+                assert.equal(model.chunkOf(node), chunk);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 1000, seed: 27 },
     );
   });
 
