@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { print } from 'graphql';
-import type { EmbeddedTemplate } from '../core/embedded/templates';
+import type { EmbeddedTemplate } from '../core/embedded/embeddedTemplate';
 import type { EmbeddedFiles } from '../core/embedded/templateSources';
 import type { FragmentEntry } from '../core/language/fragmentIndex';
 import { embeddedDocuments, fragmentsOfTemplate, type EmbeddedDocument, type FragmentSource } from '../core/run/embeddedRun';

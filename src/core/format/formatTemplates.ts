@@ -7,7 +7,7 @@
  * interpolations lie inside a definition, or whose GraphQL does not parse, is left as it is.
  * Only the templates' insides change: the code around them is the host language's formatter's.
  */
-import { HASH_TAG, type EmbeddedTemplate } from '../embedded/templates';
+import { HASH_TAG, type EmbeddedTemplate } from '../embedded/embeddedTemplate';
 import { formatText, minimalEdit, type FormatEdit, type FormatOptions } from './formatGraphql';
 
 /** Why a template was left as it is. */

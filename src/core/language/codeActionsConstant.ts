@@ -4,7 +4,7 @@
  * template gets `${<Name>Fragment}` after its last definition. Pure: host text in, host edits out.
  */
 import type { GraphQLSchema } from 'graphql';
-import type { EmbeddedTemplate } from '../embedded/templates';
+import type { EmbeddedTemplate } from '../embedded/embeddedTemplate';
 import type { Range } from '../text/position';
 import { LineIndex } from '../text/lineIndex';
 import { extractedParts } from './codeActionsRefactor';

@@ -49,6 +49,25 @@ export interface CoreCodeAction {
   readonly reason?: string;
 }
 
+/** What the quick fixes need besides the text and the schema. */
+export interface QuickFixContext {
+  /** The fragments the workspace defines, with their type conditions (for unknown fragment spreads). */
+  readonly fragments?: readonly { readonly name: string; readonly typeCondition: string }[];
+}
+
+/**
+ * A family of quick fixes (quickFixes.ts lists them): the fixes for a problem whose message is one
+ * of the family's, at `local` (an offset of the definition's own text); undefined for any other message.
+ */
+export type QuickFixFamily = (
+  doc: ActionText,
+  schema: GraphQLSchema,
+  def: ParsedDefinition,
+  local: number,
+  message: string,
+  context: QuickFixContext,
+) => CoreCodeAction[] | undefined;
+
 /** A top-level definition of the text, parsed alone; offsets of its nodes plus `base` are offsets of the text. */
 export interface ParsedDefinition {
   readonly node: DefinitionNode;

@@ -8,7 +8,7 @@
 import { Kind, typeFromAST, valueFromASTUntyped, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { applyEdits as applyJsonEdits, modify } from 'jsonc-parser';
 import { ActionText, actionText, endOf, startOf, walkTyped, type TextEdit } from './codeActionsShared';
-import { addVariableDefinition } from './codeActions';
+import { addVariableDefinition } from './quickFixDeclarations';
 import { parseSidecar, saveAnswers, sidecarKey } from '../run/variablesFile';
 import type { Range } from '../text/position';
 

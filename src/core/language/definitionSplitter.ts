@@ -4,6 +4,8 @@
  * graphql-language-service's online parser confirm each proposal (see documentModel.ts).
  */
 
+import { commonPrefix, commonSuffix } from '../text/commonAffix';
+
 /** Where a chunk sits in its document. */
 export interface ChunkSpan {
   /** Offsets in the document text, `end` exclusive. */
@@ -276,34 +278,6 @@ function spanStartingAt(spans: readonly ChunkSpan[], offset: number): number {
     }
   }
   return -1;
-}
-
-const BLOCK = 1024;
-
-/** Length of the common prefix of two texts. */
-export function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i + BLOCK <= n && a.slice(i, i + BLOCK) === b.slice(i, i + BLOCK)) {
-    i += BLOCK;
-  }
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) {
-    i++;
-  }
-  return i;
-}
-
-/** Length of the common suffix of two texts, not reaching into their common prefix. */
-export function commonSuffix(a: string, b: string, prefix: number): number {
-  const n = Math.min(a.length, b.length) - prefix;
-  let k = 0;
-  while (k + BLOCK <= n && a.slice(a.length - k - BLOCK, a.length - k) === b.slice(b.length - k - BLOCK, b.length - k)) {
-    k += BLOCK;
-  }
-  while (k < n && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) {
-    k++;
-  }
-  return k;
 }
 
 /** Where a comment starting at `at` ends: at a line feed or carriage return, as graphql's lexer has it. */

@@ -1,5 +1,5 @@
 /**
- * THE REFERENCE: the token-by-token scanner that src/core/embedded/templates.ts replaced by a
+ * THE REFERENCE: the token-by-token scanner that src/core/embedded/templateScanner.ts replaced by a
  * faster one (it jumps to the characters that matter and reads back from them). A deliberate
  * copy of the old Scanner, kept only to test the new one against on random code
  * (scannerDifferential.test.ts); it reads every token and tells regular expressions from
@@ -7,15 +7,8 @@
  */
 
 import * as chars from '../../../../src/core/embedded/chars';
-import {
-  COMMENT_TAG,
-  DEFAULT_TAGS,
-  HASH_TAG,
-  hasTemplateMarker,
-  type EmbeddedTemplate,
-  type ScanOptions,
-  type TemplateInterpolation,
-} from '../../../../src/core/embedded/templates';
+import { COMMENT_TAG, HASH_TAG, type EmbeddedTemplate, type ScanOptions, type TemplateInterpolation } from '../../../../src/core/embedded/embeddedTemplate';
+import { DEFAULT_TAGS, hasTemplateMarker } from '../../../../src/core/embedded/templates';
 
 // Local bindings: a module namespace read on every character costs more than the test itself
 // under some loaders (tsx's CommonJS interop turns each access into a getter call).

@@ -1,15 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  editInsideTemplate,
-  EmbeddedFiles,
-  graphqlAt,
-  parseTemplateSourceId,
-  templateSourceId,
-  templateSources,
-  toHostPosition,
-  toTemplatePosition,
-} from '../../../../src/core/embedded/templateSources';
+import { editInsideTemplate } from '../../../../src/core/embedded/editInsideTemplate';
+import { templateSources } from '../../../../src/core/embedded/templateMapping';
+import { EmbeddedFiles, graphqlAt, parseTemplateSourceId, templateSourceId, toHostPosition, toTemplatePosition } from '../../../../src/core/embedded/templateSources';
 import { findTemplates } from '../../../../src/core/embedded/templates';
 import { LineIndex } from '../../../../src/core/text/lineIndex';
 

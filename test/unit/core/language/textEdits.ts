@@ -1,5 +1,5 @@
 import { LineIndex } from '../../../../src/core/text/lineIndex';
-import type { TextEdit } from '../../../../src/core/language/codeActions';
+import type { TextEdit } from '../../../../src/core/language/codeActionsShared';
 
 /** Applies non-overlapping edits to a text (what an editor does with a code action's edits). */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
