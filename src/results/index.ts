@@ -74,7 +74,7 @@ export class ResultsFeature implements vscode.Disposable {
         this.panel.show(view, undefined, body);
       },
       showUnparsed: (result) => {
-        filter.keep(result.view.runId, result.text);
+        filter.keep(result.view.runId, result.bytes);
         this.panel.show(result.view, result);
       },
       running: (label) => this.panel.setRunning(label),

@@ -1,7 +1,7 @@
 /**
  * What the results panel does for the page's requests about the shown result's data: filter it,
  * export a list as a table, Copy/Save/Open its JSON, jump to an error's place, run it again. A body
- * kept as text (a run reopened from the history) is read in the filter worker, never on this thread.
+ * kept as a stored file's bytes (a run reopened from the history) is read in the filter worker, never on this thread.
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
@@ -13,21 +13,21 @@ import type { ResultFilter } from './resultFilter';
 import { copyResponseJson, openResponseJson, revealErrorLocation, saveResponseJson } from './resultActions';
 import { exportTable } from './tableExport';
 
-/** The shown result: its view, and its body as text when it is kept as text. */
+/** The shown result: its view, and its body as a stored file's bytes when it is kept so. */
 export interface ShownResult {
   readonly view: RunResultView;
   readonly unparsed?: UnparsedResult;
 }
 
-/** What messages are checked against: for a body kept as text, its errors stand for the body. */
+/** What messages are checked against: for a body kept as bytes, its errors stand for the body. */
 export function checkedView(view: RunResultView, unparsed: UnparsedResult | undefined): RunResultView {
   return unparsed ? { ...view, body: unparsed.errors ? { errors: unparsed.errors } : {} } : view;
 }
 
-/** The response JSON that Copy/Save/Open give: printed in the filter worker when the body is kept as text. */
+/** The response JSON that Copy/Save/Open give: printed in the filter worker when the body is kept as bytes. */
 async function jsonText({ view, unparsed }: ShownResult, filter: ResultFilter | undefined): Promise<string | undefined> {
   if (unparsed && filter) {
-    return filter.prettyJson(unparsed.text);
+    return filter.prettyJson(unparsed.bytes);
   }
   return responseJsonText(view);
 }
@@ -44,7 +44,7 @@ export async function answerRequest(
   switch (message.type) {
     case 'filter':
       if (filter) {
-        filtered(await filter.filter(view, message.expression, unparsed?.text));
+        filtered(await filter.filter(view, message.expression, unparsed?.bytes));
       }
       return;
     case 'tableExport':
@@ -52,7 +52,9 @@ export async function answerRequest(
         view,
         message.path,
         message.format,
-        unparsed && filter ? await filter.table(unparsed.text, message.path, message.format, message.sort) : tableExportText(view.body, message.path, message.format, message.sort),
+        unparsed && filter
+          ? await filter.table(unparsed.bytes, message.path, message.format, message.sort)
+          : tableExportText(view.body, message.path, message.format, message.sort),
         logger,
       );
       return;

@@ -39,13 +39,13 @@ export class ResultFilter {
   }
 
   /**
-   * Filters the shown answer (`text`: its JSON text when the view's body is kept as text only);
+   * Filters the shown answer (`stored`: a reopened run's file bytes when the view's body is not kept);
    * remembers the expression as its operation's last filter ('' forgets it).
    */
-  async filter(view: RunResultView, expression: string, text?: string): Promise<FilterAnswer> {
+  async filter(view: RunResultView, expression: string, stored?: Uint8Array): Promise<FilterAnswer> {
     await this.remember(view, expression);
     return this.client.filter(view.runId, expression, () => {
-      const kept = this.bytes.get(view.runId) ?? text;
+      const kept = this.bytes.get(view.runId) ?? stored;
       if (typeof kept === 'string') {
         return kept;
       }
@@ -54,14 +54,14 @@ export class ResultFilter {
     });
   }
 
-  /** An answer's JSON text as Copy/Save/Open JSON give it (two spaces, keys as they are), printed in the worker. */
-  prettyJson(text: string): Promise<string> {
+  /** An answer (JSON text or its UTF-8 bytes) as Copy/Save/Open JSON give it (two spaces, keys as they are), printed in the worker. */
+  prettyJson(text: string | Uint8Array): Promise<string> {
     return this.client.pretty(text, { sortKeys: false });
   }
 
-  /** The list at `path` of an answer's JSON text as CSV or a Markdown table, made in the worker. */
+  /** The list at `path` of an answer (JSON text or its UTF-8 bytes) as CSV or a Markdown table, made in the worker. */
   table(
-    text: string,
+    text: string | Uint8Array,
     path: readonly (string | number)[],
     format: TableExportFormat,
     sort: TableSort | undefined,

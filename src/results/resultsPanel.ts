@@ -24,7 +24,7 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private current: RunResultView | undefined;
-  /** The current result's body as JSON text never parsed here (a run reopened from the history; the page parses it). */
+  /** The current result's body as a stored file's bytes never decoded or parsed here (a run reopened from the history; the page does it). */
   private unparsed: UnparsedResult | undefined;
   /** The current result's answer as the Service sent it, when large: its bytes go to the page, which decodes them (see showMessage). */
   private sentBytes: Uint8Array | undefined;
@@ -76,14 +76,14 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
 
   /**
    * Shows a result: replaces what the panel shows, creating or revealing the panel without taking
-   * focus. `unparsed`: its body is JSON text that this thread does not parse (see UnparsedResult).
+   * focus. `unparsed`: its body is a stored file's bytes that this thread does not decode (see UnparsedResult).
    */
   show(view: RunResultView, unparsed?: UnparsedResult, sent?: Uint8Array): void {
     this.current = view;
     this.unparsed = unparsed?.view === view ? unparsed : undefined;
     // A large answer goes to the page as the bytes the Service sent (see RAW_BODY_BYTES): never decoded on this thread.
     this.sentBytes = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? sent : undefined;
-    this.note(`show ${view.runId}${this.unparsed ? ' (body as text)' : this.sentBytes ? ' (answer as bytes)' : ''}`);
+    this.note(`show ${view.runId}${this.unparsed ? ' (stored answer as bytes)' : this.sentBytes ? ' (answer as bytes)' : ''}`);
     this.rendered = undefined;
     this.createOrShow(true);
     this.panel!.title = this.title();
@@ -256,8 +256,8 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
       return;
     }
     this.note(`post ${runId}`);
-    // A body kept as text goes as its text as a large live answer does (never parsed here; errors normalised in the worker).
-    const message = this.unparsed ? storedShowMessage(this.current, this.unparsed.text, this.unparsed.errors) : showMessage(this.current, this.sentBytes);
+    // A stored body goes as the file's bytes, as a large live answer does (never decoded here; errors normalised in the worker).
+    const message = this.unparsed ? storedShowMessage(this.current, this.unparsed.bytes, this.unparsed.errors) : showMessage(this.current, this.sentBytes);
     void this.panel.webview.postMessage(message).then(
       (delivered) => this.note(`post ${runId}: ${delivered ? 'delivered' : 'not delivered (the page is not loaded; it gets it on its next ready)'}`),
       (err: unknown) => this.logger.warn(`[results] could not send the result to the panel: ${errorMessage(err)}`),

@@ -13,26 +13,26 @@ export interface HistoryLimits {
   readonly maxMegabytes: number;
 }
 
-/** Reads a stored answer's JSON text off the host's thread: its errors, normalised, or why it is not an answer (FilterClient.read). */
+/** Reads a stored answer's file bytes off the host's thread (decoded there): its errors, normalised, or why it is not an answer (FilterClient.read). */
 export type StoredBodyReader = (
   runId: string,
-  text: string,
+  bytes: Uint8Array,
 ) => Promise<{ readonly ok: true; readonly errors?: StoredResult['errors'] } | { readonly ok: false; readonly error: string }>;
 
-/** A run's result from the history: the view without its body, and the body's JSON text, unparsed. */
+/** A run's result from the history: the view without its body, and the body file's bytes as read (UTF-8 JSON, never decoded on the host's thread). */
 export interface StoredResult {
   readonly view: RunResultView;
-  readonly text?: string;
+  readonly bytes?: Uint8Array;
   /** The answer's errors, read and normalised in the worker (left out when it has none): the panel shows them. */
   readonly errors?: NonNullable<RunResultView['body']>['errors'];
 }
 
-/** Shows a run's result from the history: its body goes on as text (this thread never parses it). */
+/** Shows a run's result from the history: its body goes on as the file's bytes (this thread never decodes or parses it). */
 export function showStoredResult(presenter: ResultsPresenter, result: StoredResult): void {
-  if (result.text === undefined) {
+  if (result.bytes === undefined) {
     presenter.show(result.view);
   } else {
-    presenter.showUnparsed({ view: result.view, text: result.text, ...(result.errors ? { errors: result.errors } : {}) });
+    presenter.showUnparsed({ view: result.view, bytes: result.bytes, ...(result.errors ? { errors: result.errors } : {}) });
   }
 }
 
@@ -64,7 +64,7 @@ export class HistoryStore implements vscode.Disposable {
     readonly limits: () => HistoryLimits;
     readonly logger: Logger;
     readonly legacyState?: vscode.Memento;
-    /** Reads a reopened run's answer off the host's thread (the filter worker); without it the text is handed on unchecked. */
+    /** Reads a reopened run's answer off the host's thread (the filter worker); without it the bytes are handed on unchecked. */
     readonly read?: StoredBodyReader;
   }) {
     const { dir, limits, logger } = options;
@@ -113,8 +113,8 @@ export class HistoryStore implements vscode.Disposable {
   }
 
   /**
-   * The result of a run as it was shown (from disk): its view without the body, and the body's JSON
-   * text unparsed (the results page parses it; the filter worker reads it, see `read`). Undefined,
+   * The result of a run as it was shown (from disk): its view without the body, and the body file's
+   * bytes as read (the results page decodes and parses them; the filter worker reads them, see `read`). Undefined,
    * with the reason told to the person, when it is not kept. A body that is not an answer is set
    * aside (reported) and the run stays without it.
    */
@@ -129,15 +129,15 @@ export class HistoryStore implements vscode.Disposable {
           }),
         );
       }
-      if (found.text === undefined) {
+      if (found.bytes === undefined) {
         return { view: found.head };
       }
       if (!this.read) {
-        return { view: found.head, text: found.text };
+        return { view: found.head, bytes: found.bytes };
       }
-      const read = await this.read(id, found.text);
+      const read = await this.read(id, found.bytes);
       if (read.ok) {
-        return { view: found.head, text: found.text, ...(read.errors ? { errors: read.errors } : {}) };
+        return { view: found.head, bytes: found.bytes, ...(read.errors ? { errors: read.errors } : {}) };
       }
       await this.store.setAsideBody(id, 'its stored response is not a JSON object');
       this.emitter.fire();
@@ -153,10 +153,10 @@ export class HistoryStore implements vscode.Disposable {
     return undefined;
   }
 
-  /** A run's stored view without its body, and the body's JSON text when kept (no message when missing). */
-  async resultText(id: string): Promise<{ head: Omit<RunResultView, 'body'>; text?: string } | undefined> {
+  /** A run's stored view without its body, and the body file's bytes when kept (never decoded here; no message when missing). */
+  async resultBytes(id: string): Promise<{ head: Omit<RunResultView, 'body'>; bytes?: Uint8Array } | undefined> {
     await this.ready;
-    return this.store.viewText(id);
+    return this.store.viewBytes(id);
   }
 
   /** Pins or unpins a run, or names a pinned one. */

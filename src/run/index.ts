@@ -90,7 +90,7 @@ export class RunFeature implements vscode.Disposable {
     const { history, dir } = createHistory(services);
     this.historyDir = dir;
     const historyView = new HistoryView(history);
-    const diff = new RunDiff(history, (text) => worker.pretty(text));
+    const diff = new RunDiff(history, (bytes) => worker.pretty(bytes));
     this.history = history;
     this.historyView = historyView;
     const schema = variablesSchema(schemas);

@@ -23,8 +23,8 @@ export class RunDiff implements vscode.TextDocumentContentProvider, vscode.Dispo
 
   constructor(
     private readonly history: HistoryStore,
-    /** Pretty-prints an answer's JSON text off the extension host's thread (the filter worker). */
-    private readonly pretty: (text: string) => Promise<string>,
+    /** Pretty-prints an answer's UTF-8 JSON bytes off the extension host's thread (the filter worker decodes them). */
+    private readonly pretty: (bytes: Uint8Array) => Promise<string>,
   ) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(RUN_DOCUMENT_SCHEME, this);
   }
@@ -36,12 +36,13 @@ export class RunDiff implements vscode.TextDocumentContentProvider, vscode.Dispo
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const id = uri.path.split('/')[1] ?? '';
-    const stored = await this.history.resultText(id);
+    const stored = await this.history.resultBytes(id);
     if (!stored) {
       return `${vscode.l10n.t('This run is no longer in the history.')}\n`;
     }
-    // A 5 MB answer takes a quarter of a second to sort and print: in the worker, never on this thread.
-    return stored.text !== undefined ? this.pretty(stored.text) : comparableText(stored.head);
+    // A 5 MB answer takes a quarter of a second to sort and print: in the worker, never on this thread;
+    // the file's bytes go there as read (decoded in the worker: no 5 MB string made on this thread).
+    return stored.bytes !== undefined ? this.pretty(stored.bytes) : comparableText(stored.head);
   }
 
   /** Opens the diff editor on two runs, the older on the left. */

@@ -98,12 +98,14 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * The `show` message for a run reopened from the history: its answer's JSON text as stored (the
- * page parses it; the extension host never does) and its errors as the filter worker read and
- * normalised them, the way a large live answer goes (see {@link ShowMessage.bodyRaw}). `view` has no body.
+ * The `show` message for a run reopened from the history: its answer as the stored file's bytes
+ * (UTF-8 JSON: the page decodes and parses them; the extension host never does; a string, from
+ * older callers, goes as text) and its errors as the filter worker read and normalised them, the
+ * way a large live answer goes (see {@link ShowMessage.bodyRaw}). `view` has no body.
  */
-export function storedShowMessage(view: RunResultView, text: string, errors: NonNullable<RunResultView['body']>['errors']): ShowMessage {
-  return { type: 'show', view: { ...view, body: errors ? { errors } : {} }, bodyJson: text, bodyRaw: true };
+export function storedShowMessage(view: RunResultView, stored: Uint8Array | string, errors: NonNullable<RunResultView['body']>['errors']): ShowMessage {
+  const sent = typeof stored === 'string' ? { bodyJson: stored } : { bodyBytes: plainBytes(stored) };
+  return { type: 'show', view: { ...view, body: errors ? { errors } : {} }, ...sent, bodyRaw: true };
 }
 
 /** Checks a message from the extension (the webview trusts nothing it has not checked). */

@@ -82,12 +82,12 @@ describe('Run history (History view, compare)', function () {
     const mark = results.info().trace.length;
     assert.equal(await vscode.commands.executeCommand('tenantGraphql.history.openResult', { runId }), true);
     await resultsRendered(runId);
-    // The stored answer goes to the page as text: the extension host never parses it (the worker and the page do).
+    // The stored answer goes to the page as the file's bytes: the extension host never decodes or parses it (the worker and the page do).
     assert.ok(
       results
         .info()
         .trace.slice(mark)
-        .some((line) => line.endsWith(`show ${runId} (body as text)`)),
+        .some((line) => line.endsWith(`show ${runId} (stored answer as bytes)`)),
     );
     assert.equal(await results.receive({ type: 'copyJson', runId }), true);
     assert.deepEqual((JSON.parse(await vscode.env.clipboard.readText()) as { data: unknown }).data, runs.groups.data);
@@ -134,7 +134,7 @@ describe('Run history (History view, compare)', function () {
     const info = await resultsRendered(runId);
     assert.ok((info.rendered?.treeItems ?? 0) > 0, 'the data tree is built');
     assert.ok(!(info.title ?? '').includes('(not shown)'), info.title);
-    assert.ok(info.trace.slice(mark).some((line) => line.endsWith(`show ${runId} (body as text)`)));
+    assert.ok(info.trace.slice(mark).some((line) => line.endsWith(`show ${runId} (stored answer as bytes)`)));
     // The errors reached the panel normalised: the first one's place is a place to jump to; others are not.
     assert.equal(await results.receive({ type: 'reveal', runId, documentUri, line: 1, column: 1 }), true);
     assert.equal(await results.receive({ type: 'reveal', runId, documentUri, line: 2, column: 1 }), false);
@@ -231,7 +231,7 @@ describe('Run history (History view, compare)', function () {
       assert.equal(pinned.pinned, true);
       assert.equal(pinned.name, 'Baseline <b>\u202e');
       const result = await store.result(runs.me2.runId, { quiet: true });
-      assert.deepEqual((JSON.parse(result?.text ?? 'null') as { data?: unknown } | null)?.data, runs.me2.data);
+      assert.deepEqual((JSON.parse(result?.bytes ? new TextDecoder().decode(result.bytes) : 'null') as { data?: unknown } | null)?.data, runs.me2.data);
     } finally {
       store.dispose();
     }

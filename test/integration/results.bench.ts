@@ -134,7 +134,7 @@ describe('Results bench (through VS Code)', function () {
     const lengths = [pretty[0].length, pretty[1].length] as const;
     const firstChange = pretty[1].split('\n').findIndex((l) => l.includes('"changed"'));
     // Our part alone, as the content provider does it for each side (both asked at once): the stored
-    // text read, pretty-printed with sorted keys in the filter worker (its built bundle, as shipped).
+    // file's bytes read, decoded and pretty-printed with sorted keys in the filter worker (its built bundle, as shipped).
     const history = new HistoryStore({ dir: api.historyDir, limits: () => ({ maxRuns: 50, maxMegabytes: 100 }), logger: quiet });
     const worker = new FilterClient({ script: path.join(vscode.extensions.getExtension(extensionId)!.extensionPath, 'dist', 'filter.js') });
     const provided: number[] = [];
@@ -142,7 +142,7 @@ describe('Results bench (through VS Code)', function () {
       await worker.pretty('{}');
       for (const [a, b] of pairs) {
         const t0 = performance.now();
-        const sides = await Promise.all([a, b].map(async (id) => worker.pretty((await history.resultText(id))!.text!)));
+        const sides = await Promise.all([a, b].map(async (id) => worker.pretty((await history.resultBytes(id))!.bytes!)));
         provided.push(performance.now() - t0);
         assert.deepEqual(sides, pretty, 'the provider prints what the diff shows');
       }

@@ -35,7 +35,7 @@ export class FilterClient implements Disposable {
    * An answer's JSON text pretty-printed, in the worker: for a diff, keys sorted (runCompare.comparableText);
    * with `sortKeys: false`, as it is with two spaces (Copy JSON, Save to File, Open as JSON).
    */
-  async pretty(text: string, options: { readonly sortKeys?: boolean } = {}): Promise<string> {
+  async pretty(text: string | Uint8Array, options: { readonly sortKeys?: boolean } = {}): Promise<string> {
     const reply = (await this.send({ kind: 'pretty', text, ...(options.sortKeys === false ? { sortKeys: false } : {}) })) as PrettyReply;
     if ('error' in reply) {
       throw new Error(`The answer could not be read: ${reply.error}`);
@@ -44,11 +44,11 @@ export class FilterClient implements Disposable {
   }
 
   /**
-   * Reads a stored answer's JSON text in the worker (a run reopened from the history): kept there
-   * for the filter of `runId`. Resolves to its errors, normalised as a live run's are (left out
+   * Reads a stored answer in the worker (a run reopened from the history): its file's bytes as read
+   * (decoded there) or its JSON text; kept there for the filter of `runId`. Resolves to its errors, normalised as a live run's are (left out
    * when it has none), or to why the text is not an answer.
    */
-  async read(runId: string, text: string): Promise<{ readonly ok: true; readonly errors?: ReadErrors } | { readonly ok: false; readonly error: string }> {
+  async read(runId: string, text: string | Uint8Array): Promise<{ readonly ok: true; readonly errors?: ReadErrors } | { readonly ok: false; readonly error: string }> {
     const reply = (await this.send({ kind: 'read', runId, text })) as ReadReply;
     if ('error' in reply) {
       return { ok: false, error: reply.error };
@@ -56,7 +56,7 @@ export class FilterClient implements Disposable {
     return reply.errors === undefined ? { ok: true } : { ok: true, errors: reply.errors };
   }
 
-  /** The list at `path` of an answer's JSON text as CSV or a Markdown table (shared/table.ts), in the worker. */
+  /** The list at `path` of an answer (JSON text or its UTF-8 bytes) as CSV or a Markdown table (shared/table.ts), in the worker. */
   async table(request: Omit<TableRequest, 'id' | 'kind'>): Promise<{ readonly text: string; readonly rows: number } | undefined> {
     const reply = (await this.send({ kind: 'table', ...request })) as TableReply;
     if ('error' in reply) {

@@ -24,7 +24,8 @@ export type FilterReply = { readonly id: number; readonly answer: FilterAnswer }
 export interface PrettyRequest {
   readonly id: number;
   readonly kind: 'pretty';
-  readonly text: string;
+  /** The answer's JSON text, or its UTF-8 bytes (a stored file as read: decoded in the worker). */
+  readonly text: string | Uint8Array;
   readonly sortKeys?: boolean;
 }
 
@@ -39,7 +40,8 @@ export interface ReadRequest {
   readonly id: number;
   readonly kind: 'read';
   readonly runId: string;
-  readonly text: string;
+  /** The stored file's UTF-8 bytes as read (decoded here, never on the host's thread), or its JSON text. */
+  readonly text: string | Uint8Array;
 }
 
 /** An answer's errors as a live run's are (graphqlResponse.normaliseErrors: each `message` a string). */
@@ -60,7 +62,8 @@ export type ReadReply = { readonly id: number; readonly read: true; readonly err
 export interface TableRequest {
   readonly id: number;
   readonly kind: 'table';
-  readonly text: string;
+  /** The answer's JSON text, or its UTF-8 bytes (decoded in the worker). */
+  readonly text: string | Uint8Array;
   readonly path: readonly (string | number)[];
   readonly format: TableExportFormat;
   readonly sort?: TableSort;

@@ -41,6 +41,10 @@ function readErrors(errors: unknown): ReadErrors {
   });
 }
 
+/** An answer's JSON text: bytes (a stored file as read, an answer as the Service sent it) decoded here, off the host's thread. */
+const decoder = new TextDecoder();
+const textOf = (text: string | Uint8Array): string => (typeof text === 'string' ? text : decoder.decode(text));
+
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 function answer(request: WorkerRequest): WorkerReply {
@@ -48,7 +52,7 @@ function answer(request: WorkerRequest): WorkerReply {
   switch (request.kind) {
     case 'pretty':
       try {
-        const body = JSON.parse(request.text) as never;
+        const body = JSON.parse(textOf(request.text)) as never;
         return { id, pretty: request.sortKeys === false ? `${stringifyJson(body, { space: 2 })}\n` : comparableText({ body }) };
       } catch (err) {
         return { id, error: messageOf(err) };
@@ -56,7 +60,7 @@ function answer(request: WorkerRequest): WorkerReply {
     case 'read': {
       let body: unknown;
       try {
-        body = JSON.parse(request.text);
+        body = JSON.parse(textOf(request.text));
       } catch (err) {
         return { id, error: messageOf(err) } satisfies ReadReply;
       }
@@ -69,7 +73,7 @@ function answer(request: WorkerRequest): WorkerReply {
     }
     case 'table':
       try {
-        const table = tableExportText(JSON.parse(request.text), request.path, request.format, request.sort);
+        const table = tableExportText(JSON.parse(textOf(request.text)), request.path, request.format, request.sort);
         return (table ? { id, table } : { id }) satisfies TableReply;
       } catch (err) {
         return { id, error: messageOf(err) };
@@ -78,7 +82,7 @@ function answer(request: WorkerRequest): WorkerReply {
       let reply: FilterReply;
       try {
         if (request.text !== undefined) {
-          keep(request.runId, JSON.parse(typeof request.text === 'string' ? request.text : new TextDecoder().decode(request.text)) as unknown);
+          keep(request.runId, JSON.parse(textOf(request.text)) as unknown);
         }
         reply = bodies.has(request.runId) ? { id, answer: filterJson(bodies.get(request.runId), request.expression) } : { id, missing: true };
       } catch (err) {

@@ -143,12 +143,12 @@ export class RunStore {
     if ('missing' in read) {
       return read;
     }
-    if (read.text === undefined) {
+    if (read.bytes === undefined) {
       return { view: { ...read.head } };
     }
     let body: unknown;
     try {
-      body = JSON.parse(read.text);
+      body = JSON.parse(new TextDecoder().decode(read.bytes));
     } catch {
       body = undefined;
     }
@@ -160,12 +160,12 @@ export class RunStore {
   }
 
   /**
-   * The stored view of a run without its body, and the body's JSON text as stored, unparsed (for
-   * work done elsewhere: the results page and the filter worker parse a reopened run's answer,
-   * the worker pretty-prints a diff's). `text` is undefined when no body is kept; `missing` as in
-   * {@link view}. A text that turns out not to be an answer goes to {@link setAsideBody}.
+   * The stored view of a run without its body, and the body file's bytes as read (UTF-8 JSON,
+   * neither decoded nor parsed on the caller's thread: the filter worker and the results page
+   * decode and parse a reopened run's answer). `bytes` is undefined when no body is kept; `missing`
+   * as in {@link view}. A body that turns out not to be an answer goes to {@link setAsideBody}.
    */
-  readView(id: string): Promise<{ head: StoredView; text?: string } | { missing: 'missing' | 'noBody' }> {
+  readView(id: string): Promise<{ head: StoredView; bytes?: Uint8Array } | { missing: 'missing' | 'noBody' }> {
     return this.serial(async () => {
       const loaded = this.runs.get(id);
       if (!loaded) {
@@ -175,7 +175,7 @@ export class RunStore {
         return { head: { ...loaded.meta.view } };
       }
       try {
-        return { head: { ...loaded.meta.view }, text: await readFile(this.file(id, BODY), 'utf8') };
+        return { head: { ...loaded.meta.view }, bytes: await readFile(this.file(id, BODY)) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
           // Deleted by another window meanwhile: the run is gone there too.
@@ -199,11 +199,11 @@ export class RunStore {
   }
 
   /**
-   * The stored view of a run without its body, and the body's JSON text as stored (unparsed: for
-   * work done elsewhere, e.g. a diff's pretty-printing in a worker). `text` is undefined when no
-   * body is kept.
+   * The stored view of a run without its body, and the body file's bytes as read (neither decoded
+   * nor parsed on the caller's thread: for work done elsewhere, e.g. a diff's pretty-printing in a
+   * worker). `bytes` is undefined when no body is kept.
    */
-  viewText(id: string): Promise<{ head: StoredView; text?: string } | undefined> {
+  viewBytes(id: string): Promise<{ head: StoredView; bytes?: Uint8Array } | undefined> {
     return this.serial(async () => {
       const loaded = this.runs.get(id);
       if (!loaded) {
@@ -212,8 +212,8 @@ export class RunStore {
       if (loaded.meta.run.body !== 'kept') {
         return { head: { ...loaded.meta.view } };
       }
-      const text = await readFile(this.file(id, BODY), 'utf8').catch(() => undefined);
-      return { head: { ...loaded.meta.view }, ...(text !== undefined ? { text } : {}) };
+      const bytes = await readFile(this.file(id, BODY)).catch(() => undefined);
+      return { head: { ...loaded.meta.view }, ...(bytes !== undefined ? { bytes } : {}) };
     });
   }
 
