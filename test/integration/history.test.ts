@@ -23,6 +23,14 @@ const diffTabs = () =>
     .map((t) => t.input)
     .filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff && i.original.scheme === 'tenant-graphql-run');
 
+/** A second store on the history's folder, as a window after a reload opens it. */
+const openHistoryStore = async () =>
+  new HistoryStore({
+    dir: (await api()).historyDir,
+    limits: () => ({ maxRuns: 50, maxMegabytes: 100 }),
+    logger: { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
+
 // Sign-in needs the runner's browser (code-server); the desktop runner cannot drive it.
 describe('Run history (History view, compare)', function () {
   this.timeout(60_000);
@@ -113,11 +121,7 @@ describe('Run history (History view, compare)', function () {
       data: { me: { name: '<img src=x onerror=alert(1)>', bidi: '\u202etxt.exe' } },
       errors: [{ message: 42, locations: [{ line: 1, column: 1 }] }, { message: { html: '<script>alert(1)</script>' } }, 'down'],
     };
-    const store = new HistoryStore({
-      dir: (await api()).historyDir,
-      limits: () => ({ maxRuns: 50, maxMegabytes: 100 }),
-      logger: { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-    });
+    const store = await openHistoryStore();
     try {
       await store.ready;
       const view = { runId, operationName: 'OddErrors', environment: 'Sandbox', documentUri, status: 200, at: new Date().toISOString() };
@@ -216,11 +220,7 @@ describe('Run history (History view, compare)', function () {
   });
 
   it('keeps runs, pins, names and results across a new store on the same folder (as after a reload)', async () => {
-    const store = new HistoryStore({
-      dir: (await api()).historyDir,
-      limits: () => ({ maxRuns: 50, maxMegabytes: 100 }),
-      logger: { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-    });
+    const store = await openHistoryStore();
     try {
       await store.ready;
       const ids = store.list().map((r) => r.id);

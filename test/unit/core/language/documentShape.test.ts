@@ -32,6 +32,25 @@ function comparable(errors: readonly GraphQLError[]): string[] {
   return errors.map((e) => `${e.message} @ ${(e.nodes ?? []).map((n) => `${n.loc?.source.name}:${n.loc?.start}-${n.loc?.end}`).join(',')}`).sort();
 }
 
+interface Def {
+  readonly g: number;
+  readonly node: DefinitionNode;
+}
+
+/** One random edit applied to a copy of a document's definitions: insert a definition, remove one, or change one to another variant (the same shape, mostly). */
+function applyEdit(defs: readonly Def[], s: { at: number; group: number; variant: number; kind: string }, parsed: (g: number, v: number) => DefinitionNode): Def[] {
+  const next = [...defs];
+  const at = next.length === 0 ? 0 : s.at % next.length;
+  if (s.kind === 'insert' || next.length === 0) {
+    next.splice(at, 0, { g: s.group, node: parsed(s.group, s.variant) });
+  } else if (s.kind === 'remove') {
+    next.splice(at, 1);
+  } else {
+    next[at] = { g: next[at].g, node: parsed(next[at].g, s.variant) };
+  }
+  return next;
+}
+
 describe('document shape (the whole-document rules and components kept across edits)', () => {
   it('is equal for variants of the same definitions, and tells kinds, names and spreads apart', () => {
     const spreads = (text: string) => {
@@ -88,15 +107,7 @@ describe('document shape (the whole-document rules and components kept across ed
           };
           check();
           for (const s of steps) {
-            const at = defs.length === 0 ? 0 : s.at % defs.length;
-            defs = [...defs];
-            if (s.kind === 'insert' || defs.length === 0) {
-              defs.splice(at, 0, { g: s.group, node: parsed(s.group, s.variant) });
-            } else if (s.kind === 'remove') {
-              defs.splice(at, 1);
-            } else {
-              defs[at] = { g: defs[at].g, node: parsed(defs[at].g, s.variant) };
-            }
+            defs = applyEdit(defs, s, parsed);
             check();
           }
         }),
@@ -144,16 +155,7 @@ describe('document shape (the whole-document rules and components kept across ed
           };
           docs.forEach((_, d) => check(d));
           for (const s of steps) {
-            const defs = [...docs[s.doc]];
-            const at = defs.length === 0 ? 0 : s.at % defs.length;
-            if (s.kind === 'insert' || defs.length === 0) {
-              defs.splice(at, 0, { g: s.group, node: parsed(s.group, s.variant) });
-            } else if (s.kind === 'remove') {
-              defs.splice(at, 1);
-            } else {
-              defs[at] = { g: defs[at].g, node: parsed(defs[at].g, s.variant) };
-            }
-            docs[s.doc] = defs;
+            docs[s.doc] = applyEdit(docs[s.doc], s, parsed);
             check(s.doc);
             check((s.doc + 1) % docs.length);
           }
