@@ -51,18 +51,24 @@ export interface RunResultView {
 }
 
 /**
- * Where the final request's time went (milliseconds). DNS, connect and TLS only for a connection
- * opened for this request (`connection: 'new'`); a reused connection or a proxy's tunnel says so.
+ * Where the final request's time went, phase by phase (milliseconds, rounded to 0.1; a phase not
+ * measured is absent: src/core/http/requestTiming.ts measures it). DNS, connect and TLS only for a
+ * connection opened for this request (`connection: 'new'`); a reused connection or a proxy's tunnel says so.
  */
 export interface ResponseTiming {
+  /** How the request got its connection. */
   readonly connection: 'new' | 'reused' | 'proxy' | 'unknown';
+  /** Name resolution (absent for an address given as an IP, or a connection not opened for this request). */
   readonly dnsMs?: number;
+  /** TCP connect. */
   readonly connectMs?: number;
-  /** TLS with the server (through a proxy: over the tunnel). */
+  /** TLS handshake with the server (https only; through a proxy, over the tunnel). */
   readonly tlsMs?: number;
-  /** Through a proxy: connected to the proxy until its answer to CONNECT (DNS and connect are then the proxy's). */
+  /** Through a proxy: from connected to the proxy to its answer to CONNECT (DNS and connect are then the proxy's). */
   readonly tunnelMs?: number;
+  /** From the request sent to the first byte of the answer (its headers). */
   readonly firstByteMs?: number;
+  /** From the headers to the last byte of the body. */
   readonly downloadMs?: number;
 }
 

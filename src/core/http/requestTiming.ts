@@ -18,26 +18,10 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import type { ResponseTiming } from '../../shared/resultView';
 
-/** How the request got its connection. */
-export type ConnectionKind = 'new' | 'reused' | 'proxy' | 'unknown';
-
-/** A request's time, phase by phase (milliseconds, rounded to 0.1). A phase not measured is absent. */
-export interface RequestTiming {
-  readonly connection: ConnectionKind;
-  /** Name resolution (absent for an address given as an IP, or a connection not opened for this request). */
-  readonly dnsMs?: number;
-  /** TCP connect. */
-  readonly connectMs?: number;
-  /** TLS handshake with the server (https only; through a proxy, over the tunnel). */
-  readonly tlsMs?: number;
-  /** Through a proxy: from connected to the proxy to its answer to CONNECT (the tunnel established). */
-  readonly tunnelMs?: number;
-  /** From the request sent to the first byte of the answer (its headers). */
-  readonly firstByteMs?: number;
-  /** From the headers to the last byte of the body. */
-  readonly downloadMs?: number;
-}
+/** A request's time, phase by phase: the type the results panel shows (one definition, in src/shared). */
+export type RequestTiming = ResponseTiming;
 
 /** An undici connector (`buildConnector`'s result, or the `connect` option as a function). */
 export type Connector = (options: never, callback: (err: Error | null, socket: unknown) => void) => unknown;
