@@ -21,19 +21,22 @@ export interface ResultsPanelInfo {
 /** How many of the panel's life events are kept for {@link ResultsPanelInfo.trace}. */
 const TRACE_LENGTH = 300;
 
-/** The panel's life events, oldest first (at most {@link TRACE_LENGTH}), each logged at debug level. */
+/** The panel's life events, oldest first (at most {@link TRACE_LENGTH}), each logged (at debug level unless said). */
 export class PanelTrace {
   private readonly events: string[] = [];
 
   constructor(private readonly logger: Logger) {}
 
-  /** Records one event of the panel's life (see {@link ResultsPanelInfo.trace}) and logs it. */
-  note(event: string): void {
+  /**
+   * Records one event of the panel's life (see {@link ResultsPanelInfo.trace}) and logs it; `info`
+   * for the rare ones a person reading the log should see (the watchdog healing a page that did not render).
+   */
+  note(event: string, level: 'debug' | 'info' = 'debug'): void {
     this.events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
     if (this.events.length > TRACE_LENGTH) {
       this.events.splice(0, this.events.length - TRACE_LENGTH);
     }
-    this.logger.debug(`[results] ${event}`);
+    this.logger[level](`[results] ${event}`);
   }
 
   list(): string[] {

@@ -28,7 +28,8 @@ export interface WatchedPanel {
   nudge(): void;
   recreate(): void;
   giveUp(view: RunResultView): void;
-  note(event: string): void;
+  /** Records an event of the panel's life (`info`: also in the log a person reads). */
+  note(event: string, level?: 'debug' | 'info'): void;
 }
 
 export class PanelWatchdog {
@@ -59,13 +60,13 @@ export class PanelWatchdog {
       return;
     }
     if (this.tries >= WATCHDOG_STEPS.length) {
-      this.panel.note(`gave up: ${view.runId} is not shown`);
+      this.panel.note(`gave up: ${view.runId} is not shown`, 'info');
       this.panel.giveUp(view);
       return;
     }
     const step = WATCHDOG_STEPS[this.tries++];
     const action = step === 'nudge' ? (this.panel.pageReady ? 'sending it again' : 'loading the page again') : 'making the panel anew';
-    this.panel.note(`watchdog: ${view.runId} not rendered (step ${this.tries}): ${action}`);
+    this.panel.note(`watchdog: ${view.runId} not rendered (step ${this.tries}): ${action}`, 'info');
     if (step === 'recreate') {
       this.panel.recreate();
     } else {

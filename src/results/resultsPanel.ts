@@ -284,7 +284,7 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   }
 
   /** Records one event of the panel's life (see {@link ResultsPanelInfo.trace}) and logs it. */
-  readonly note = (event: string): void => this.trace.note(event);
+  readonly note = (event: string, level?: 'debug' | 'info'): void => this.trace.note(event, level);
 
   private async onMessage(raw: unknown): Promise<boolean> {
     const decision = decideWebviewMessage(raw, this.current && checkedView(this.current, this.unparsed));

@@ -164,6 +164,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  /** The browser's console errors and warnings (every frame: the workbench, the webview host frames, the pages), for a failure's record. */
+  const consoleSeen: string[] = [];
   let codeServer: { CHROMIUM_ARGS: string[] };
 
   /**
@@ -307,6 +309,13 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
     await context.addInitScript(UI_RECORDER);
     page = await context.newPage();
+    const seenAt = () => new Date().toISOString().slice(11, 23);
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') {
+        consoleSeen.push(`${seenAt()} ${m.type()}: ${m.text().slice(0, 300)}`);
+      }
+    });
+    page.on('pageerror', (err) => consoleSeen.push(`${seenAt()} page error: ${String(err).slice(0, 300)}`));
     await page.goto(address);
   });
 
@@ -354,6 +363,18 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       };
     })()`)) as Record<string, unknown>;
     const lines = Object.entries(seen).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}`);
+    // A blank results panel: which frames the webview has, and what the browser said (e.g. its service worker).
+    lines.push(
+      `      frames: ${JSON.stringify(
+        page.frames().map((f) =>
+          f
+            .url()
+            .replace(/[?#].*$/, '')
+            .slice(0, 160),
+        ),
+      )}`,
+    );
+    lines.push(`      console (last ${Math.min(consoleSeen.length, 30)} errors and warnings):`, ...consoleSeen.slice(-30).map((l) => `        ${l}`));
     const logs = join(tmp, 'start', 'user-data', 'logs');
     for (const f of filesUnder(logs).filter((f) => /Tenant GraphQL\.log$/.test(f))) {
       const log = readFileSync(f, 'utf8').trimEnd().split('\n').slice(-40);
