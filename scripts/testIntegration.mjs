@@ -5,6 +5,7 @@
 //
 // Environment: TENANT_GRAPHQL_TEST_GREP (mocha grep), TENANT_GRAPHQL_BENCH=1 (run the *.bench files instead), TENANT_GRAPHQL_RUNNER_TIMEOUT_S (default 900),
 //              TENANT_GRAPHQL_BENCH_PROFILE=<absolute folder> (the adapter bench writes a CPU profile of each row's calls there),
+//              TENANT_GRAPHQL_BENCH_DETAIL=1 (the adapter bench prints CPU time per call and its 10 slowest calls),
 //              TENANT_GRAPHQL_KEEP_TEMP=1 (keep the temp folder for debugging),
 //              TENANT_GRAPHQL_VERBOSE=1 (also print the workbench's console),
 //              TENANT_GRAPHQL_CODE_SERVER_ENTRY + TENANT_GRAPHQL_CODE_SERVER_NODE (another code-server's
@@ -242,6 +243,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     TENANT_GRAPHQL_TEST_RUNNER: 'code-server',
     TENANT_GRAPHQL_BENCH: process.env.TENANT_GRAPHQL_BENCH ?? '',
     TENANT_GRAPHQL_BENCH_PROFILE: process.env.TENANT_GRAPHQL_BENCH_PROFILE ?? '',
+    TENANT_GRAPHQL_BENCH_DETAIL: process.env.TENANT_GRAPHQL_BENCH_DETAIL ?? '',
   };
   const port = await freePort();
   const env = {

@@ -45,6 +45,42 @@ function inertShown(text: string, sink: 'markdownDoc' | 'markdown'): string {
   return out;
 }
 
+/**
+ * The documentation of completion items, one MarkdownString per (description, deprecation) and
+ * shared by every item that shows it: the same few texts come back on every keystroke, and
+ * building a MarkdownString costs more than the item itself (it keeps its state in a private
+ * field: a WeakMap entry per object, which the garbage collector also pays for). Nothing mutates
+ * an item's documentation after it is made (VS Code reads it to send it to the editor); dropped
+ * whole when it grows large, as the inert memo.
+ */
+const documentationMemo = { current: new Map<string, vscode.MarkdownString>(), deprecated: new Map<string, Map<string, vscode.MarkdownString>>(), size: 0 };
+
+function documentationOf(documentation: string, deprecated: boolean, deprecationReason: string): vscode.MarkdownString {
+  const memo = documentationMemo;
+  // Keyed by the schema's own strings (their hashes are computed once), the reason first.
+  let md = (deprecated ? memo.deprecated.get(deprecationReason) : memo.current)?.get(documentation);
+  if (md === undefined) {
+    if (memo.size >= INERT_MEMO_MAX) {
+      memo.current.clear();
+      memo.deprecated.clear();
+      memo.size = 0;
+    }
+    // Documentation and deprecation reasons come from the Service's schema: links and HTML inert.
+    md = new vscode.MarkdownString(inertShown(documentation, 'markdownDoc'));
+    if (deprecated) {
+      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${deprecationReason ? `: ${inertShown(deprecationReason, 'markdown')}` : ''}*`);
+    }
+    let byText = memo.current;
+    if (deprecated) {
+      byText = memo.deprecated.get(deprecationReason) ?? new Map<string, vscode.MarkdownString>();
+      memo.deprecated.set(deprecationReason, byText);
+    }
+    byText.set(documentation, md);
+    memo.size++;
+  }
+  return md;
+}
+
 /** One core completion item as a VS Code item (type as detail, description as Markdown, deprecations struck through). */
 export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
   const out = new vscode.CompletionItem(item.label, COMPLETION_KINDS[item.kind]);
@@ -52,12 +88,7 @@ export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
     out.detail = item.detail;
   }
   if (item.documentation || item.deprecated) {
-    // Documentation and deprecation reasons come from the Service's schema: links and HTML inert.
-    const md = new vscode.MarkdownString(inertShown(item.documentation ?? '', 'markdownDoc'));
-    if (item.deprecated) {
-      md.appendMarkdown(`\n\n*${vscode.l10n.t('Deprecated')}${item.deprecationReason ? `: ${inertShown(item.deprecationReason, 'markdown')}` : ''}*`);
-    }
-    out.documentation = md;
+    out.documentation = documentationOf(item.documentation ?? '', item.deprecated === true, item.deprecationReason || '');
   }
   if (item.deprecated) {
     out.tags = [vscode.CompletionItemTag.Deprecated];

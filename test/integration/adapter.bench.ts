@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as inspector from 'node:inspector';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
@@ -38,6 +39,49 @@ function line(name: string, ours: Summary, floor: Summary | undefined, target: n
  * scripts/bench/profileSummary.mjs); otherwise just runs them. The profiler slows the calls down:
  * figures of a profiled run are not the row's figures.
  */
+/**
+ * Per-call detail of a row when TENANT_GRAPHQL_BENCH_DETAIL=1: the process's CPU time per call
+ * beside its wall time (CPU time is much less sensitive to the machine's load: a call descheduled
+ * for 5 ms is 5 ms of wall time and none of CPU), and the slowest calls with what they were asked.
+ * Diagnostics only: the row's figures are the wall times.
+ */
+class CallDetail {
+  private readonly calls: { wall: number; cpu: number; what: string }[] = [];
+  private cpu0 = process.cpuUsage();
+  private t0 = 0;
+  start(): number {
+    if (DETAIL) {
+      this.cpu0 = process.cpuUsage();
+    }
+    this.t0 = performance.now();
+    return this.t0;
+  }
+  /** Records the call started by `start`; `what` is asked only when detail is on. */
+  end(what: () => string): number {
+    const wall = performance.now() - this.t0;
+    if (DETAIL) {
+      const cpu = process.cpuUsage(this.cpu0);
+      this.calls.push({ wall, cpu: (cpu.user + cpu.system) / 1000, what: what() });
+    }
+    return wall;
+  }
+  lines(name: string): string[] {
+    if (!DETAIL || this.calls.length === 0) {
+      return [];
+    }
+    const f = (n: number) => n.toFixed(2).padStart(6);
+    const cpu = summarize(this.calls.map((c) => c.cpu));
+    const slowest = [...this.calls].sort((a, b) => b.wall - a.wall).slice(0, 10);
+    return [
+      `  detail ${name}: cpu per call p50 ${f(cpu.p50)} p95 ${f(cpu.p95)} (load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+      ...slowest.map((c) => `    wall ${f(c.wall)} cpu ${f(c.cpu)}  ${c.what}`),
+    ];
+  }
+}
+const DETAIL = process.env.TENANT_GRAPHQL_BENCH_DETAIL === '1';
+
 async function profiled<T>(name: string, body: () => Promise<T>): Promise<T> {
   const dir = process.env.TENANT_GRAPHQL_BENCH_PROFILE;
   if (!dir) {
@@ -146,6 +190,7 @@ describe('Adapter bench (through VS Code)', function () {
       const floor: number[] = [];
       const diagnostics: number[] = [];
       const floorDiagnostics: number[] = [];
+      const detail = new CallDetail();
       let nonEmpty = 0;
       await profiled(`typing-${size}`, async () => {
         for (let round = 0; round < ROUNDS; round++) {
@@ -154,9 +199,9 @@ describe('Adapter bench (through VS Code)', function () {
             const end = document.lineAt(p.line).range.end;
             await editor.edit((b) => b.insert(end, ' '), { undoStopBefore: false, undoStopAfter: false });
             const at = new vscode.Position(p.line, p.character);
-            const t0 = performance.now();
+            detail.start();
             const items = api.complete(document, at);
-            ours.push(performance.now() - t0);
+            ours.push(detail.end(() => `${items?.length ?? 0} items at ${at.line}:${at.character} ${JSON.stringify(document.lineAt(at.line).text.trim().slice(0, 60))}`));
             nonEmpty += items && items.length > 0 ? 1 : 0;
             const t1 = performance.now();
             getAutocompleteSuggestions(schema, document.getText(), new LibPosition(at.line, at.character));
@@ -175,6 +220,7 @@ describe('Adapter bench (through VS Code)', function () {
       });
       assert.ok(nonEmpty > 0, 'some completions have items');
       out.push(line(`completion while typing (new version per call), ${lines} lines`, summarize(ours), summarize(floor), 2));
+      out.push(...detail.lines(`completion while typing, ${lines} lines`));
       out.push(line(`diagnostics after an edit, ${lines} lines`, summarize(diagnostics), summarize(floorDiagnostics), 5));
       if (size === 2000) {
         out.push(await codeActionsRow(api, editor, schema));
@@ -218,15 +264,16 @@ describe('Adapter bench (through VS Code)', function () {
     const inCode: number[] = [];
     const inCodeFloor: number[] = [];
     let codeItems = 0;
+    const codeDetail = new CallDetail();
     const count = fieldOffsets().length;
     await profiled('template', async () => {
       for (let k = 0; k < ROUNDS * POSITIONS; k++) {
         const offset = fieldOffsets()[k % count];
         await codeEditor.edit((b) => b.insert(codeDocument.positionAt(offset), ' '), { undoStopBefore: false, undoStopAfter: false });
         const at = codeDocument.positionAt(offset + 1);
-        const t0 = performance.now();
+        codeDetail.start();
         const items = api.complete(codeDocument, at);
-        inCode.push(performance.now() - t0);
+        inCode.push(codeDetail.end(() => `${items?.length ?? 0} items at ${at.line}:${at.character} ${JSON.stringify(codeDocument.lineAt(at.line).text.trim().slice(0, 60))}`));
         codeItems += items && items.length > 0 ? 1 : 0;
         const template = findTemplates(codeDocument.getText()).find((t) => t.start <= offset + 1 && offset + 1 <= t.end)!;
         const local = template.text.slice(0, offset + 1 - template.start).split('\n');
@@ -237,6 +284,7 @@ describe('Adapter bench (through VS Code)', function () {
     });
     assert.ok(codeItems > 0, 'completion inside templates has items');
     out.push(line(`completion in a template of a ${codeDocument.lineCount}-line TS file (50 templates), per keystroke`, summarize(inCode), summarize(inCodeFloor), 5));
+    out.push(...codeDetail.lines('completion in a template'));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, '.graphqlrc.yml'));
   });

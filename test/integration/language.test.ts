@@ -74,6 +74,11 @@ describe('Language features from the live schema (Sandbox)', function () {
     assert.ok(done, `completion offers the deprecated field done; got ${list.items.map(labelOf).join(', ')}`);
     assert.deepEqual(done.tags, [vscode.CompletionItemTag.Deprecated]);
     assert.match((done.documentation as vscode.MarkdownString).value, /Use status instead/);
+    // Asked again (the documentation now comes from the adapter's memo): the same item.
+    const again = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(2, 8));
+    const doneAgain = again.items.find((i) => labelOf(i) === 'done');
+    assert.deepEqual(doneAgain?.tags, [vscode.CompletionItemTag.Deprecated]);
+    assert.equal((doneAgain?.documentation as vscode.MarkdownString | undefined)?.value, (done.documentation as vscode.MarkdownString).value);
     const root = await scratch('query {\n  \n}\n');
     const current = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', root.document.uri, new vscode.Position(1, 2));
     assert.equal(current.items.find((i) => labelOf(i) === 'tasks')?.tags, undefined, 'current fields are not struck through');
