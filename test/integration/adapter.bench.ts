@@ -71,12 +71,16 @@ class CallDetail {
     }
     const f = (n: number) => n.toFixed(2).padStart(6);
     const cpu = summarize(this.calls.map((c) => c.cpu));
-    const slowest = [...this.calls].sort((a, b) => b.wall - a.wall).slice(0, 10);
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    const slowest = (by: 'wall' | 'cpu') => [...this.calls].sort((a, b) => b[by] - a[by]).slice(0, 10);
+    const show = (c: { wall: number; cpu: number; what: string }) => `    wall ${f(c.wall)} cpu ${f(c.cpu)}  ${c.what}`;
     return [
-      `  detail ${name}: cpu per call p50 ${f(cpu.p50)} p95 ${f(cpu.p95)} (load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')})`,
-      ...slowest.map((c) => `    wall ${f(c.wall)} cpu ${f(c.cpu)}  ${c.what}`),
+      `  detail ${name}: cpu per call p50 ${f(cpu.p50)} p95 ${f(cpu.p95)} (load ${load}); slowest by wall time:`,
+      ...slowest('wall').map(show),
+      '    slowest by CPU time:',
+      ...slowest('cpu').map(show),
     ];
   }
 }

@@ -3,7 +3,7 @@
  * sources (that template's text changes, the ones after it shift) instead of scanning the whole
  * file again; any edit the scanner could read differently answers undefined (scan again).
  */
-import { commonPrefix, commonSuffix } from '../text/commonAffix';
+import { commonAffixes, type KnownEdit } from '../text/commonAffix';
 import { HASH_TAG, type EmbeddedTemplate } from './embeddedTemplate';
 import type { TemplateSource } from './templateMapping';
 
@@ -15,13 +15,14 @@ const SCANNER_SIGNIFICANT = /[`\\$\r]/;
  * GraphQL text (not in a `${…}`, not in a nested template, adding or removing no backtick,
  * backslash, `$` or carriage return): that template's text changes, the templates after it move.
  * Undefined when the edit is anything else (the caller scans again). Equal to a fresh scan.
+ * `known`: what the change event told of the edit (where it lies), when it is one from `oldText`
+ * to `newText`; the answer is the same with or without it.
  */
-export function editInsideTemplate(oldText: string, sources: readonly TemplateSource[], newText: string): TemplateSource[] | undefined {
+export function editInsideTemplate(oldText: string, sources: readonly TemplateSource[], newText: string, known?: KnownEdit): TemplateSource[] | undefined {
   if (sources.length === 0) {
     return undefined;
   }
-  const p = commonPrefix(oldText, newText);
-  const q = commonSuffix(oldText, newText, p);
+  const { prefix: p, suffix: q } = commonAffixes(oldText, newText, known);
   const oldEnd = oldText.length - q;
   const newEnd = newText.length - q;
   const k = sources.findIndex((s) => s.baseOffset <= p && oldEnd <= s.template.end);

@@ -8,6 +8,7 @@
  * (open editors and the workspace files the indexer read), so that a location inside any template (a fragment
  * defined in a closed file, a workspace symbol) maps back to its host file.
  */
+import type { KnownEdit } from '../text/commonAffix';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/position';
 import type { ScanOptions } from './embeddedTemplate';
@@ -34,8 +35,9 @@ export class EmbeddedFiles {
   /**
    * The file's sources for this text, scanning only when the text (or the tags) changed. `added`
    * and `removed` name the ids that appeared and went (a file with fewer templates than before).
+   * `edit`: what a change event told of the edit that made `text` (where it lies), if known.
    */
-  update(hostUri: string, text: string, options: ScanOptions = {}): { sources: readonly TemplateSource[]; removed: string[] } {
+  update(hostUri: string, text: string, options: ScanOptions = {}, edit?: KnownEdit): { sources: readonly TemplateSource[]; removed: string[] } {
     const tagsKey = (options.tags ?? []).join('\n');
     const known = this.hosts.get(hostUri);
     if (known && known.text === text && known.tagsKey === tagsKey) {
@@ -43,7 +45,7 @@ export class EmbeddedFiles {
     }
     // Typing inside a template changes nothing the scanner sees outside it: move the sources
     // instead of scanning the whole file again.
-    const moved = known && known.tagsKey === tagsKey ? editInsideTemplate(known.text, known.sources, text) : undefined;
+    const moved = known && known.tagsKey === tagsKey ? editInsideTemplate(known.text, known.sources, text, edit) : undefined;
     const templates = moved ? undefined : findTemplates(text, options);
     const sources = moved ?? (templates && templates.length > 0 ? templateSources(hostUri, templates, new LineIndex(text)) : []);
     const removed: string[] = [];

@@ -12,6 +12,8 @@
  * before it.
  */
 
+import type { KnownEdit } from './commonAffix';
+
 /** One change of a change event: `rangeLength` characters at `rangeOffset` replaced by `text`. */
 export interface OffsetChange {
   readonly rangeOffset: number;
@@ -19,13 +21,19 @@ export interface OffsetChange {
   readonly text: string;
 }
 
-/** The text after the changes, or undefined when it cannot be told for certain (see the module comment). */
-export function followedText(previous: string, changes: readonly OffsetChange[], lineFeedOnly: boolean): string | undefined {
+/**
+ * The text after the changes, or undefined when it cannot be told for certain (see the module
+ * comment), with what the changes leave as it was: the text before the first change and after the
+ * last one (a KnownEdit from `previous`).
+ */
+export function followedEdit(previous: string, changes: readonly OffsetChange[], lineFeedOnly: boolean): KnownEdit | undefined {
   if (!lineFeedOnly || changes.length === 0) {
     return undefined;
   }
   let text = previous;
   let limit = previous.length;
+  // The changes come last first: the first one's end is the last end, the last one's start the first start.
+  const lastEnd = changes[0].rangeOffset + changes[0].rangeLength;
   for (const change of changes) {
     const end = change.rangeOffset + change.rangeLength;
     if (change.rangeOffset < 0 || change.rangeLength < 0 || end > limit || change.text.includes('\r')) {
@@ -34,5 +42,5 @@ export function followedText(previous: string, changes: readonly OffsetChange[],
     text = text.slice(0, change.rangeOffset) + change.text + text.slice(end);
     limit = change.rangeOffset;
   }
-  return text;
+  return { previous, text, prefix: limit, suffix: previous.length - lastEnd };
 }

@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { followedText, type OffsetChange } from '../../../../src/core/text/followedText';
+import { followedEdit, type OffsetChange } from '../../../../src/core/text/followedText';
+
+/** The text after the changes, or undefined. */
+const followedText = (previous: string, changes: readonly OffsetChange[], lineFeedOnly: boolean) => followedEdit(previous, changes, lineFeedOnly)?.text;
 
 /**
  * What the editor's document does with an event's changes (the extension host's mirror): each
