@@ -59,9 +59,10 @@ export class TypesFeature implements vscode.Disposable {
         provideHover: (document, position) => load().typesHover(this.service(), document, position, logger),
       }),
       registerCommandsOnDemand(TYPES_COMMAND_IDS, () => ({ commands: load().typesCommands, services: { logger, schemas, types: this.service() } }), logger, 'types'),
-      // Types turned on (or settings with a problem to tell) after the start: the code is loaded, and starts as at activation.
+      // Types turned on (or settings with a problem to tell) after the start: the code is loaded, and starts as at activation
+      // (also when a hover made the service after the start, with no folder settings then: it has not started).
       deps.config.onDidChangeFolderTypes(() => {
-        if (this.started && !this.loaded && this.anyFolderSettings()) {
+        if (this.started && !this.loaded?.isStarted && this.anyFolderSettings()) {
           this.service().start();
         }
       }),
