@@ -10,10 +10,12 @@ type Deps = ConstructorParameters<typeof TypesFeature>[0];
 function fakeCode(log: string[]): { load: () => TypesCode; loads: () => number } {
   let loads = 0;
   class Service {
+    isStarted = false;
     constructor() {
       log.push('made');
     }
     start(): void {
+      this.isStarted = true;
       log.push('start');
     }
     dispose(): void {
@@ -100,6 +102,20 @@ describe('glue: the types feature loads its code on first use (issue 28)', () =>
     assert.deepEqual(log, ['made', 'start']);
     changed.fire();
     assert.deepEqual(log, ['made', 'start'], 'once loaded, the service follows the settings itself');
+    types.dispose();
+  });
+
+  it('types turned on after a hover made the service (after the start, nothing on then): the service starts then, once', async () => {
+    const log: string[] = [];
+    const { types } = feature(log);
+    types.start();
+    assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
+    assert.deepEqual(log, ['made'], 'made by the hover, not started');
+    settings = { problems: [], codegen: {} };
+    changed.fire();
+    assert.deepEqual(log, ['made', 'start'], 'turned on: started (it generates on save from now on)');
+    changed.fire();
+    assert.deepEqual(log, ['made', 'start']);
     types.dispose();
   });
 });
