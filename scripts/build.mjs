@@ -335,6 +335,8 @@ builds.push(
     // still, and its functions called directly, where its CommonJS build is reached through a
     // getter per call (two: esbuild's wrapper and graphql's re-export), in codegen's hot loops.
     mainFields: ['module', 'main'],
+    // auto-bind with the keys to bind found once per class (src/core/codegen/autoBind.ts).
+    alias: { ...common.alias, 'auto-bind': './src/core/codegen/autoBind.ts' },
   },
   // The language worker (issue 28): re-validation of the workspace after a schema change and the
   // references index build, in worker threads started on first use, with a graphql of their own
