@@ -4,7 +4,8 @@
  * key order, same scalar use cases) and the same introspection-enum flag, for each output file of
  * the benchmark's documents on GitHub's schema, the Sandbox fixtures, and documents made to reach
  * every branch (input objects with enums and custom scalars in variables, a scalar used in both
- * variables and results, introspection enums), each visitor fed the same nodes, the remembered
+ * variables and results, introspection enums, meta fields, interfaces, unions and inline
+ * fragments with and without a type condition), each visitor fed the same nodes, the remembered
  * one several times over (as the preset shares a fragments file's nodes between the files).
  */
 import * as assert from 'node:assert/strict';
@@ -93,8 +94,12 @@ describe("operations visitor: the used-types scan remembered per definition equa
       enum Size { S M }
       input Filter { color: Color, since: Date, nested: [Nested!], again: Filter }
       input Nested { size: Size, at: Date, money: Money }
-      type Item { id: ID!, color: Color, size: Size!, at: Date, price: Money, items(filter: Filter): [Item!]! }
-      type Query { items(filter: Filter, at: Date, sizes: [Size!]): [Item!]!, item(id: ID!): Item }
+      interface Node { id: ID!, color: Color }
+      type Item implements Node { id: ID!, color: Color, size: Size!, at: Date, price: Money, items(filter: Filter): [Item!]! }
+      type Other implements Node { id: ID!, color: Color, when: Date }
+      union Any = Item | Other
+      type Query { items(filter: Filter, at: Date, sizes: [Size!]): [Item!]!, item(id: ID!): Item, node: Node, any: [Any] }
+      type Mutation { touch(at: Date!, color: Color = RED): Any }
     `);
     const texts = [
       'query A($f: Filter, $at: Date, $sizes: [Size!]) { items(filter: $f, at: $at, sizes: $sizes) { id color ...B } }',
@@ -102,6 +107,10 @@ describe("operations visitor: the used-types scan remembered per definition equa
       'query D { __type(name: "Item") { kind fields { type { kind } } } __schema { directives { locations } } }',
       'query E($s: [Size!]) { items(sizes: $s) { ...C } }\nquery F { item(id: "1") { price } }',
       'fragment G on Item { id }',
+      'query H { __typename node { __typename id color ... on Item { size } ... { color } ... @include(if: true) { id } } any { __typename ... on Other { when } ...I } }\nfragment I on Any { ... on Item { price } }',
+      'mutation J($at: Date!, $c: Color = GREEN) @deprecated { touch(at: $at, color: $c) { ... on Node { color } } }\nfragment K on Node { __typename ...G }',
+      'query L { item(id: "1") { __type: id } __schema { types { name kind } } }',
+      'query M { item(id: "1") { ... @include(if: true) { size } } }',
     ];
     const compared = compareAll(schema, texts);
     assert.equal(compared, 2 * texts.length);
