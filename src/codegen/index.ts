@@ -37,6 +37,12 @@ export interface TypesTestApi {
 export class TypesFeature implements vscode.Disposable {
   private loaded: TypesGenerationService | undefined;
   private started = false;
+  /**
+   * Whether the service was started. A hover, a command or the test API can make it before any
+   * types setting is on; it generates nothing until started (typesFeature.ts), so types turned on
+   * later must still start it.
+   */
+  private serviceStarted = false;
   private readonly disposables: vscode.Disposable;
 
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
@@ -61,8 +67,8 @@ export class TypesFeature implements vscode.Disposable {
       registerCommandsOnDemand(TYPES_COMMAND_IDS, () => ({ commands: load().typesCommands, services: { logger, schemas, types: this.service() } }), logger, 'types'),
       // Types turned on (or settings with a problem to tell) after the start: the code is loaded, and starts as at activation.
       deps.config.onDidChangeFolderTypes(() => {
-        if (this.started && !this.loaded && this.anyFolderSettings()) {
-          this.service().start();
+        if (this.started && !this.serviceStarted && this.anyFolderSettings()) {
+          this.startService();
         }
       }),
       { dispose: () => this.loaded?.dispose() },
@@ -79,8 +85,13 @@ export class TypesFeature implements vscode.Disposable {
   start(): void {
     this.started = true;
     if (this.loaded || this.anyFolderSettings()) {
-      this.service().start();
+      this.startService();
     }
+  }
+
+  private startService(): void {
+    this.serviceStarted = true;
+    this.service().start();
   }
 
   dispose(): void {

@@ -102,4 +102,18 @@ describe('glue: the types feature loads its code on first use (issue 28)', () =>
     assert.deepEqual(log, ['made', 'start'], 'once loaded, the service follows the settings itself');
     types.dispose();
   });
+
+  it('a service made by a hover before any types setting is on is started when types are turned on, once', async () => {
+    const log: string[] = [];
+    const { types } = feature(log);
+    types.start();
+    assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
+    assert.deepEqual(log, ['made'], 'made, not started: nothing is on');
+    settings = { problems: [], codegen: {} };
+    changed.fire();
+    assert.deepEqual(log, ['made', 'start'], 'the service made before generates nothing until started');
+    changed.fire();
+    assert.deepEqual(log, ['made', 'start']);
+    types.dispose();
+  });
 });
