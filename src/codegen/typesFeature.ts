@@ -60,6 +60,11 @@ export class TypesGenerationService implements vscode.Disposable {
   readonly onDidGenerate = this.generated.event;
   /** What formatting the worker remembers across restarts (formatIndex.ts). */
   private readonly formatIndex: string;
+  /**
+   * Whether start() ran. A hover can make the service before it, while the workspace index is
+   * still being built: until then no generation is scheduled (start() schedules them all).
+   */
+  private started = false;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -108,6 +113,7 @@ export class TypesGenerationService implements vscode.Disposable {
 
   /** Writes the schema files and generates every enabled folder's types (at activation, once the index is built). */
   start(): void {
+    this.started = true;
     void this.writeSchemaFiles();
     this.scheduleAll(0);
   }
@@ -170,6 +176,9 @@ export class TypesGenerationService implements vscode.Disposable {
   }
 
   private scheduleAll(delayMs = ALL_DELAY_MS): void {
+    if (!this.started) {
+      return;
+    }
     clearTimeout(this.allTimer);
     this.allTimer = setTimeout(() => void this.generateAll(), delayMs);
   }
@@ -201,7 +210,7 @@ export class TypesGenerationService implements vscode.Disposable {
   /** A saved document: its own types again (all of its folder's when it defines fragments others use). */
   private saved(doc: vscode.TextDocument): void {
     const folder = vscode.workspace.getWorkspaceFolder(doc.uri);
-    if (!folder || doc.uri.scheme !== 'file') {
+    if (!this.started || !folder || doc.uri.scheme !== 'file') {
       return;
     }
     const job = this.jobs().find((j) => j.folder.uri.toString() === folder.uri.toString());

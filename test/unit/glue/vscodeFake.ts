@@ -167,6 +167,7 @@ export const window = {
 
 /** @public read by the glue as `vscode.…` (register.ts resolves 'vscode' here) */
 export const languages = {
+  createDiagnosticCollection: (_name: string) => ({ set: () => undefined, delete: () => undefined, clear: () => undefined, dispose: () => undefined }),
   registerHoverProvider: (_selector: unknown, provider: (typeof fake.hovers)[number]): Disposable => {
     fake.hovers.push(provider);
     return new Disposable(() => fake.hovers.splice(fake.hovers.indexOf(provider), 1));
@@ -203,11 +204,14 @@ export const env = {
 };
 
 const foldersChanged = new EventEmitter<{ added: unknown[]; removed: unknown[] }>();
+/** Fire to "save" a document: `workspace.onDidSaveTextDocument`'s listeners get it. */
+export const documentSaved = new EventEmitter<{ uri: Uri }>();
 
 export const workspace = {
   workspaceFile: undefined as Uri | undefined,
   workspaceFolders: [] as { uri: Uri; name: string; index: number }[] | undefined,
   onDidChangeWorkspaceFolders: foldersChanged.event,
+  onDidSaveTextDocument: documentSaved.event,
   /** A watcher that never fires (no file changes in these tests). */
   createFileSystemWatcher: () => {
     const never = new EventEmitter<Uri>().event;
