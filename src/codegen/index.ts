@@ -37,12 +37,6 @@ export interface TypesTestApi {
 export class TypesFeature implements vscode.Disposable {
   private loaded: TypesGenerationService | undefined;
   private started = false;
-  /**
-   * Whether the service was started. A hover, a command or the test API can make it before any
-   * types setting is on; it generates nothing until started (typesFeature.ts), so types turned on
-   * later must still start it.
-   */
-  private serviceStarted = false;
   private readonly disposables: vscode.Disposable;
 
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
@@ -67,8 +61,8 @@ export class TypesFeature implements vscode.Disposable {
       registerCommandsOnDemand(TYPES_COMMAND_IDS, () => ({ commands: load().typesCommands, services: { logger, schemas, types: this.service() } }), logger, 'types'),
       // Types turned on (or settings with a problem to tell) after the start: the code is loaded, and starts as at activation.
       deps.config.onDidChangeFolderTypes(() => {
-        if (this.started && !this.serviceStarted && this.anyFolderSettings()) {
-          this.startService();
+        if (this.started && !this.loaded && this.anyFolderSettings()) {
+          this.service();
         }
       }),
       { dispose: () => this.loaded?.dispose() },
@@ -84,14 +78,11 @@ export class TypesFeature implements vscode.Disposable {
   /** Writes the schema files and generates the types that are turned on (once the workspace index is built). */
   start(): void {
     this.started = true;
-    if (this.loaded || this.anyFolderSettings()) {
-      this.startService();
+    if (this.loaded) {
+      this.loaded.start();
+    } else if (this.anyFolderSettings()) {
+      this.service();
     }
-  }
-
-  private startService(): void {
-    this.serviceStarted = true;
-    this.service().start();
   }
 
   dispose(): void {
@@ -100,8 +91,15 @@ export class TypesFeature implements vscode.Disposable {
 
   /** The generation service, made (and the feature's code loaded) on first use. */
   private service(): TypesGenerationService {
-    const { context, config, schemas, language, logger, load } = this.deps;
-    this.loaded ??= new (load().TypesGenerationService)(context, config, schemas, language, logger);
+    if (!this.loaded) {
+      const { context, config, schemas, language, logger, load } = this.deps;
+      this.loaded = new (load().TypesGenerationService)(context, config, schemas, language, logger);
+      // Made after the start (the workspace index is built): it follows the settings from now on.
+      // Made before it (a hover while the index is built), start() starts it.
+      if (this.started) {
+        this.loaded.start();
+      }
+    }
     return this.loaded;
   }
 

@@ -69,9 +69,26 @@ describe('glue: the types feature loads its code on first use (issue 28)', () =>
     assert.deepEqual(log, []);
     assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
     assert.equal(await fake.registered.get('tenantGraphql.copyTypescriptTypes')!(), 'copied');
-    assert.deepEqual(log, ['made'], 'one service, not started: nothing is turned on');
+    assert.deepEqual(log, ['made', 'start'], 'one service, made after the start: started at once, it follows the settings from then on');
     types.dispose();
-    assert.deepEqual(log, ['made', 'dispose']);
+    assert.deepEqual(log, ['made', 'start', 'dispose']);
+  });
+
+  it('a hover before the start makes the service without starting it; the start starts it, once', async () => {
+    const log: string[] = [];
+    const { types, loads } = feature(log);
+    assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
+    assert.deepEqual(log, ['made'], 'the workspace index is not built yet: not started');
+    settings = { problems: [], codegen: {} };
+    changed.fire();
+    assert.deepEqual(log, ['made'], 'a settings change before the start starts nothing');
+    types.start();
+    assert.deepEqual(log, ['made', 'start']);
+    changed.fire();
+    assert.equal(await fake.registered.get('tenantGraphql.copyTypescriptTypes')!(), 'copied');
+    assert.deepEqual(log, ['made', 'start'], 'once started, the service follows the settings itself');
+    assert.equal(loads() > 0, true);
+    types.dispose();
   });
 
   it('with types settings (or settings with a problem to tell), loads and starts at start', () => {
@@ -100,20 +117,6 @@ describe('glue: the types feature loads its code on first use (issue 28)', () =>
     assert.deepEqual(log, ['made', 'start']);
     changed.fire();
     assert.deepEqual(log, ['made', 'start'], 'once loaded, the service follows the settings itself');
-    types.dispose();
-  });
-
-  it('a service made by a hover before any types setting is on is started when types are turned on, once', async () => {
-    const log: string[] = [];
-    const { types } = feature(log);
-    types.start();
-    assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
-    assert.deepEqual(log, ['made'], 'made, not started: nothing is on');
-    settings = { problems: [], codegen: {} };
-    changed.fire();
-    assert.deepEqual(log, ['made', 'start'], 'the service made before generates nothing until started');
-    changed.fire();
-    assert.deepEqual(log, ['made', 'start']);
     types.dispose();
   });
 });
