@@ -4,7 +4,7 @@
 // --out DIR (packaging) writes the bundles under DIR (DIR/dist, DIR/media/dist) instead of here.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -40,6 +40,28 @@ const withoutRelayOptimizer = {
     build.onLoad({ filter: /.*/, namespace: 'stand-in' }, () => ({
       contents: "exports.optimizeDocuments = () => { throw new Error('flattenGeneratedTypes is not available in Tenant GraphQL'); };",
       loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The types worker's `change-case-all`: the package itself with its `pascalCase`, through which
+ * codegen names everything, remembered per input (src/core/codegen/memoCase.ts).
+ */
+const memoizedPascalCase = {
+  name: 'memoized-pascal-case',
+  setup(build) {
+    const real = resolve('node_modules/change-case-all/dist/index.js');
+    build.onResolve({ filter: /^change-case-all$/ }, () => ({ path: 'change-case-all', namespace: 'memoized-case' }));
+    build.onLoad({ filter: /.*/, namespace: 'memoized-case' }, () => ({
+      contents: [
+        `import { pascalCase as pascalCaseOnce } from ${JSON.stringify(real)};`,
+        `import { memoizedCase } from ${JSON.stringify(resolve('src/core/codegen/memoCase.ts'))};`,
+        `export * from ${JSON.stringify(real)};`,
+        'export const pascalCase = memoizedCase(pascalCaseOnce);',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: resolve('.'),
     }));
   },
 };
@@ -329,12 +351,14 @@ builds.push(
     ...common,
     entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' },
     outdir: join(outRoot, 'dist'),
-    plugins: [withoutRelayOptimizer],
+    plugins: [withoutRelayOptimizer, memoizedPascalCase],
     define: { 'process.env.NODE_ENV': '"production"' },
     // graphql's ES module build (its "module" field) for every import and require of it: one copy
     // still, and its functions called directly, where its CommonJS build is reached through a
     // getter per call (two: esbuild's wrapper and graphql's re-export), in codegen's hot loops.
     mainFields: ['module', 'main'],
+    // auto-bind with the keys to bind found once per class (src/core/codegen/autoBind.ts).
+    alias: { ...common.alias, 'auto-bind': './src/core/codegen/autoBind.ts' },
   },
   // The language worker (issue 28): re-validation of the workspace after a schema change and the
   // references index build, in worker threads started on first use, with a graphql of their own

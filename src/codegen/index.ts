@@ -59,11 +59,10 @@ export class TypesFeature implements vscode.Disposable {
         provideHover: (document, position) => load().typesHover(this.service(), document, position, logger),
       }),
       registerCommandsOnDemand(TYPES_COMMAND_IDS, () => ({ commands: load().typesCommands, services: { logger, schemas, types: this.service() } }), logger, 'types'),
-      // Types turned on (or settings with a problem to tell) after the start: the code is loaded, and starts as at activation
-      // (also when a hover made the service after the start, with no folder settings then: it has not started).
+      // Types turned on (or settings with a problem to tell) after the start: the code is loaded, and starts as at activation.
       deps.config.onDidChangeFolderTypes(() => {
-        if (this.started && !this.loaded?.isStarted && this.anyFolderSettings()) {
-          this.service().start();
+        if (this.started && !this.loaded && this.anyFolderSettings()) {
+          this.service();
         }
       }),
       { dispose: () => this.loaded?.dispose() },
@@ -79,8 +78,10 @@ export class TypesFeature implements vscode.Disposable {
   /** Writes the schema files and generates the types that are turned on (once the workspace index is built). */
   start(): void {
     this.started = true;
-    if (this.loaded || this.anyFolderSettings()) {
-      this.service().start();
+    if (this.loaded) {
+      this.loaded.start();
+    } else if (this.anyFolderSettings()) {
+      this.service();
     }
   }
 
@@ -90,8 +91,15 @@ export class TypesFeature implements vscode.Disposable {
 
   /** The generation service, made (and the feature's code loaded) on first use. */
   private service(): TypesGenerationService {
-    const { context, config, schemas, language, logger, load } = this.deps;
-    this.loaded ??= new (load().TypesGenerationService)(context, config, schemas, language, logger);
+    if (!this.loaded) {
+      const { context, config, schemas, language, logger, load } = this.deps;
+      this.loaded = new (load().TypesGenerationService)(context, config, schemas, language, logger);
+      // Made after the start (the workspace index is built): it follows the settings from now on.
+      // Made before it (a hover while the index is built), start() starts it.
+      if (this.started) {
+        this.loaded.start();
+      }
+    }
     return this.loaded;
   }
 

@@ -111,11 +111,6 @@ export class TypesGenerationService implements vscode.Disposable {
     );
   }
 
-  /** Whether start() ran (a service made early by a hover has not started). */
-  get isStarted(): boolean {
-    return this.started;
-  }
-
   /** Writes the schema files and generates every enabled folder's types (at activation, once the index is built). */
   start(): void {
     this.started = true;

@@ -6,7 +6,8 @@
  * enum and input definitions the file names (`_namedSchemaTypes`); on GitHub's schema that walk is
  * about 35 ms per file, here well under one. Nor is the whole schema printed as a document (about
  * 100 ms on GitHub's schema, which upstream needs for that walk): the definitions of the types a
- * file names are printed as they are first named. Everything else (the visitor, the operations' types,
+ * file names are printed as they are first named. And its visitor's scan for the schema types a file
+ * uses is remembered per definition (usedSchemaTypes.ts). Everything else (the visitor, the operations' types,
  * the prepended helpers) is upstream's, and the plugin falls back to upstream's own function for
  * any option this copy does not follow. Tests compare the output with the codegen CLI's.
  *
@@ -26,7 +27,8 @@ import {
 } from 'graphql';
 import { getCachedDocumentNodeFromSchema, oldVisit, type PluginFunction, type Types } from '@graphql-codegen/plugin-helpers';
 import { constructWithView } from './scalarsAndEnums';
-import { plugin as upstreamPlugin, TypeScriptDocumentsVisitor, type TypeScriptDocumentsPluginConfig } from '@graphql-codegen/typescript-operations';
+import { plugin as upstreamPlugin, type TypeScriptDocumentsPluginConfig } from '@graphql-codegen/typescript-operations';
+import { OperationsVisitor } from './usedSchemaTypes';
 
 /** Options upstream handles that this copy does not: with any of them set, upstream runs. */
 const UPSTREAM_ONLY: readonly string[] = [
@@ -105,7 +107,7 @@ export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.Compl
   const allDocumentsAST = concatAST(all);
   const documentsToVisitAST = concatAST(standard);
   // Its constructor scans the schema's types (scalarsAndEnums.ts); what it keeps behaves as the schema.
-  const visitor = constructWithView(schema, (view) => new TypeScriptDocumentsVisitor(view, config, allDocumentsAST, documentsToVisitAST, info?.outputFile as string));
+  const visitor = constructWithView(schema, (view) => new OperationsVisitor(view, config, allDocumentsAST, documentsToVisitAST, info?.outputFile as string));
   const operationsResult = oldVisit(documentsToVisitAST, { leave: visitor }) as unknown as { definitions: unknown[] };
   const named = (visitor as unknown as VisitorState)._namedSchemaTypes;
   const definitions = namedDefinitions(

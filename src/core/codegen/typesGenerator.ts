@@ -76,14 +76,20 @@ export class TypesGenerator {
   /**
    * Formats each file and writes those whose bytes differ from the file on disk. A file on disk
    * that the format index says is this output formatted is left as it is, unformatted here.
+   * The files on disk are read all at once (a few at a time) before, and each write is started
+   * as soon as its text is formatted and waited for at the end (a few at a time), so that the
+   * disk works while this thread formats: one file read, formatted and written after the other
+   * left the thread idle between them (250 files: about 80 ms on a quiet machine).
    */
   private async finish(result: GenerationResult, request: { readonly write: boolean; readonly formatIndex?: string }, started: number): Promise<GenerationReply> {
     const write = request.write;
     const index = request.formatIndex ? this.indexOf(request.formatIndex) : undefined;
+    const onDisk = write ? await inParallel(result.files, (file) => readFile(file.path, 'utf8').catch(() => undefined)) : [];
+    const writes = new Writes();
     const files: GeneratedText[] = [];
-    for (const file of result.files) {
+    for (const [i, file] of result.files.entries()) {
       let text = this.formatted.get(file.text);
-      const existing = write ? await readFile(file.path, 'utf8').catch(() => undefined) : undefined;
+      const existing = onDisk[i];
       const rawHash = index ? sha256(file.text) : '';
       if (text === undefined && index && existing !== undefined) {
         const known = await index.formattedHash(rawHash);
@@ -102,12 +108,13 @@ export class TypesGenerator {
       }
       let written = false;
       if (write && existing !== text) {
-        await writeFileAtomically(file.path, text);
+        await writes.start(writeFileAtomically(file.path, text));
         written = true;
       }
       // Files written to disk go back without their text: the host's thread need not copy megabytes.
       files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
     }
+    await writes.all();
     await index?.save().catch(() => undefined); // an index not saved only costs formatting after the next restart
     return { files, problems: result.problems, ms: performance.now() - started };
   }
@@ -182,4 +189,58 @@ async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
     return { version: source.version, schema: () => Promise.resolve(schema), sorted: lexicographicSortSchema(schema) };
   }
   throw new Error(`no schema source for ${source.key}`);
+}
+
+/** How many reads or writes of generated files are under way at once. */
+const IO_AT_ONCE = 8;
+
+/** `work` for every item, at most {@link IO_AT_ONCE} at a time; the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IO_AT_ONCE, items.length) }, lane));
+  return results;
+}
+
+/**
+ * Writes under way: `start` waits only when {@link IO_AT_ONCE} are, `all` for every one; the
+ * first failure is thrown (by `start` or `all`), as a write waited for at once would throw it.
+ */
+class Writes {
+  private readonly running = new Set<Promise<void>>();
+  private failure: { readonly error: unknown } | undefined;
+
+  async start(write: Promise<void>): Promise<void> {
+    const tracked: Promise<void> = write.then(
+      () => {
+        this.running.delete(tracked);
+      },
+      (error: unknown) => {
+        this.running.delete(tracked);
+        this.failure ??= { error };
+      },
+    );
+    this.running.add(tracked);
+    if (this.running.size >= IO_AT_ONCE) {
+      await Promise.race(this.running);
+    }
+    this.check();
+  }
+
+  async all(): Promise<void> {
+    await Promise.all(this.running);
+    this.check();
+  }
+
+  private check(): void {
+    if (this.failure) {
+      throw this.failure.error;
+    }
+  }
 }

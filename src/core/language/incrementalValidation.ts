@@ -40,6 +40,7 @@ import {
   type FragmentDefinitionNode,
   type FragmentSpreadNode,
   type GraphQLSchema,
+  type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
 import { documentShape } from './documentShape';
@@ -247,12 +248,24 @@ export class IncrementalValidator {
   spreadsOf(def: DefinitionNode): readonly string[] {
     let names = directSpreads.get(def);
     if (!names) {
+      // graphql's visit order (spreads are found only in selection sets), without its visitor
+      // machinery: a tenth of the first validation of a workspace. Iterative, as graphql's visit.
       const found: string[] = [];
-      visit(def, {
-        FragmentSpread(node) {
-          found.push(node.name.value);
-        },
-      });
+      const lists: (readonly SelectionNode[])[] = 'selectionSet' in def && def.selectionSet ? [def.selectionSet.selections] : [];
+      const at = lists.map(() => 0);
+      while (lists.length > 0) {
+        const top = lists.length - 1;
+        const selection = lists[top][at[top]++];
+        if (!selection) {
+          lists.pop();
+          at.pop();
+        } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+          found.push(selection.name.value);
+        } else if (selection.selectionSet) {
+          lists.push(selection.selectionSet.selections);
+          at.push(0);
+        }
+      }
       names = found;
       directSpreads.set(def, names);
     }

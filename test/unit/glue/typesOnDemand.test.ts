@@ -10,12 +10,10 @@ type Deps = ConstructorParameters<typeof TypesFeature>[0];
 function fakeCode(log: string[]): { load: () => TypesCode; loads: () => number } {
   let loads = 0;
   class Service {
-    isStarted = false;
     constructor() {
       log.push('made');
     }
     start(): void {
-      this.isStarted = true;
       log.push('start');
     }
     dispose(): void {
@@ -71,9 +69,26 @@ describe('glue: the types feature loads its code on first use (issue 28)', () =>
     assert.deepEqual(log, []);
     assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
     assert.equal(await fake.registered.get('tenantGraphql.copyTypescriptTypes')!(), 'copied');
-    assert.deepEqual(log, ['made'], 'one service, not started: nothing is turned on');
+    assert.deepEqual(log, ['made', 'start'], 'one service, made after the start: started at once, it follows the settings from then on');
     types.dispose();
-    assert.deepEqual(log, ['made', 'dispose']);
+    assert.deepEqual(log, ['made', 'start', 'dispose']);
+  });
+
+  it('a hover before the start makes the service without starting it; the start starts it, once', async () => {
+    const log: string[] = [];
+    const { types, loads } = feature(log);
+    assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
+    assert.deepEqual(log, ['made'], 'the workspace index is not built yet: not started');
+    settings = { problems: [], codegen: {} };
+    changed.fire();
+    assert.deepEqual(log, ['made'], 'a settings change before the start starts nothing');
+    types.start();
+    assert.deepEqual(log, ['made', 'start']);
+    changed.fire();
+    assert.equal(await fake.registered.get('tenantGraphql.copyTypescriptTypes')!(), 'copied');
+    assert.deepEqual(log, ['made', 'start'], 'once started, the service follows the settings itself');
+    assert.equal(loads() > 0, true);
+    types.dispose();
   });
 
   it('with types settings (or settings with a problem to tell), loads and starts at start', () => {
@@ -102,20 +117,6 @@ describe('glue: the types feature loads its code on first use (issue 28)', () =>
     assert.deepEqual(log, ['made', 'start']);
     changed.fire();
     assert.deepEqual(log, ['made', 'start'], 'once loaded, the service follows the settings itself');
-    types.dispose();
-  });
-
-  it('types turned on after a hover made the service (after the start, nothing on then): the service starts then, once', async () => {
-    const log: string[] = [];
-    const { types } = feature(log);
-    types.start();
-    assert.equal(await fake.hovers[0].provideHover({}, {}), 'hover');
-    assert.deepEqual(log, ['made'], 'made by the hover, not started');
-    settings = { problems: [], codegen: {} };
-    changed.fire();
-    assert.deepEqual(log, ['made', 'start'], 'turned on: started (it generates on save from now on)');
-    changed.fire();
-    assert.deepEqual(log, ['made', 'start']);
     types.dispose();
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildSchema, Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, type DefinitionNode, type GraphQLError } from 'graphql';
+import { buildSchema, Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, visit, type DefinitionNode, type GraphQLError } from 'graphql';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
@@ -66,6 +66,35 @@ describe('incremental validation', () => {
       COMPONENT_RULES.map((r) => r.name),
       ['OverlappingFieldsCanBeMergedRule', 'MaxIntrospectionDepthRule'],
     );
+  });
+
+  it("finds a definition's fragment spreads as graphql's visit does, in its order (pool, GitHub's bench document, nesting, type system definitions)", () => {
+    const spreadsByVisit = (def: DefinitionNode) => {
+      const names: string[] = [];
+      visit(def, {
+        FragmentSpread(node) {
+          names.push(node.name.value);
+        },
+      });
+      return names;
+    };
+    const nested = `query N { ${'me { ...A tasks { ... on Task { ...B owner { '.repeat(150)}id${' } } ...C } ...D }'.repeat(150)} }`;
+    const texts = [
+      ...POOL,
+      readFileSync(path.join(__dirname, '../../../../scripts/bench/github.graphql'), 'utf8'),
+      nested,
+      'type T { a: Int } extend type T @d(x: 1)',
+      'fragment F on T @d(a: [1]) { ...G a(x: {y: 1}) { ... @skip(if: true) { ...H } } ...G }',
+    ];
+    let spreads = 0;
+    for (const text of texts) {
+      for (const def of parse(text).definitions) {
+        const ours = new IncrementalValidator(SCHEMA).spreadsOf(def);
+        assert.deepEqual(ours, spreadsByVisit(def), text.slice(0, 60));
+        spreads += ours.length;
+      }
+    }
+    assert.ok(spreads > 600, `spreads compared: ${spreads}`);
   });
 
   it('equals whole-document validation over random edit sequences that keep unchanged definitions', () => {
