@@ -1,20 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { commonAffixes, commonPrefix, commonSuffix, composeEdits, type KnownEdit } from '../../../../src/core/text/commonAffix';
-import { followedEdit, type OffsetChange } from '../../../../src/core/text/followedText';
-
-/** The changes of one operation on `text`: ranges of the text before it, last first, none overlapping. */
-function operation(text: string, raw: readonly [number, number, string][]): OffsetChange[] {
-  const edits: OffsetChange[] = [];
-  let limit = text.length;
-  for (const [at, length, inserted] of [...raw].sort((a, b) => b[0] - a[0])) {
-    const start = Math.min(at % (text.length + 1), limit);
-    const end = Math.min(start + length, limit);
-    edits.push({ rangeOffset: start, rangeLength: end - start, text: inserted });
-    limit = start;
-  }
-  return edits;
-}
+import { followedEdit } from '../../../../src/core/text/followedText';
+import { operationEdits as operation } from './operationEdits';
 
 /** Texts long enough for the block comparison (1,024 characters) to matter, with runs of equal characters near the edits. */
 const textArb = fc.array(fc.constantFrom('a', ' ', '\n', '{ x }', '  ', 'é', '😀', 'b'.repeat(700), ' '.repeat(1100)), { maxLength: 12 }).map((parts) => parts.join(''));

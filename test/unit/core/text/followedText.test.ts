@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { followedEdit, type OffsetChange } from '../../../../src/core/text/followedText';
+import { operationEdits } from './operationEdits';
 
 /** The text after the changes, or undefined. */
 const followedText = (previous: string, changes: readonly OffsetChange[], lineFeedOnly: boolean) => followedEdit(previous, changes, lineFeedOnly)?.text;
@@ -38,14 +39,7 @@ describe('followedText: the next text of a document from a change event', () => 
         fc.array(fc.tuple(fc.nat(), fc.nat({ max: 5 }), fc.string({ unit: fc.constantFrom('x', '\n', ' ', '😀'), maxLength: 4 })), { minLength: 1, maxLength: 5 }),
         (text, raw) => {
           // Edits of one operation: ranges of the text before it, sorted last first, none overlapping.
-          const edits: OffsetChange[] = [];
-          let limit = text.length;
-          for (const [at, length, inserted] of [...raw].sort((a, b) => b[0] - a[0])) {
-            const start = Math.min(at % (text.length + 1), limit);
-            const end = Math.min(start + length, limit);
-            edits.push({ rangeOffset: start, rangeLength: end - start, text: inserted });
-            limit = start;
-          }
+          const edits = operationEdits(text, raw);
           multi += edits.length > 1 ? 1 : 0;
           const expected = mirror(
             text,
