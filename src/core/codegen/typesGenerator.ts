@@ -87,32 +87,38 @@ export class TypesGenerator {
     const onDisk = write ? await inParallel(result.files, (file) => readFile(file.path, 'utf8').catch(() => undefined)) : [];
     const writes = new Writes();
     const files: GeneratedText[] = [];
-    for (const [i, file] of result.files.entries()) {
-      let text = this.formatted.get(file.text);
-      const existing = onDisk[i];
-      const rawHash = index ? sha256(file.text) : '';
-      if (text === undefined && index && existing !== undefined) {
-        const known = await index.formattedHash(rawHash);
-        if (known !== undefined && known === sha256(existing)) {
-          text = existing;
+    try {
+      for (const [i, file] of result.files.entries()) {
+        let text = this.formatted.get(file.text);
+        const existing = onDisk[i];
+        const rawHash = index ? sha256(file.text) : '';
+        if (text === undefined && index && existing !== undefined) {
+          const known = await index.formattedHash(rawHash);
+          if (known !== undefined && known === sha256(existing)) {
+            text = existing;
+            this.remember(file.text, text);
+          }
+        }
+        if (text === undefined) {
+          text = await formatTypescript(file.text);
+          this.formattedFiles++;
           this.remember(file.text, text);
         }
+        if (index) {
+          await index.remember(rawHash, sha256(text));
+        }
+        let written = false;
+        if (write && existing !== text) {
+          await writes.start(writeFileAtomically(file.path, text));
+          written = true;
+        }
+        // Files written to disk go back without their text: the host's thread need not copy megabytes.
+        files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
       }
-      if (text === undefined) {
-        text = await formatTypescript(file.text);
-        this.formattedFiles++;
-        this.remember(file.text, text);
-      }
-      if (index) {
-        await index.remember(rawHash, sha256(text));
-      }
-      let written = false;
-      if (write && existing !== text) {
-        await writes.start(writeFileAtomically(file.path, text));
-        written = true;
-      }
-      // Files written to disk go back without their text: the host's thread need not copy megabytes.
-      files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
+    } catch (err) {
+      // Formatting failed: answer once nothing started here is still writing.
+      await writes.settle();
+      throw err;
     }
     await writes.all();
     await index?.save().catch(() => undefined); // an index not saved only costs formatting after the next restart
@@ -209,8 +215,10 @@ async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<
 }
 
 /**
- * Writes under way: `start` waits only when {@link IO_AT_ONCE} are, `all` for every one; the
- * first failure is thrown (by `start` or `all`), as a write waited for at once would throw it.
+ * Writes under way: `start` waits only when {@link IO_AT_ONCE} are, `all` for every one and then
+ * throws the first failure. A failed write stops no other: every file is still written, and the
+ * request fails at the end. `settle` waits for every write without throwing (a request that fails
+ * for another reason answers only once nothing it started is still writing).
  */
 class Writes {
   private readonly running = new Set<Promise<void>>();
@@ -230,17 +238,17 @@ class Writes {
     if (this.running.size >= IO_AT_ONCE) {
       await Promise.race(this.running);
     }
-    this.check();
   }
 
   async all(): Promise<void> {
-    await Promise.all(this.running);
-    this.check();
-  }
-
-  private check(): void {
+    await this.settle();
     if (this.failure) {
       throw this.failure.error;
     }
+  }
+
+  /** Every write under way done, failed or not (tracked writes never reject). */
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
   }
 }

@@ -15,7 +15,7 @@ describe('glue: the types service generates nothing before its start', () => {
   });
   afterEach(() => mock.timers.reset());
 
-  it('made early (a hover before the workspace index is built): settings, schema, validation and save events schedule nothing until start()', () => {
+  it('made early (a hover before the workspace index is built): settings, schema, validation and save events schedule no type generation until start() (schema files need no index: not asked here)', () => {
     // What the service asks when it works out what to generate: each folder's settings, then its schema.
     const asked: string[] = [];
     const typesChanged = new EventEmitter<void>();
