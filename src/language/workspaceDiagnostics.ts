@@ -95,6 +95,10 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
         return;
       }
       remote.prepare(this.host.index).catch((err: unknown) => this.logger.debug(`the language worker's index was not synced while idle: ${errorMessage(err)}`));
+      // The worker keeps the schema versions in use (their cache files, compressed): the next refresh is diffed there.
+      for (const snapshot of this.host.schemas.all()) {
+        remote.keepVersion?.(snapshot.schema).catch((err: unknown) => this.logger.debug(`the language worker did not keep a schema version: ${errorMessage(err)}`));
+      }
     }, IDLE_SYNC_MS);
   }
 

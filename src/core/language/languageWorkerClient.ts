@@ -7,6 +7,7 @@
  */
 import type { GraphQLSchema } from 'graphql';
 import type { Disposable } from '../clock';
+import type { SchemaDiff } from '../schema/schemaDiff';
 import { WorkerClient, type WorkerClientOptions } from '../workerClient';
 import type { FragmentIndex } from './fragmentIndex';
 import type {
@@ -190,6 +191,41 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
       }
       throw err;
     }
+  }
+
+  /**
+   * The changes from one version of a schema to the next, computed in the first worker (which keeps
+   * the cache files of the versions it loaded); undefined when it cannot (the previous version is
+   * neither kept there nor loadable, a folder's schema files changed on disk, no worker): the host
+   * diffs then.
+   */
+  async diff(from: SchemaSource, to: SchemaSource): Promise<SchemaDiff | undefined> {
+    try {
+      return (await this.request({ kind: 'diff', from, to }, 0)).diff;
+    } catch (err) {
+      if (err instanceof LanguageWorkerError) {
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  /** Asks the first worker to keep a version's cache file (so that the next refresh is diffed there); whether it did. */
+  async keep(source: SchemaSource): Promise<boolean> {
+    try {
+      return (await this.request({ kind: 'keep', source }, 0)).kept;
+    } catch (err) {
+      if (err instanceof LanguageWorkerError) {
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  /** {@link keep} of the source of a schema in use (none: false). */
+  async keepVersion(schema: GraphQLSchema): Promise<boolean> {
+    const source = this.sourceOf(schema);
+    return source ? this.keep(source) : false;
   }
 
   /** Whether any worker thread is running. */

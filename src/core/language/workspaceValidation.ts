@@ -93,6 +93,8 @@ export interface RemoteValidator {
    * those documents are validated here.
    */
   validate(schema: GraphQLSchema, documents: readonly { readonly id: string; readonly text: string }[]): Promise<readonly ValidateResult[] | undefined>;
+  /** Keeps the version of a schema in use there (its cache file, compressed), so that the next refresh's diff runs there too; whether it did. */
+  keepVersion?(schema: GraphQLSchema): Promise<boolean>;
 }
 
 /** One file of a batch: its documents (the file itself, or its templates) and its schema. */
