@@ -129,7 +129,11 @@ export async function benchLanguageWorker(
           // GitHub's schema is the version in use: in its cache file, kept by the worker while idle as the extension has it kept.
           sources.set(schema, await versionOf(schema));
           if (options.idleSync ?? true) {
+            // As WorkspaceDiagnostics does while idle: the index sent, a few documents validated (warm), the version kept.
             await pool.prepare(index);
+            if (process.env.TENANT_GRAPHQL_BENCH_NO_WARM !== '1') {
+              await pool.warmUp(schema);
+            }
             await pool.keep(sources.get(schema)!);
           }
           first.push(await change(schema, next));

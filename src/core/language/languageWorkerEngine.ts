@@ -86,6 +86,8 @@ export class LanguageWorkerEngine {
   /** Per key, the cache files of its last versions, compressed: a refresh overwrites the file the previous version was in. */
   private readonly kept = new Map<string, readonly KeptVersion[]>();
   private idle: Disposable | undefined;
+  /** Whether a warm request validated documents on this thread (once is enough). */
+  private warmed = false;
 
   constructor(
     private readonly load: (source: SchemaSource) => Promise<GraphQLSchema> = loadSchemaSource,
@@ -168,6 +170,28 @@ export class LanguageWorkerEngine {
       }
       case 'keep':
         return { kept: await this.keep(request.source) };
+      case 'warm': {
+        if (this.warmed) {
+          return { validated: 0, ms: 0 };
+        }
+        const schema = await this.schemaOf(request.schema);
+        const started = performance.now();
+        const validator = validatorFor(schema, true);
+        const documents = this.index.texts().slice(0, request.documents);
+        for (const { uri, text } of documents) {
+          const model = this.index.modelOf(uri, text);
+          if (model) {
+            // What a validation request does; the results stay in the reuse memo only.
+            try {
+              computeDiagnostics(validator, this.index, model);
+            } catch {
+              // A document graphql refuses is refused again when asked.
+            }
+          }
+        }
+        this.warmed = documents.length > 0;
+        return { validated: documents.length, ms: performance.now() - started };
+      }
       default:
         throw new Error(`unknown request ${(request as { kind: string }).kind}`);
     }

@@ -57,12 +57,24 @@ export interface KeepRequest {
   readonly source: SchemaSource;
 }
 
+/**
+ * Validates the first `documents` of the fragment index against a schema in use, once per thread,
+ * while the editor is idle: graphql's validation is compiled and warm (the first schema change
+ * of a thread otherwise pays for it), the schema's version is kept for the next diff, and those
+ * documents' results are there to be reused. The results are not sent.
+ */
+export interface WarmRequest {
+  readonly kind: 'warm';
+  readonly schema: SchemaSource;
+  readonly documents: number;
+}
+
 /** Answers at once (the round trip the bench measures). */
 export interface PingRequest {
   readonly kind: 'ping';
 }
 
-export type LanguageWorkerRequest = SyncIndexRequest | ValidateRequest | AnalyseRequest | DiffRequest | KeepRequest | PingRequest;
+export type LanguageWorkerRequest = SyncIndexRequest | ValidateRequest | AnalyseRequest | DiffRequest | KeepRequest | WarmRequest | PingRequest;
 
 /** What each request kind answers. */
 export interface LanguageWorkerReplies {
@@ -71,6 +83,7 @@ export interface LanguageWorkerReplies {
   analyse: { readonly results: readonly AnalyseResult[]; readonly ms: number };
   diff: { readonly diff: SchemaDiff; readonly ms: number };
   keep: { readonly kept: boolean };
+  warm: { readonly validated: number; readonly ms: number };
   ping: { readonly at: number };
 }
 

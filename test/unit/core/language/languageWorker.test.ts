@@ -168,6 +168,23 @@ describe('language worker (core): the same results as the host', function () {
     });
   }
 
+  it("a warm-up while idle (a few documents validated once per thread) changes no result: the run after it is the host's, in 1 and 2 threads", async () => {
+    const index = indexOf(WORKSPACE);
+    const inHost = await runValidation(WORKSPACE, index, schemaFor);
+    for (const count of [1, 2]) {
+      const workers = pool((s) => sources().get(s), count);
+      await workers.prepare(index);
+      await workers.warmUp(cached, 4);
+      assertSame(await runValidation(WORKSPACE, index, schemaFor, workers), inHost, 'some');
+    }
+    // The engine validates the first documents of its index, once.
+    const engine = new LanguageWorkerEngine();
+    await engine.handle({ kind: 'syncIndex', reset: true, remove: [], set: index.texts() });
+    assert.equal((await engine.handle({ kind: 'warm', schema: cacheSource, documents: 3 })).validated, 3);
+    assert.equal((await engine.handle({ kind: 'warm', schema: cacheSource, documents: 3 })).validated, 0);
+    assert.equal(engine.schemaCount, 1);
+  });
+
   it('validates in the host what the worker cannot load (no source; a cache file now holding another version)', async () => {
     const index = indexOf(WORKSPACE);
     const inHost = await runValidation(WORKSPACE, index, schemaFor);
