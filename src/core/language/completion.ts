@@ -14,6 +14,7 @@ import {
 } from 'graphql-language-service';
 import { completionContext, toCompletionItem } from './completionItems';
 import { fastCompletion, type CompletionLists } from './completionLists';
+import { valueCompletion } from './completionValues';
 import { directCompletion } from './directCalls';
 import type { DocumentModel } from './documentModel';
 import type { CompletionItem, Position } from './types';
@@ -82,6 +83,10 @@ export function completeAt(sources: CompletionSources, model: DocumentModel, uri
     }
   }
   const context = completionContext(token);
+  const values = valueCompletion(sources.lists, token, context, text);
+  if (values) {
+    return values;
+  }
   // Given the token, the library reads the text for the fragments it defines (first of all, on
   // every call), and for variables and interfaces where those are suggested; nothing else.
   if (context.kind === 'FragmentSpread') {

@@ -36,7 +36,8 @@ import { toCompletionItem, type CompletionContext } from './completionItems';
 import { hintList, normalizeText, type Entry } from './completionFilter';
 import type { CompletionItem } from './types';
 
-type ParserState = ContextToken['state'];
+/** A state of graphql-language-service's online parser. */
+export type ParserState = ContextToken['state'];
 
 /** The `Kind`s of type extensions the library checks a state's parent against before any list. */
 const EXTENSION_KINDS = new Set(['ScalarTypeExtension', 'ObjectTypeExtension', 'InterfaceTypeExtension', 'UnionTypeExtension', 'EnumTypeExtension', 'InputObjectTypeExtension']);
@@ -113,24 +114,11 @@ export interface SpreadFragments {
  */
 export function fastCompletion(lists: CompletionLists, token: ContextToken, context: CompletionContext, spread: SpreadFragments): CompletionItem[] | undefined {
   const schema = lists.schema;
-  const state = token.state.kind === 'Invalid' ? token.state.prevState : token.state;
+  const state = listState(token);
   if (!state) {
     return undefined;
   }
   const { kind, step, prevState } = state;
-  // The library's branches before the lists handled here, in its order.
-  if (kind === 'Document' || kind === 'ExtendDef') {
-    return undefined;
-  }
-  if (prevState?.prevState?.kind === 'ExtensionDefinition' && state.name) {
-    return undefined;
-  }
-  if (prevState && EXTENSION_KINDS.has(prevState.kind as string)) {
-    return undefined;
-  }
-  if (kind === 'Implements' || (kind === 'NamedType' && prevState?.kind === 'Implements')) {
-    return undefined;
-  }
   if (FIELD_KINDS.has(kind as string)) {
     return fieldNames(lists, token, context);
   }
@@ -167,6 +155,31 @@ export function fastCompletion(lists: CompletionLists, token: ContextToken, cont
     return hintList(token, entries);
   }
   return undefined;
+}
+
+/**
+ * The state the library bases its suggestions on, or undefined where it answers before reaching
+ * the lists of this module (keywords, type extensions, interfaces), checked in its order.
+ */
+export function listState(token: ContextToken): ParserState | undefined {
+  const state = token.state.kind === 'Invalid' ? token.state.prevState : token.state;
+  if (!state) {
+    return undefined;
+  }
+  const { kind, prevState } = state;
+  if (kind === 'Document' || kind === 'ExtendDef') {
+    return undefined;
+  }
+  if (prevState?.prevState?.kind === 'ExtensionDefinition' && state.name) {
+    return undefined;
+  }
+  if (prevState && EXTENSION_KINDS.has(prevState.kind as string)) {
+    return undefined;
+  }
+  if (kind === 'Implements' || (kind === 'NamedType' && prevState?.kind === 'Implements')) {
+    return undefined;
+  }
+  return state;
 }
 
 /** The library's `getSuggestionsForFieldNames` (without `fillLeafsOnComplete`, which is not asked for). */
@@ -265,7 +278,7 @@ function fragmentSpreads(lists: CompletionLists, token: ContextToken, context: C
   return hintList(token, entries);
 }
 
-function inState(state: ParserState | null | undefined, kind: string): boolean {
+export function inState(state: ParserState | null | undefined, kind: string): boolean {
   for (let s = state; s?.kind; s = s.prevState) {
     if (s.kind === kind) {
       return true;

@@ -4,7 +4,9 @@
  * names in variable definitions (plain, in a list, non-null), type conditions (at the top, under an
  * abstract and under an object type), fragment spreads (the document's fragments, some defined
  * twice or on unknown types, the workspace's, the host fragment itself), variable names in their
- * definitions and where no input type is expected, and field names; each with a typed word that is
+ * definitions and where no input type is expected, field names, and values (an argument's, a list
+ * item's, an input field's, a variable where an input type is expected; enums, Booleans and other
+ * types, with variables of the operation that spreads the fragment); each with a typed word that is
  * empty, a prefix of a real name, a real name with one edit (substitution, transposition, a letter
  * dropped or added, another case) or anything (so that nothing is within reach and the library
  * ranks every candidate). Each case compares, item by item and in order, `fastCompletion` with the
@@ -17,7 +19,18 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { isAbstractType, isCompositeType, isInputType, isObjectType, parse, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  isAbstractType,
+  isCompositeType,
+  isEnumType,
+  isInputObjectType,
+  isInputType,
+  isObjectType,
+  parse,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+} from 'graphql';
 import {
   CompletionItemKind,
   getAutocompleteSuggestions,
@@ -31,6 +44,7 @@ import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { CompletionLists, fastCompletion } from '../../../../src/core/language/completionLists';
 import { hintList } from '../../../../src/core/language/completionFilter';
+import { valueCompletion } from '../../../../src/core/language/completionValues';
 import { completionContext, toCompletionItem } from '../../../../src/core/language/completionItems';
 import { directCompletion } from '../../../../src/core/language/directCalls';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
@@ -43,7 +57,21 @@ const RUNS = process.env.TENANT_GRAPHQL_PBT_RUNS ? Number(process.env.TENANT_GRA
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789'.split('');
 
 /** The position kinds a case can ask for; each must be compared at least a few times per run. */
-const KINDS = ['variableType', 'listType', 'nonNullType', 'typeCondition', 'inlineTypeCondition', 'spread', 'variableName', 'variableWithoutType', 'field'] as const;
+const KINDS = [
+  'variableType',
+  'listType',
+  'nonNullType',
+  'typeCondition',
+  'inlineTypeCondition',
+  'spread',
+  'variableName',
+  'variableWithoutType',
+  'field',
+  'argumentValue',
+  'listValue',
+  'variableValue',
+  'objectFieldValue',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 /** A word as typed: empty, a real name cut short or with one edit, or anything. */
@@ -102,6 +130,13 @@ function names(schema: GraphQLSchema) {
     abstract: types.filter((t) => isAbstractType(t)).map((t) => t.name),
     objects: types.filter((t) => isObjectType(t) && !t.name.startsWith('__')).map((t) => t.name),
     fields: [...new Set(types.filter((t) => isObjectType(t)).flatMap((t) => (isObjectType(t) ? Object.keys(t.getFields()) : [])))].slice(0, 2000),
+    /** Every argument of an object type's field: where values are completed. */
+    args: types.flatMap((t) =>
+      isObjectType(t) && !t.name.startsWith('__')
+        ? Object.values(t.getFields()).flatMap((f) => f.args.map((a) => ({ owner: t.name, field: f.name, arg: a.name, type: String(a.type), named: getNamedType(a.type) })))
+        : [],
+    ),
+    enumValues: types.flatMap((t) => (isEnumType(t) ? t.getValues().map((v) => v.name) : [])).slice(0, 3000),
   };
 }
 
@@ -110,7 +145,7 @@ function caseArbitrary(schema: GraphQLSchema): fc.Arbitrary<Case> {
   const fragmentNames = ['Alpha', 'Beta', 'BetaTwo', 'Gamma', 'Host', 'on_', 'PageInfoFields', 'Actor', 'Deprecated'];
   return fc.record({
     kind: fc.constantFrom(...KINDS),
-    word: wordArbitrary([...n.all, ...n.fields, ...fragmentNames]),
+    word: wordArbitrary([...n.all, ...n.fields, ...fragmentNames, ...n.enumValues, 'true', 'false', 'a', 'b', 'c']),
     cut: fc.nat(),
     host: fc.constantFrom(...n.composite.filter((t) => !t.startsWith('__'))),
     fragments: fc.array(fc.record({ name: fc.constantFrom(...fragmentNames), on: fc.oneof(fc.constantFrom(...n.composite), fc.constantFrom(...n.all), fc.constant('Unknown')) }), {
@@ -146,6 +181,22 @@ function documentOf(schema: GraphQLSchema, c: Case): string {
       return `query Q($a: Int) {\n  ${n.fields[c.pick % n.fields.length]}(unknownArgument: $${w})\n  __typename(x: $${w.replace('‸', '')})\n}\n`;
     case 'field':
       return `fragment F on ${c.host} {\n  ${w}\n}\n`;
+    case 'argumentValue':
+    case 'listValue':
+    case 'variableValue':
+    case 'objectFieldValue': {
+      // An argument of some field, its value typed; the operation that spreads the fragment
+      // defines two variables of the argument's type, one of another input type and a Boolean.
+      const pool = c.kind === 'objectFieldValue' ? n.args.filter((a) => isInputObjectType(a.named) && Object.keys(a.named.getFields()).length > 0) : n.args;
+      const a = pool[c.pick % pool.length];
+      let value = c.kind === 'listValue' ? `[${w}]` : c.kind === 'variableValue' ? `$${w}` : w;
+      if (c.kind === 'objectFieldValue' && isInputObjectType(a.named)) {
+        const fields = Object.keys(a.named.getFields());
+        value = `{ ${fields[c.cut % fields.length]}: ${w} }`;
+      }
+      const other = n.input[c.cut % n.input.length];
+      return `query Q($a: ${a.type}, $b: ${other}, $c: Boolean, $dd: ${a.type}) {\n  ...F\n}\n\nfragment F on ${a.owner} {\n  ${a.field}(${a.arg}: ${value})\n}\n`;
+    }
   }
 }
 
@@ -186,7 +237,7 @@ describe('completion lists computed as graphql-language-service computes them', 
           const token = getTokenAtPosition(text, cursor, 1);
           const context = completionContext(token);
           const own = getFragmentDefinitions(text);
-          const fast = fastCompletion(lists, token, context, { owner: {}, own: () => own, external: () => external });
+          const fast = fastCompletion(lists, token, context, { owner: {}, own: () => own, external: () => external }) ?? valueCompletion(lists, token, context, text);
           if (fast !== undefined) {
             const library = getAutocompleteSuggestions(schema, text, cursor, token as ContextTokenForCodeMirror, external).map((item) => toCompletionItem(item, context));
             assert.deepEqual(fast, library, `${c.kind} in ${JSON.stringify(text)} at ${line}:${character}`);
@@ -205,6 +256,7 @@ describe('completion lists computed as graphql-language-service computes them', 
         throw new Error(`seed ${details.seed}, path ${details.counterexamplePath}: ${fc.stringify(details.counterexample)}\n${String(details.errorInstance)}`);
       }
       // Every kind of position was answered by the lists and compared (not left to the library).
+      console.log(`      ${subject.name}: ${[...compared].map(([k, v]) => `${k} ${v}`).join(', ')}`);
       for (const [kind, count] of compared) {
         assert.ok(count >= 10, `${kind}: only ${count} cases answered by the lists`);
       }
