@@ -4,6 +4,7 @@
 // --out DIR (packaging) writes the bundles under DIR (DIR/dist, DIR/media/dist) instead of here.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -63,6 +64,34 @@ const memoizedPascalCase = {
       loader: 'js',
       resolveDir: resolve('.'),
     }));
+  },
+};
+
+/**
+ * The near-operation-file preset asks, for every file it lays out, whether the file's document
+ * uses the schema's types (`isUsingTypes`: a visit of the document with its fragments, with a type
+ * stack) and only then whether there is a namespace to import them from, which there is only with
+ * `baseTypesPath`, never set by the extension. The types worker's bundle asks in the other order
+ * (the visit is pure: same output), which skips the visit: about a twentieth of a first generation
+ * on GitHub's schema. The build fails if the preset's code is not the one this expects; the test
+ * workerBundle.test.ts compares the bundle's files with those of the package as it is.
+ * @type {esbuild.Plugin}
+ */
+const presetNamespaceFirst = {
+  name: 'preset-namespace-first',
+  setup(build) {
+    build.onLoad({ filter: /near-operation-file-preset[\\/]esm[\\/]resolve-document-imports\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const asked = /isUsingTypes\(externalFragmentsInjectedDocument, \[\], schemaObject\) &&\s*schemaTypesSource\.namespace\)/g;
+      const found = source.match(asked) ?? [];
+      if (found.length !== 1) {
+        return { errors: [{ text: `near-operation-file preset: expected one isUsingTypes(…) && schemaTypesSource.namespace in ${args.path}, found ${found.length}` }] };
+      }
+      return {
+        contents: source.replace(asked, 'schemaTypesSource.namespace && isUsingTypes(externalFragmentsInjectedDocument, [], schemaObject))'),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -351,7 +380,7 @@ builds.push(
     ...common,
     entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' },
     outdir: join(outRoot, 'dist'),
-    plugins: [withoutRelayOptimizer, memoizedPascalCase],
+    plugins: [withoutRelayOptimizer, memoizedPascalCase, presetNamespaceFirst],
     define: { 'process.env.NODE_ENV': '"production"' },
     // graphql's ES module build (its "module" field) for every import and require of it: one copy
     // still, and its functions called directly, where its CommonJS build is reached through a
