@@ -57,7 +57,10 @@ const PLUGIN_MAP: Types.GenerateOptions['pluginMap'] = {
   'typescript-operations': operationsPlugin,
   // Its visitor uses the schema only to scan it for scalars (scalarsAndEnums.ts); its typed
   // documents' JSON is written from the operations' trees (typedDocumentNodePlugin.ts).
-  'typed-document-node': { ...typedDocumentNode, plugin: (schema, documents, config, info) => typedDocumentNode.plugin(scalarsAndEnumsView(schema), documents, config, info) },
+  'typed-document-node': {
+    validate: typedDocumentNode.validate,
+    plugin: (schema, documents, config, info) => typedDocumentNode.plugin(scalarsAndEnumsView(schema), documents, config, info),
+  },
   'gen-dts': gqlTagOperations,
 };
 

@@ -19,7 +19,7 @@
  *
  * Follows `@graphql-codegen/typed-document-node` 7.x `plugin` and `TypeScriptDocumentNodesVisitor` (MIT).
  */
-import autoBind from 'auto-bind';
+import autoBind from './autoBind';
 import { concatAST, Kind, type ASTNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { oldVisit, type PluginFunction, type PluginValidateFn, type Types } from '@graphql-codegen/plugin-helpers';
 import { plugin as upstreamPlugin, validate as upstreamValidate, type TypeScriptTypedDocumentNodesConfig } from '@graphql-codegen/typed-document-node';
