@@ -23,6 +23,7 @@ import autoBind from './autoBind';
 import { concatAST, Kind, type ASTNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { oldVisit, type PluginFunction, type PluginValidateFn, type Types } from '@graphql-codegen/plugin-helpers';
 import { plugin as upstreamPlugin, validate as upstreamValidate, type TypeScriptTypedDocumentNodesConfig } from '@graphql-codegen/typed-document-node';
+import { leaveDefinitions } from './leaveDefinitions';
 import { ClientSideBaseVisitor, DocumentMode, typedDocumentString, type LoadedFragment } from '@graphql-codegen/visitor-plugin-common';
 
 /** Options upstream handles that this copy does not: with any of them set, upstream runs. */
@@ -275,14 +276,17 @@ export const plugin: PluginFunction<TypeScriptTypedDocumentNodesConfig> = (schem
     ...((config.externalFragments as LoadedFragment[] | undefined) || []),
   ];
   const visitor = new TypeScriptDocumentNodesVisitor(schema, allFragments, config, documents);
-  const visitorResult = oldVisit(allAst, { leave: visitor as never }) as unknown as { definitions: unknown[] };
+  // The visitor leaves operation definitions, and selection sets only to add __typename to them:
+  // without that, no visit of every node (leaveDefinitions.ts).
+  const left = config.addTypenameToSelectionSets ? undefined : leaveDefinitions(allAst, { OperationDefinition: visitor.OperationDefinition });
+  const definitions = left ?? (oldVisit(allAst, { leave: visitor as never }) as unknown as { definitions: unknown[] }).definitions;
   let content: string[] = [];
   if (config.documentMode === DocumentMode.string) {
     content = [typedDocumentString.template];
   }
   return {
     prepend: allAst.definitions.length === 0 ? [] : visitor.getImports(),
-    content: [...content, visitor.fragments, ...visitorResult.definitions.filter((t): t is string => typeof t === 'string')].join('\n'),
+    content: [...content, visitor.fragments, ...definitions.filter((t): t is string => typeof t === 'string')].join('\n'),
   };
 };
 

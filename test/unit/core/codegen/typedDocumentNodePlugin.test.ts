@@ -4,7 +4,8 @@
  * the benchmark's documents on GitHub's schema, the Sandbox fixtures, and documents made to reach
  * every kind of executable node and the cases left to upstream (string values with escapes, block
  * strings, descriptions), each file given the other files' fragments as the near-operation-file
- * preset gives them, with the extension's two configurations (operation files; the client file's).
+ * preset gives them, with the extension's two configurations (operation files; the client file's)
+ * and one that adds `__typename` to the selection sets.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,12 @@ import { loadInputs } from '../../../../scripts/bench/inputs';
 import { filesUnder } from './codegenCli';
 
 /** The extension's configurations of the plugin (generateTypes.ts): operation files, then the client file. */
-const CONFIGS: readonly Record<string, unknown>[] = [{}, { unstable_onExecutableDocumentNode: () => undefined, unstable_omitDefinitions: false }];
+const CONFIGS: readonly Record<string, unknown>[] = [
+  {},
+  { unstable_onExecutableDocumentNode: () => undefined, unstable_omitDefinitions: false },
+  // Left to upstream's visit of every node (the visitor changes selection sets).
+  { addTypenameToSelectionSets: true },
+];
 
 type Output = string | Types.ComplexPluginOutput;
 
