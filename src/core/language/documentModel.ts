@@ -266,12 +266,12 @@ export class DocumentModel {
 
   /**
    * Fragment definitions as graphql-language-service's getFragmentDefinitions finds them in the
-   * whole text: all of them, from the AST, when the document parses; otherwise one per name, where
-   * the name first occurs, with the type condition it has last (its online parser's Map).
+   * whole text: all of them when it parses (from the proposed chunks, its definitions then, none
+   * confirmed); otherwise one per name, where first met, with its last type (the online parser's).
    */
   get wholeTextFragments(): FragmentDefinitionNode[] {
     if (this.parses) {
-      return this.fragments;
+      return (this.fragmentsMemo ??= this.spanInfos.flatMap((info) => info.fragments));
     }
     const byName = new Map<string, FragmentDefinitionNode>();
     for (const fragment of this.fragments) {
