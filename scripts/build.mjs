@@ -4,7 +4,8 @@
 // --out DIR (packaging) writes the bundles under DIR (DIR/dist, DIR/media/dist) instead of here.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -63,6 +64,71 @@ const memoizedPascalCase = {
       loader: 'js',
       resolveDir: resolve('.'),
     }));
+  },
+};
+
+/**
+ * The types worker's `visitor-plugin-common` with two of its functions wrapped: `buildScalars`
+ * (every visitor's scalar types, built from the whole type map: two or three times per generated
+ * file) remembered per schema (src/core/codegen/memoScalars.ts), and `parseEnumValues` (a scan of
+ * every enum value per operations visitor) skipped when it can find nothing
+ * (src/core/codegen/enumValues.ts). The modules' own calls go through the wrapped ones too. The
+ * build fails if a module does not declare its function.
+ * @type {esbuild.Plugin}
+ */
+const VISITOR_COMMON_WRAPPED = [
+  { file: 'utils.js', name: 'buildScalars', wrapper: 'memoizedScalars', module: 'src/core/codegen/memoScalars.ts' },
+  { file: 'enum-values.js', name: 'parseEnumValues', wrapper: 'withoutEmptyScan', module: 'src/core/codegen/enumValues.ts' },
+];
+const visitorCommonWrapped = {
+  name: 'visitor-common-wrapped',
+  setup(build) {
+    build.onLoad({ filter: /@graphql-codegen[\\/]visitor-plugin-common[\\/]esm[\\/](utils|enum-values)\.js$/ }, async (args) => {
+      const wrapped = VISITOR_COMMON_WRAPPED.find((w) => basename(args.path) === w.file);
+      const source = await readFile(args.path, 'utf8');
+      const declared = new RegExp(`^export function ${wrapped.name}\\(`, 'gm');
+      const found = source.match(declared) ?? [];
+      if (found.length !== 1) {
+        return { errors: [{ text: `visitor-plugin-common: expected one 'export function ${wrapped.name}(' in ${args.path}, found ${found.length}` }] };
+      }
+      return {
+        contents: [
+          source.replace(declared, `function ${wrapped.name}Once(`),
+          `import { ${wrapped.wrapper} as __wrap } from ${JSON.stringify(resolve(wrapped.module))};`,
+          `export const ${wrapped.name} = __wrap(${wrapped.name}Once);`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
+
+/**
+ * The near-operation-file preset asks, for every file it lays out, whether the file's document
+ * uses the schema's types (`isUsingTypes`: a visit of the document with its fragments, with a type
+ * stack) and only then whether there is a namespace to import them from, which there is only with
+ * `baseTypesPath`, never set by the extension. The types worker's bundle asks in the other order
+ * (the visit is pure: same output), which skips the visit: about a twentieth of a first generation
+ * on GitHub's schema. The build fails if the preset's code is not the one this expects; the test
+ * workerBundle.test.ts compares the bundle's files with those of the package as it is.
+ * @type {esbuild.Plugin}
+ */
+const presetNamespaceFirst = {
+  name: 'preset-namespace-first',
+  setup(build) {
+    build.onLoad({ filter: /near-operation-file-preset[\\/]esm[\\/]resolve-document-imports\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const asked = /isUsingTypes\(externalFragmentsInjectedDocument, \[\], schemaObject\) &&\s*schemaTypesSource\.namespace\)/g;
+      const found = source.match(asked) ?? [];
+      if (found.length !== 1) {
+        return { errors: [{ text: `near-operation-file preset: expected one isUsingTypes(…) && schemaTypesSource.namespace in ${args.path}, found ${found.length}` }] };
+      }
+      return {
+        contents: source.replace(asked, 'schemaTypesSource.namespace && isUsingTypes(externalFragmentsInjectedDocument, [], schemaObject))'),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -351,7 +417,7 @@ builds.push(
     ...common,
     entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' },
     outdir: join(outRoot, 'dist'),
-    plugins: [withoutRelayOptimizer, memoizedPascalCase],
+    plugins: [withoutRelayOptimizer, memoizedPascalCase, presetNamespaceFirst, visitorCommonWrapped],
     define: { 'process.env.NODE_ENV': '"production"' },
     // graphql's ES module build (its "module" field) for every import and require of it: one copy
     // still, and its functions called directly, where its CommonJS build is reached through a

@@ -21,9 +21,9 @@ import type { Types } from '@graphql-codegen/plugin-helpers';
 import * as addPlugin from '@graphql-codegen/add';
 import * as gqlTagOperations from '@graphql-codegen/gql-tag-operations';
 import { preset as nearOperationFilePreset } from '@graphql-codegen/near-operation-file-preset';
-import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import { ClientSideBaseVisitor } from '@graphql-codegen/visitor-plugin-common';
 import * as operationsPlugin from './operationsPlugin';
+import * as typedDocumentNode from './typedDocumentNodePlugin';
 import { OPERATION_FILE_EXTENSION } from './operationFile';
 import { scalarsAndEnumsView } from './scalarsAndEnums';
 import { firstLine, parseAll, presetReady, validOnly, type DocumentProblem, type SourceDocument } from './sourceDocuments';
@@ -55,8 +55,12 @@ export interface GenerationResult {
 const PLUGIN_MAP: Types.GenerateOptions['pluginMap'] = {
   add: addPlugin,
   'typescript-operations': operationsPlugin,
-  // Its visitor uses the schema only to scan it for scalars (scalarsAndEnums.ts).
-  'typed-document-node': { ...typedDocumentNode, plugin: (schema, documents, config, info) => typedDocumentNode.plugin(scalarsAndEnumsView(schema), documents, config, info) },
+  // Its visitor uses the schema only to scan it for scalars (scalarsAndEnums.ts); its typed
+  // documents' JSON is written from the operations' trees (typedDocumentNodePlugin.ts).
+  'typed-document-node': {
+    validate: typedDocumentNode.validate,
+    plugin: (schema, documents, config, info) => typedDocumentNode.plugin(scalarsAndEnumsView(schema), documents, config, info),
+  },
   'gen-dts': gqlTagOperations,
 };
 

@@ -7,7 +7,8 @@
  * about 35 ms per file, here well under one. Nor is the whole schema printed as a document (about
  * 100 ms on GitHub's schema, which upstream needs for that walk): the definitions of the types a
  * file names are printed as they are first named. And its visitor's scan for the schema types a file
- * uses is remembered per definition (usedSchemaTypes.ts). Everything else (the visitor, the operations' types,
+ * uses is remembered per definition (usedSchemaTypes.ts), and the documents' definitions are given
+ * to the visitor without a visit of every node under them (leaveDefinitions.ts). Everything else (the visitor, the operations' types,
  * the prepended helpers) is upstream's, and the plugin falls back to upstream's own function for
  * any option this copy does not follow. Tests compare the output with the codegen CLI's.
  *
@@ -29,6 +30,7 @@ import { getCachedDocumentNodeFromSchema, oldVisit, type PluginFunction, type Ty
 import { constructWithView } from './scalarsAndEnums';
 import { plugin as upstreamPlugin, type TypeScriptDocumentsPluginConfig } from '@graphql-codegen/typescript-operations';
 import { OperationsVisitor } from './usedSchemaTypes';
+import { leaveDefinitions } from './leaveDefinitions';
 
 /** Options upstream handles that this copy does not: with any of them set, upstream runs. */
 const UPSTREAM_ONLY: readonly string[] = [
@@ -108,7 +110,9 @@ export const plugin: PluginFunction<TypeScriptDocumentsPluginConfig, Types.Compl
   const documentsToVisitAST = concatAST(standard);
   // Its constructor scans the schema's types (scalarsAndEnums.ts); what it keeps behaves as the schema.
   const visitor = constructWithView(schema, (view) => new OperationsVisitor(view, config, allDocumentsAST, documentsToVisitAST, info?.outputFile as string));
-  const operationsResult = oldVisit(documentsToVisitAST, { leave: visitor }) as unknown as { definitions: unknown[] };
+  // Without a visit of every node when the visitor leaves only the definitions (leaveDefinitions.ts).
+  const left = leaveDefinitions(documentsToVisitAST, visitor);
+  const operationsResult = left ? { definitions: left } : (oldVisit(documentsToVisitAST, { leave: visitor }) as unknown as { definitions: unknown[] });
   const named = (visitor as unknown as VisitorState)._namedSchemaTypes;
   const definitions = namedDefinitions(
     schema,

@@ -58,10 +58,14 @@ function nonEmpty<T>(array: readonly T[], predicate: (value: T) => boolean): T[]
  */
 class LexicalDistance {
   private rows: [Int32Array, Int32Array, Int32Array];
-  /** How often each character (code < 128) occurs in the text; `ascii` when all do. */
+  /**
+   * How often each character occurs in the text: all are below 128, as both texts compared are
+   * `normalizeText`'s, which keeps only `[a-z0-9_]` (JavaScript's `\W` without the `u` flag).
+   * Were another to come, folding it onto those 128 could only count more matches, which keeps
+   * `mayBeClose` sound.
+   */
   private readonly counts = new Int32Array(128);
   private readonly work = new Int32Array(128);
-  private readonly ascii: boolean;
 
   constructor(
     private readonly text: string,
@@ -69,16 +73,9 @@ class LexicalDistance {
   ) {
     const size = Math.max(longest, text.length) + 1;
     this.rows = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
-    let ascii = true;
     for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 128) {
-        this.counts[c]++;
-      } else {
-        ascii = false;
-      }
+      this.counts[text.charCodeAt(i) & 127]++;
     }
-    this.ascii = ascii;
   }
 
   /**
@@ -90,15 +87,12 @@ class LexicalDistance {
    * 1 + k: more than 2 when k >= 2; with n <= m it is the distance itself, at least max(k, n - m + k).
    */
   mayBeClose(suggestion: string): boolean {
-    if (!this.ascii) {
-      return true;
-    }
     const work = this.work;
     work.set(this.counts);
     let matched = 0;
     for (let j = 0; j < suggestion.length; j++) {
-      const c = suggestion.charCodeAt(j);
-      if (c < 128 && work[c] > 0) {
+      const c = suggestion.charCodeAt(j) & 127;
+      if (work[c] > 0) {
         work[c]--;
         matched++;
       }

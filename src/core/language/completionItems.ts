@@ -21,25 +21,20 @@ export function completionContext(token: ContextToken): CompletionContext {
 const FIELD_CONTEXTS = new Set(['SelectionSet', 'Field', 'AliasedField']);
 const TYPE_CONTEXTS = new Set(['TypeCondition', 'NamedType', 'VariableDefinition', 'ListType', 'NonNullType', 'Implements', 'Type']);
 
-function kindOf(item: LibCompletionItem, context: CompletionContext): CompletionKind {
+/**
+ * What of the parser state at the cursor an item's kind depends on (see kindOf): items built for
+ * two contexts of the same class are equal, so lists can be kept per class (completionLists.ts).
+ */
+export function contextClass(context: CompletionContext): string {
   const { kind, step } = context;
-  if (item.label.startsWith('$')) {
-    return 'variable';
-  }
-  if (item.kind === CompletionItemKind.EnumMember) {
-    return 'enumValue';
-  }
-  if (item.kind === CompletionItemKind.Constructor || kind === 'Document' || kind === 'ExtendDef') {
-    return 'keyword';
-  }
-  if (item.label === 'true' || item.label === 'false') {
+  if (kind === 'Document' || kind === 'ExtendDef') {
     return 'keyword';
   }
   if (kind === 'Directive') {
     return 'directive';
   }
   if (kind === 'DirectiveDef') {
-    return 'argument';
+    return 'directiveDefinition';
   }
   if (kind && FIELD_CONTEXTS.has(kind)) {
     return 'field';
@@ -55,6 +50,38 @@ function kindOf(item: LibCompletionItem, context: CompletionContext): Completion
   }
   if (kind && TYPE_CONTEXTS.has(kind)) {
     return 'type';
+  }
+  return 'other';
+}
+
+function kindOf(item: LibCompletionItem, context: CompletionContext): CompletionKind {
+  if (item.label.startsWith('$')) {
+    return 'variable';
+  }
+  if (item.kind === CompletionItemKind.EnumMember) {
+    return 'enumValue';
+  }
+  const which = contextClass(context);
+  if (item.kind === CompletionItemKind.Constructor || which === 'keyword') {
+    return 'keyword';
+  }
+  if (item.label === 'true' || item.label === 'false') {
+    return 'keyword';
+  }
+  switch (which) {
+    case 'directive':
+      return 'directive';
+    case 'directiveDefinition':
+    case 'argument':
+      return 'argument';
+    case 'field':
+      return 'field';
+    case 'inputField':
+      return 'inputField';
+    case 'fragment':
+      return 'fragment';
+    case 'type':
+      return 'type';
   }
   if (item.kind === CompletionItemKind.Interface || item.kind === CompletionItemKind.Function || item.kind === CompletionItemKind.Class) {
     return 'type';

@@ -32,7 +32,7 @@ import {
   type GraphQLType,
 } from 'graphql';
 import { CompletionItemKind, getDefinitionState, getTypeInfo, type CompletionItem as LibCompletionItem, type ContextToken } from 'graphql-language-service';
-import { toCompletionItem, type CompletionContext } from './completionItems';
+import { contextClass, toCompletionItem, type CompletionContext } from './completionItems';
 import { hintList, normalizeText, type Entry } from './completionFilter';
 import type { CompletionItem } from './types';
 
@@ -56,14 +56,17 @@ export class CompletionLists {
 
   constructor(readonly schema: GraphQLSchema) {}
 
-  /** The entries of `owner`'s list `key` in `context` (the item kind depends on it), built once. */
+  /**
+   * The entries of `owner`'s list `key` in `context`, built once per context class (the items'
+   * kinds depend on it, and only on it: completionItems.ts's contextClass).
+   */
   entries(owner: object, key: string, context: CompletionContext, build: () => LibCompletionItem[]): readonly Entry[] {
     let lists = this.byOwner.get(owner);
     if (!lists) {
       lists = new Map();
       this.byOwner.set(owner, lists);
     }
-    const full = `${key}\u0000${String(context.kind)}\u0000${context.step}`;
+    const full = `${key}\u0000${contextClass(context)}`;
     let entries = lists.get(full);
     if (!entries) {
       entries = build().map((item) => ({

@@ -54,6 +54,7 @@ export class DocumentModel {
   private readonly chunkBySource = new Map<Source, Chunk>();
   private indexedSources = 0;
   private fragmentsMemo: FragmentDefinitionNode[] | undefined;
+  private wholeTextFragmentsMemo: FragmentDefinitionNode[] | undefined;
 
   /** ChunkInfos this version took over from the previous one (see DocumentStore.get). */
   private readonly taken = new Set<ChunkInfo>();
@@ -260,18 +261,17 @@ export class DocumentModel {
 
   /** Fragment definitions of the whole document, in document order. */
   get fragments(): FragmentDefinitionNode[] {
-    this.fragmentsMemo ??= this.chunks.flatMap((c) => c.info.fragments);
-    return this.fragmentsMemo;
+    return (this.fragmentsMemo ??= this.chunks.flatMap((c) => c.info.fragments));
   }
 
   /**
    * Fragment definitions as graphql-language-service's getFragmentDefinitions finds them in the
-   * whole text: all of them when it parses (from the proposed chunks, its definitions then, none
-   * confirmed); otherwise one per name, where first met, with its last type (the online parser's).
+   * whole text: all when it parses (from the proposed chunks, none confirmed: there each parses, so
+   * closes, chunkInfo.ts); otherwise one per name, where first met, with its last type.
    */
   get wholeTextFragments(): FragmentDefinitionNode[] {
     if (this.parses) {
-      return (this.fragmentsMemo ??= this.spanInfos.flatMap((info) => info.fragments));
+      return (this.wholeTextFragmentsMemo ??= this.spanInfos.flatMap((info) => info.fragments));
     }
     const byName = new Map<string, FragmentDefinitionNode>();
     for (const fragment of this.fragments) {

@@ -120,7 +120,19 @@ interface Subject {
   readonly runs: number;
 }
 
-function names(schema: GraphQLSchema) {
+const namesMemo = new WeakMap<GraphQLSchema, ReturnType<typeof namesOf>>();
+
+/** The schema's names the cases pick from, once per schema. */
+function names(schema: GraphQLSchema): ReturnType<typeof namesOf> {
+  let n = namesMemo.get(schema);
+  if (!n) {
+    n = namesOf(schema);
+    namesMemo.set(schema, n);
+  }
+  return n;
+}
+
+function namesOf(schema: GraphQLSchema) {
   const types = Object.values(schema.getTypeMap());
   const composite = types.filter((t) => isCompositeType(t)).map((t) => t.name);
   return {

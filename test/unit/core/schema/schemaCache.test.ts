@@ -34,6 +34,13 @@ describe('schema cache', () => {
     assert.ok(files.includes(path.basename(schemaCacheFile(dir, 'acme (prod)'))));
   });
 
+  it('reads in one go (the types worker) the record it reads in slices', async () => {
+    await writeSchemaCache(dir, 'e', { data: payload }, fetchedAt);
+    const sliced = await readSchemaCache(dir, 'e');
+    assert.equal(sliced.status, 'hit');
+    assert.deepEqual(await readSchemaCache(dir, 'e', undefined, { inOneGo: true }), sliced);
+  });
+
   it('gives the same hash for the same schema, so a refresh can tell nothing changed', async () => {
     const a = await writeSchemaCache(dir, 'e', payload, fetchedAt);
     const b = await writeSchemaCache(dir, 'e', JSON.stringify({ data: payload }), new Date());
@@ -61,6 +68,8 @@ describe('schema cache', () => {
       assert.equal(read.status, 'corrupt');
       assert.ok(read.status === 'corrupt');
       assert.match(read.reason, reason);
+      // Read in one go (the types worker), the same reason.
+      assert.deepEqual(await readSchemaCache(dir, 'e', undefined, { inOneGo: true }), read);
       const loaded = await loadSchemaFromCache(dir, 'e');
       assert.equal(loaded.ok, false);
       assert.ok(!loaded.ok);
