@@ -229,7 +229,8 @@ export class LanguageWorkerEngine {
     }
     const kept = this.kept.get(source.key)?.find((k) => k.version === source.version);
     if (kept) {
-      const read = await schemaCacheRecordOf(await gunzipBytes(kept.gzipped), kept.environment, kept.file);
+      // In one go: a worker thread holds nothing else up (main's types worker reads its cache file so too).
+      const read = await schemaCacheRecordOf(await gunzipBytes(kept.gzipped), kept.environment, kept.file, undefined, { inOneGo: true });
       const built = await schemaFromCacheRead(read);
       if (built.ok && built.value.record.sha256 === source.version) {
         return built.value.schema;

@@ -114,7 +114,7 @@ export async function readSchemaCache(
     }
     return { status: 'corrupt', reason: `cannot read the cache file: ${(err as Error).message}`, file };
   }
-  return schemaCacheRecordOf(bytes, environment, file, yieldThread);
+  return schemaCacheRecordOf(bytes, environment, file, yieldThread, options);
 }
 
 /**
@@ -122,7 +122,13 @@ export async function readSchemaCache(
  * {@link readSchemaCache} answers once the file is read (the language worker keeps a version's
  * bytes, compressed, to build it again after the file holds the next one).
  */
-export async function schemaCacheRecordOf(bytes: Buffer, environment: string, file: string, yieldThread: Yield = yieldToEventLoop): Promise<SchemaCacheRead> {
+export async function schemaCacheRecordOf(
+  bytes: Buffer,
+  environment: string,
+  file: string,
+  yieldThread: Yield = yieldToEventLoop,
+  options: { readonly inOneGo?: boolean } = {},
+): Promise<SchemaCacheRead> {
   const corrupt = (reason: string): SchemaCacheRead => ({ status: 'corrupt', reason, file });
   // Work on bytes: the 5 MB payload is hashed where it lies and decoded once, for JSON.parse.
   const at = bytes.indexOf(INTROSPECTION_KEY);
