@@ -30,6 +30,24 @@ function integrationEntries() {
 }
 
 /**
+ * Fails the build at its end when a swap of a package's file never happened (`files`: the file
+ * names it must have loaded), as when the package moved the file: the bundle would still work,
+ * only without the swap. Returns what `onLoad` calls with each file it swapped.
+ * @param {esbuild.PluginBuild} build
+ * @param {string} name
+ * @param {readonly string[]} files
+ */
+function mustSwap(build, name, files) {
+  const swapped = new Set();
+  build.onStart(() => swapped.clear());
+  build.onEnd((result) => {
+    const missed = files.filter((f) => !swapped.has(f));
+    return missed.length > 0 && result.errors.length === 0 ? { errors: [{ text: `${name}: never loaded ${missed.join(', ')} (did the package move it?)` }] } : undefined;
+  });
+  return (/** @type {string} */ path) => swapped.add(basename(path));
+}
+
+/**
  * GraphQL Code Generator's `flattenGeneratedTypes` option runs Relay's compiler (150 KB with its
  * dependencies); the extension never sets it, so the types worker bundles a stand-in that says so.
  * @type {esbuild.Plugin}
@@ -83,7 +101,13 @@ const VISITOR_COMMON_WRAPPED = [
 const visitorCommonWrapped = {
   name: 'visitor-common-wrapped',
   setup(build) {
+    const swapped = mustSwap(
+      build,
+      'visitor-common-wrapped',
+      VISITOR_COMMON_WRAPPED.map((w) => w.file),
+    );
     build.onLoad({ filter: /@graphql-codegen[\\/]visitor-plugin-common[\\/]esm[\\/](utils|enum-values)\.js$/ }, async (args) => {
+      swapped(args.path);
       const wrapped = VISITOR_COMMON_WRAPPED.find((w) => basename(args.path) === w.file);
       const source = await readFile(args.path, 'utf8');
       const declared = new RegExp(`^export function ${wrapped.name}\\(`, 'gm');
@@ -108,16 +132,20 @@ const visitorCommonWrapped = {
  * The near-operation-file preset asks, for every file it lays out, whether the file's document
  * uses the schema's types (`isUsingTypes`: a visit of the document with its fragments, with a type
  * stack) and only then whether there is a namespace to import them from, which there is only with
- * `baseTypesPath`, never set by the extension. The types worker's bundle asks in the other order
- * (the visit is pure: same output), which skips the visit: about a twentieth of a first generation
- * on GitHub's schema. The build fails if the preset's code is not the one this expects; the test
+ * `baseTypesPath`, never set by the extension. The types worker's bundle asks in the other order,
+ * which skips the visit: about a twentieth of a first generation on GitHub's schema. Same output:
+ * the visit has no effect but its answer and a throw, and the documents that reach the preset
+ * validate and have no introspection field with a selection, the only place it throws for them
+ * (src/core/codegen/sourceDocuments.ts presetReady leaves those out, with a problem). The build fails if the preset's code is not the one this expects; the test
  * workerBundle.test.ts compares the bundle's files with those of the package as it is.
  * @type {esbuild.Plugin}
  */
 const presetNamespaceFirst = {
   name: 'preset-namespace-first',
   setup(build) {
+    const swapped = mustSwap(build, 'preset-namespace-first', ['resolve-document-imports.js']);
     build.onLoad({ filter: /near-operation-file-preset[\\/]esm[\\/]resolve-document-imports\.js$/ }, async (args) => {
+      swapped(args.path);
       const source = await readFile(args.path, 'utf8');
       const asked = /isUsingTypes\(externalFragmentsInjectedDocument, \[\], schemaObject\) &&\s*schemaTypesSource\.namespace\)/g;
       const found = source.match(asked) ?? [];

@@ -161,13 +161,16 @@ export async function benchTypes(quick: boolean): Promise<void> {
     }
     // The worker as the VSIX ships it: the production bundle (minified, as `npm run package` builds
     // it), built here; the development build's dist/codegen.js has its source map inline (6 MB to
-    // read and compile at each start, where the shipped one is 1 MB). The sources if it fails.
+    // read and compile at each start, where the shipped one is 1 MB). No figures if it fails.
     const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--production', '--quiet', '--out', path.join(tmp, 'build')], {
       cwd: root,
-      stdio: 'ignore',
+      encoding: 'utf8',
     });
-    const bundle = built.status === 0 ? path.join(tmp, 'build', 'dist', 'codegen.js') : path.join(root, 'no-production-bundle');
-    const start = () => new TypesWorker(existsSync(bundle) ? { script: bundle } : { script: path.join(root, 'src/core/codegen/codegenWorker.ts'), execArgv: ['--import', 'tsx'] });
+    const bundle = path.join(tmp, 'build', 'dist', 'codegen.js');
+    if (built.status !== 0 || !existsSync(bundle)) {
+      throw new Error(`the production build failed, so there is no types worker to measure:\n${built.stderr}`);
+    }
+    const start = () => new TypesWorker({ script: bundle });
     let worker = start();
     try {
       const oursRoot = path.join(tmp, 'ours');

@@ -4,7 +4,19 @@
  * document they would fail the whole run for becomes a problem of its own (it keeps its last good
  * types) and the others are generated (generateTypes.ts).
  */
-import { Kind, parse, specifiedRules, validate, visit, type ASTNode, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import {
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  visit,
+  type ASTNode,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
 
 /** A GraphQL document of the workspace: a `.graphql` file, or one template of a code file. */
 export interface SourceDocument {
@@ -118,7 +130,10 @@ function validTogether(schema: GraphQLSchema, parsed: readonly Parsed[]): boolea
 
 /**
  * Leaves out documents the near-operation-file preset cannot take at all (it throws for the whole
- * run): a fragment on a type the schema does not have, or two different fragments of one name.
+ * run): a fragment on a type the schema does not have, two different fragments of one name, or an
+ * introspection field with a selection (`__schema { … }`, `__type(…) { … }`: its `isUsingTypes`
+ * looks every field with a selection up in its type's fields, which have no meta fields; for a
+ * document that validates it throws nowhere else, which the types worker's bundle relies on).
  */
 export function presetReady(schema: GraphQLSchema, parsed: readonly Parsed[], problems: DocumentProblem[]): Parsed[] {
   const fragments = new Map<string, { text: string; ids: string[] }>();
@@ -128,6 +143,14 @@ export function presetReady(schema: GraphQLSchema, parsed: readonly Parsed[], pr
     const unknown = own.find((f) => !schema.getType(f.typeCondition.name.value));
     if (unknown) {
       problems.push({ id: p.source.id, message: `Unknown type "${unknown.typeCondition.name.value}" (fragment ${unknown.name.value}).` });
+      continue;
+    }
+    const meta = metaFieldWithSelection(p.document);
+    if (meta) {
+      problems.push({
+        id: p.source.id,
+        message: `GraphQL Code Generator's near-operation-file preset cannot generate types for an introspection field with a selection ("${meta}").`,
+      });
       continue;
     }
     ready.push(p);
@@ -152,6 +175,29 @@ export function presetReady(schema: GraphQLSchema, parsed: readonly Parsed[], pr
     }
   }
   return ready.filter((p) => !clashing.has(p.source.id));
+}
+
+/** The name of the first introspection field (`__…`) with a selection in the document, if any. */
+function metaFieldWithSelection(document: DocumentNode): string | undefined {
+  const inSet = (set: SelectionSetNode | undefined): string | undefined => {
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind === Kind.FIELD && selection.name.value.startsWith('__') && (selection.selectionSet?.selections.length ?? 0) > 0) {
+        return selection.name.value;
+      }
+      const found = selection.kind === Kind.FRAGMENT_SPREAD ? undefined : inSet(selection.selectionSet);
+      if (found) {
+        return found;
+      }
+    }
+    return undefined;
+  };
+  for (const definition of document.definitions) {
+    const found = definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION ? inSet(definition.selectionSet) : undefined;
+    if (found) {
+      return found;
+    }
+  }
+  return undefined;
 }
 
 /** The first line of a thrown error's message. */

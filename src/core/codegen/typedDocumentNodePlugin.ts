@@ -78,6 +78,12 @@ const DESCRIPTION_REMOVED: ReadonlySet<string> = new Set([Kind.OPERATION_DEFINIT
 // eslint-disable-next-line no-control-regex -- the characters graphql escapes are control characters
 const ESCAPED = /[\x00-\x1f\x22\x5c\x7f-\x9f]/;
 
+/** A non-block string value that graphql prints with a backslash. */
+function isEscapedString(value: unknown): boolean {
+  const node = value as { kind?: unknown; block?: unknown; value?: unknown } | null | undefined;
+  return node?.kind === Kind.STRING && node.block !== true && typeof node.value === 'string' && ESCAPED.test(node.value);
+}
+
 /** A tree this module does not write as upstream would: upstream's `_gql` writes it. */
 class NotHere extends Error {}
 
@@ -112,8 +118,13 @@ function nodeJson(node: unknown, reparsed: boolean, out: string[]): void {
     if (value === undefined) {
       continue;
     }
-    // Removed when there is one (`removeDescriptions`); reparsed, a null one is not printed.
+    // Removed when there is one (`removeDescriptions`); reparsed, a null one is not printed. But
+    // upstream prints it first: a string description that prints with an escape is printed back
+    // wrong (its backslashes doubled for the template literal), which graphql-tag may fail on.
     if (key === 'description' && DESCRIPTION_REMOVED.has(kind as string) && (reparsed || value)) {
+      if (reparsed && isEscapedString(value)) {
+        throw new NotHere();
+      }
       continue;
     }
     if (Array.isArray(value)) {

@@ -9,7 +9,8 @@
 import * as assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { buildSchema, introspectionFromSchema, type IntrospectionQuery } from 'graphql';
+import { buildClientSchema, buildSchema, introspectionFromSchema, Kind, parse, type DocumentNode, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { isUsingTypes } from '@graphql-codegen/plugin-helpers';
 import { findTemplates } from '../../../../src/core/embedded/templates';
 import { GENERATED_HEADER, joinClientParts, type SourceDocument } from '../../../../src/core/codegen/generateTypes';
 import type { SchemaSource } from '../../../../src/core/codegen/protocol';
@@ -161,5 +162,43 @@ describe('generated types (equal to the GraphQL Code Generator CLI)', function (
       ['tasks/mutations.generated.ts'],
     );
     assert.doesNotMatch(read(path.join(docs, 'tasks', 'mutations.generated.ts')), /CreateTask/);
+  });
+
+  it('leaves out a document with an introspection field with a selection (the preset fails the whole run on it), says why, and writes the others', async () => {
+    const schema = buildSchema(sandboxSdl(1));
+    const source = await cachedSchema(tmp, 'Sandbox', introspectionFromSchema(schema));
+    const docs = path.join(tmp, 'docs');
+    cpSync(path.join(FIXTURES, 'sandbox'), docs, { recursive: true });
+    const introspection = 'query Kinds {\n  __type(name: "Task") {\n    fields {\n      name\n    }\n  }\n  viewer {\n    __typename\n  }\n}\n';
+    writeFileSync(path.join(docs, 'kinds.graphql'), introspection);
+    // What the preset does with it: the CLI's whole run fails.
+    assert.throws(() => isUsingTypes(parse(introspection), [], schema), /Unable to find field "__type" on type "Query"/);
+    const reply = await new TypesGenerator().handle({ kind: 'operationFiles', schema: source, root: tmp, documents: graphqlDocuments(docs), write: true });
+    assert.deepEqual(reply.problems, [
+      {
+        id: `file://${path.join(docs, 'kinds.graphql')}`,
+        message: 'GraphQL Code Generator\'s near-operation-file preset cannot generate types for an introspection field with a selection ("__type").',
+      },
+    ]);
+    assert.equal(reply.files.filter((f) => f.written).length, 4);
+  });
+
+  it('the preset’s scan throws for no other document that reaches it: the benchmark’s documents and the fixtures, with the fragments it injects', () => {
+    const json = JSON.parse(loadInputs().introspectionText) as { data?: IntrospectionQuery } & IntrospectionQuery;
+    const cases: [GraphQLSchema, string[]][] = [
+      [buildClientSchema(json.data ?? json), githubOperationFiles(10).map((f) => f.text)],
+      [buildSchema(sandboxSdl(1)), filesUnder(path.join(FIXTURES, 'sandbox'), '.graphql').map((rel) => read(path.join(FIXTURES, 'sandbox', rel)))],
+    ];
+    let scanned = 0;
+    for (const [schema, texts] of cases) {
+      const documents = texts.map((t) => parse(t));
+      const fragments = documents.flatMap((d) => d.definitions.filter((x) => x.kind === Kind.FRAGMENT_DEFINITION));
+      for (const document of documents) {
+        const injected: DocumentNode = { kind: Kind.DOCUMENT, definitions: [...document.definitions, ...fragments.filter((f) => !document.definitions.includes(f))] };
+        assert.doesNotThrow(() => isUsingTypes(injected, [], schema));
+        scanned++;
+      }
+    }
+    assert.ok(scanned >= 50, `documents scanned: ${scanned}`);
   });
 });

@@ -6,7 +6,8 @@
  * which the CLI comparisons (generateTypes.test.ts) check against the codegen CLI: the
  * near-operation files of the benchmark's documents on GitHub's schema and of the Sandbox
  * fixtures, and the templates' client-preset file. The bundle is built here into a folder of its
- * own, and run as the extension runs it (a worker thread).
+ * own, and run as the extension runs it (a worker thread); the production build (minified, as the
+ * VSIX ships it) too, on GitHub's schema.
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -31,6 +32,7 @@ describe('types worker bundle: generates what the sources generate', function ()
   this.timeout(300_000);
   let tmp: string;
   let worker: TypesWorker;
+  let production: TypesWorker;
 
   before(() => {
     mkdirSync(path.join(ROOT, 'out'), { recursive: true });
@@ -38,19 +40,28 @@ describe('types worker bundle: generates what the sources generate', function ()
     const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--quiet', '--out', path.join(tmp, 'build')], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(built.status, 0, built.stderr);
     worker = new TypesWorker({ script: path.join(tmp, 'build', 'dist', 'codegen.js') });
+    // The production build as the VSIX ships it (minified) and the types bench measures it.
+    const shipped = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--production', '--quiet', '--out', path.join(tmp, 'production')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(shipped.status, 0, shipped.stderr);
+    production = new TypesWorker({ script: path.join(tmp, 'production', 'dist', 'codegen.js') });
   });
   after(() => {
     worker.dispose();
+    production.dispose();
     rmSync(tmp, { recursive: true, force: true });
   });
 
   /** Runs the request (made for a folder) in the bundle and in the sources; compares the files written. */
-  async function compare(make: (dir: string) => WorkerRequest): Promise<number> {
+  async function compare(make: (dir: string) => WorkerRequest, bundle = worker): Promise<number> {
     const bundled = make(path.join(tmp, 'bundle'));
     const sources = make(path.join(tmp, 'sources'));
-    const a = await worker.request(bundled as Extract<WorkerRequest, { kind: 'operationFiles' }>);
+    const a = await bundle.request(bundled as Extract<WorkerRequest, { kind: 'operationFiles' }>);
     const b = await new TypesGenerator().handle(sources as Extract<WorkerRequest, { kind: 'operationFiles' }>);
-    assert.deepEqual(a.problems, b.problems);
+    const problems = (reply: typeof a, dir: string) => reply.problems.map((p) => ({ ...p, id: path.relative(path.join(tmp, dir), p.id) }));
+    assert.deepEqual(problems(a, 'bundle'), problems(b, 'sources'));
     assert.deepEqual(
       a.files.map((f) => path.relative(path.join(tmp, 'bundle'), f.path)),
       b.files.map((f) => path.relative(path.join(tmp, 'sources'), f.path)),
@@ -82,6 +93,13 @@ describe('types worker bundle: generates what the sources generate', function ()
     assert.equal(count, files.length);
   });
 
+  it("near-operation files, from the production bundle: the benchmark's documents on GitHub's schema", async () => {
+    const schema = await cached('GitHub', loadInputs().introspectionText);
+    const files = githubOperationFiles(10);
+    const count = await compare((dir) => ({ kind: 'operationFiles', schema, root: dir, documents: graphqlFiles(dir, files), write: true }), production);
+    assert.equal(count, files.length);
+  });
+
   it('near-operation files and the client-preset file: the Sandbox fixtures', async () => {
     const schema = await cached('Sandbox', introspectionFromSchema(buildSchema(sandboxSdl(1))));
     const sandbox = filesUnder(path.join(FIXTURES, 'sandbox'), '.graphql').map((rel) => ({ path: rel, text: readFileSync(path.join(FIXTURES, 'sandbox', rel), 'utf8') }));
@@ -94,5 +112,14 @@ describe('types worker bundle: generates what the sources generate', function ()
       });
     };
     assert.equal(await compare((dir) => ({ kind: 'clientFile', schema, documents: templates(dir), output: path.join(dir, 'src', 'graphql.generated.ts'), write: true })), 1);
+  });
+
+  it('near-operation files beside a document the preset cannot take (an introspection field with a selection): the same problem, the same files', async () => {
+    const schema = await cached('Sandbox', introspectionFromSchema(buildSchema(sandboxSdl(1))));
+    const files = [
+      ...filesUnder(path.join(FIXTURES, 'sandbox'), '.graphql').map((rel) => ({ path: rel, text: readFileSync(path.join(FIXTURES, 'sandbox', rel), 'utf8') })),
+      { path: 'kinds.graphql', text: 'query Kinds {\n  __schema {\n    types {\n      name\n    }\n  }\n}\n' },
+    ];
+    assert.equal(await compare((dir) => ({ kind: 'operationFiles', schema, root: dir, documents: graphqlFiles(dir, files), write: true })), files.length - 1);
   });
 });
