@@ -38,6 +38,8 @@ export interface TenantGraphqlTestApi {
   readonly run: RunTestApi;
   /** The text of the last schema-change notification, if one was shown. */
   readonly lastSchemaChangeNotice: () => string | undefined;
+  /** Where the last schema change was compared (the language worker, or the host's thread). */
+  readonly lastSchemaChangeWhere: () => 'worker' | 'host' | undefined;
   /** The schema's language status item as shown: `$(icon) Name schema · source · age`. */
   readonly schemaStatus: () => string;
   /** The account status bar item as shown: `$(icon) Environment: account`. */
@@ -72,13 +74,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const results = new ResultsFeature({ context, logger, filterWorker });
     // The code files' GraphQL templates, scanned once for the language and run features.
     const embeddedFiles = new EmbeddedFiles();
-    // The language worker: the workspace's re-validation and the references index build, off this thread.
+    // The language worker: the workspace's re-validation, the references index build and the schema versions' diff, off this thread.
     const languageWorkers = createLanguageWorkers(context.extensionPath, (schema) => {
       const snapshot = schemas.all().find((s) => s.schema === schema);
       return snapshot && schemas.sourceOf(snapshot);
     });
     const language = new LanguageFeature(schemas, logger, embeddedFiles, config, languageWorkers, { formatCode: () => onDemand().formatCode });
-    const schemaFeature = new SchemaFeature(schemas, logger);
+    const schemaFeature = new SchemaFeature(schemas, logger, languageWorkers);
     const types = new TypesFeature({ context, config, schemas, language, logger, load: () => onDemand().types });
     const run = new RunFeature({
       context,
@@ -130,6 +132,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         types: types.testApi!,
         run: run.testApi!,
         lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
+        lastSchemaChangeWhere: () => schemaFeature.changes.last?.where,
         schemaStatus: () => schemaFeature.status.text,
         accountStatus: () => authFeature.statusBar.text,
         onDemandCommands: () => ({

@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { FragmentIndex } from '../../src/core/language/fragmentIndex';
 import { validateWorkspaceDocuments, type RemoteValidator } from '../../src/core/language/workspaceValidation';
-import { diffSchemas } from '../../src/core/schema/schemaDiff';
+import type { SchemaSource } from '../../src/core/language/languageWorkerProtocol';
+import { diffSchemaVersions, type RemoteSchemaDiff } from '../../src/core/schema/schemaDiff';
 import { TimeSlicer } from '../../src/core/timeSlicer';
 import { grow } from './inputs';
 
@@ -32,6 +33,8 @@ export interface SchemaChangeRun {
   readonly breaking: number;
   readonly dangerous: number;
   readonly documentsWithErrors: number;
+  /** Where the diff ran: the language worker (it keeps the versions it loaded), or the host's thread. */
+  readonly diffWhere: 'worker' | 'host';
 }
 
 /** GitHub's schema with a field the documents select removed and an enum value added. */
@@ -85,13 +88,18 @@ export function generatedWorkspace(document: string): Map<string, string> {
   return docs;
 }
 
-/** One schema change: diff, then every document validated against the new version. */
+/**
+ * One schema change: diff, then every document validated against the new version; with `remote`,
+ * the validation in the language worker, and the diff too when `sources` name both versions (the
+ * extension's SchemaChanges: diffSchemaVersions).
+ */
 export async function runSchemaChange(
   before: GraphQLSchema,
   after: GraphQLSchema,
   docs: ReadonlyMap<string, string>,
   index: FragmentIndex,
-  remote?: RemoteValidator,
+  remote?: RemoteValidator & RemoteSchemaDiff,
+  sources?: { readonly from: SchemaSource; readonly to: SchemaSource },
 ): Promise<SchemaChangeRun> {
   let longestStallMs = 0;
   let last = performance.now();
@@ -104,7 +112,7 @@ export async function runSchemaChange(
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const slicer = new TimeSlicer();
-    const diff = await diffSchemas(before, after, slicer);
+    const diff = await diffSchemaVersions({ schema: before, source: sources?.from }, { schema: after, source: sources?.to }, { remote: sources ? remote : undefined, slicer });
     const diffMs = performance.now() - t0;
     const diffSliceMs = slicer.longestSliceMs;
     const summary = await validateWorkspaceDocuments([...docs.keys()], { index, schemaFor: () => after, read: (uri) => docs.get(uri), remote });
@@ -122,6 +130,7 @@ export async function runSchemaChange(
       breaking: diff.breaking.length,
       dangerous: diff.dangerous.length,
       documentsWithErrors: summary.documentsWithErrors,
+      diffWhere: diff.where,
     };
   } finally {
     clearInterval(probe);
@@ -135,4 +144,47 @@ export function indexOf(docs: ReadonlyMap<string, string>): FragmentIndex {
     index.update(uri, text);
   }
   return index;
+}
+
+/**
+ * Alone: `node --import tsx scripts/bench/schemaChanges.ts [--runs n] [--hogs on|both]` prints the
+ * host's rows of bench.ts (diff and re-validation on the thread, no worker) with the longest slice
+ * of each part, and the load average beside them.
+ */
+if (require.main === module) {
+  void (async () => {
+    const { loadInputs } = await import('./inputs');
+    const { loadavg } = await import('node:os');
+    const { startHogs } = await import('./hogs');
+    const inputs = loadInputs();
+    const raw = JSON.parse(inputs.introspectionText) as { data?: IntrospectionQuery } & IntrospectionQuery;
+    const schema = buildClientSchema(raw.data ?? raw);
+    const next = nextVersion(inputs.introspectionText);
+    const workspace = generatedWorkspace(inputs.document);
+    const index = indexOf(workspace);
+    const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+    const runs = Number(arg('--runs') ?? 3);
+    const hogs = arg('--hogs') ?? 'off';
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
+    for (const mode of hogs === 'both' ? ['quiet', 'busy'] : hogs === 'on' ? ['busy'] : ['quiet']) {
+      const stop = mode === 'busy' ? startHogs() : () => undefined;
+      try {
+        console.log(`== ${mode}: load average at the start ${load()}`);
+        for (let i = 0; i < runs; i++) {
+          const r = await runSchemaChange(schema, next, workspace, index);
+          console.log(
+            `run ${i + 1}: whole ${r.totalMs.toFixed(0)} ms (CPU ${r.cpuMs.toFixed(0)}), diff ${r.diffMs.toFixed(0)} ms; longest task ${Math.max(r.longestSliceMs, r.longestStallMs).toFixed(1)} ms ` +
+              `(diff's slice ${r.diffSliceMs.toFixed(1)}, validation's ${r.validationSliceMs.toFixed(1)}, timer probe's stall ${r.longestStallMs.toFixed(1)}); ${r.breaking} breaking, ${r.documentsWithErrors} documents broke`,
+          );
+        }
+        console.log(`== ${mode}: load average at the end ${load()}`);
+      } finally {
+        stop();
+      }
+    }
+    process.exit(0);
+  })();
 }

@@ -94,7 +94,25 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
       if (this.running || this.host.index.uris().length < IDLE_SYNC_MIN_DOCUMENTS) {
         return;
       }
-      remote.prepare(this.host.index).catch((err: unknown) => this.logger.debug(`the language worker's index was not synced while idle: ${errorMessage(err)}`));
+      void (async () => {
+        try {
+          await remote.prepare(this.host.index);
+        } catch (err) {
+          this.logger.debug(`the language worker's index was not synced while idle: ${errorMessage(err)}`);
+          return;
+        }
+        try {
+          // Once per worker: a few documents validated against the active schema, so the first schema change finds graphql's validation warm.
+          const current = this.host.schemas.current();
+          if (current) {
+            await remote.warmUp?.(current.schema);
+          }
+          // The worker keeps the schema versions in use (their cache files, compressed): the next refresh is diffed there.
+          await Promise.all(this.host.schemas.all().map((snapshot) => remote.keepVersion?.(snapshot.schema)));
+        } catch (err) {
+          this.logger.debug(`the language worker was not warmed while idle: ${errorMessage(err)}`);
+        }
+      })();
     }, IDLE_SYNC_MS);
   }
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CancelledError, errorMessage } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
-import { changesMarkdown, diffSchemas, diffSummary, hasChanges, type SchemaDiff } from '../core/schema/schemaDiff';
+import { changesMarkdown, diffSchemaVersions, diffSummary, hasChanges, type RemoteSchemaDiff, type SchemaDiff } from '../core/schema/schemaDiff';
 import { inert } from '../core/text/inert';
 import type { Schemas, SchemaVersionChange } from '../services/schemas';
 
@@ -17,11 +17,14 @@ export interface SchemaChangeRecord {
   readonly markdown: string;
   /** The notification's text, when one was shown (only when something breaking or dangerous changed). */
   readonly notice?: string;
+  /** Where the versions were compared: in the language worker, or on this thread (it did not hold the previous version). */
+  readonly where: 'worker' | 'host';
 }
 
 /**
  * Compares each new version of the environment's schema with the one it replaces (graphql-js's
- * breaking and dangerous changes, computed in slices off the typing path), tells the person what
+ * breaking and dangerous changes, computed in the language worker when it holds both versions, else
+ * in slices off the typing path), tells the person what
  * changed ("2 breaking, 1 dangerous") with a "Show Changes" action, and serves the changes as a
  * read-only markdown document. A newer version cancels a comparison still running.
  */
@@ -35,7 +38,12 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
   private latest: SchemaChangeRecord | undefined;
   readonly onDidChange = this.changed.event;
 
-  constructor(schemas: Schemas, logger: Logger) {
+  /** @param remote the language worker, where the comparison runs when it can (it keeps the versions it loaded) */
+  constructor(
+    private readonly schemas: Schemas,
+    logger: Logger,
+    private readonly remote?: RemoteSchemaDiff,
+  ) {
     this.logger = taggedLogger(logger, 'schema');
     this.disposables.push(
       this.changed,
@@ -54,8 +62,16 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
     const abort = new AbortController();
     this.running = abort;
     let diff: SchemaDiff;
+    let where: SchemaChangeRecord['where'];
     try {
-      diff = await diffSchemas(previous.schema, current.schema, { signal: abort.signal });
+      const compared = await diffSchemaVersions(
+        { schema: previous.schema, source: this.schemas.sourceOf(previous) },
+        { schema: current.schema, source: this.schemas.sourceOf(current) },
+        { remote: this.remote, signal: abort.signal },
+      );
+      this.logger.debug(`${current.label}: schema versions compared ${compared.where === 'worker' ? 'in the language worker' : 'on this thread'}`);
+      diff = { breaking: compared.breaking, dangerous: compared.dangerous };
+      where = compared.where;
     } catch (err) {
       if (!(err instanceof CancelledError)) {
         this.logger.error(`comparing the schema versions of ${current.label} failed: ${errorMessage(err)}`);
@@ -83,7 +99,7 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
           { sink: 'notification' },
         )
       : undefined;
-    this.latest = { label: current.label, diff, summary, markdown, notice };
+    this.latest = { label: current.label, diff, summary, markdown, notice, where };
     this.changed.fire(this.uri);
     if (notice) {
       const show = vscode.l10n.t('Show Changes');

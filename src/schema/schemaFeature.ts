@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
+import type { RemoteSchemaDiff } from '../core/schema/schemaDiff';
 import { registerCommands } from '../platform/commands';
 import { schemaCommands } from './commands';
 import { SchemaExplorer } from './explorer';
@@ -27,16 +28,18 @@ export class SchemaFeature implements vscode.Disposable {
   /** Notices already shown (a problem is told once per session). */
   private readonly told = new Set<string>();
 
+  /** @param remote the language worker, where schema versions are compared when it can */
   constructor(
     private readonly schemas: Schemas,
     logger: Logger,
+    remote?: RemoteSchemaDiff,
   ) {
     const explorer = new SchemaExplorer(() => {
       const uri = activeGraphqlUri();
       return uri ? schemas.schemaFor(uri) : schemas.current();
     });
     const explorerView = vscode.window.createTreeView(SCHEMA_EXPLORER_VIEW, { treeDataProvider: explorer, showCollapseAll: true });
-    this.changes = new SchemaChanges(schemas, logger);
+    this.changes = new SchemaChanges(schemas, logger, remote);
     this.status = new SchemaStatusBar(schemas, activeGraphqlUri);
     const sdl = new SdlViewProvider((key) => {
       const snapshot = schemas.snapshotByKey(key);

@@ -145,5 +145,7 @@ describe('Schema changes: Sandbox schema version 2, notice, Show Changes, closed
     await eventually(() => (dueDateProblems(dueDatesTs()).length === 0 ? true : undefined), 'the code file’s dueDate problem to go');
     // Going back removes Task.dueOn and TaskStatus.BLOCKED: both breaking.
     await eventually(() => (api.lastSchemaChangeNotice()?.includes('2 breaking, 0 dangerous') ? true : undefined), 'the notice of the way back');
+    // The language worker kept version 2 (it loaded it, or the host asked it to): it compared the versions, off the host's thread.
+    assert.equal(api.lastSchemaChangeWhere(), 'worker');
   });
 });

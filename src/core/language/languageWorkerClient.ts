@@ -7,6 +7,7 @@
  */
 import type { GraphQLSchema } from 'graphql';
 import type { Disposable } from '../clock';
+import type { SchemaDiff } from '../schema/schemaDiff';
 import { WorkerClient, type WorkerClientOptions } from '../workerClient';
 import type { FragmentIndex } from './fragmentIndex';
 import type {
@@ -30,6 +31,9 @@ export class LanguageWorkerError extends Error {
   }
 }
 
+/** Documents a warm-up validates (about a third of a second of CPU for the bench's documents; graphql's validation is compiled by then). */
+const WARM_UP_DOCUMENTS = 200;
+
 /** Characters of text sent in one index message: each is cloned on the host's thread, in one step (a quarter of a megabyte: well under a millisecond quiet). */
 const SYNC_CHUNK_CHARS = 250_000;
 
@@ -41,6 +45,8 @@ interface Thread {
   syncedGeneration: number | undefined;
   /** The last sync: syncs of one thread run one after another, never interleaved. */
   syncing: Promise<void>;
+  /** The start of the thread a warm-up ran on. */
+  warmedGeneration?: number;
 }
 
 /** The language worker threads of the window. */
@@ -190,6 +196,72 @@ export class LanguageWorkers implements Disposable, RemoteValidator {
       }
       throw err;
     }
+  }
+
+  /**
+   * The changes from one version of a schema to the next, computed in the first worker (which keeps
+   * the cache files of the versions it loaded); undefined when it cannot (the previous version is
+   * neither kept there nor loadable, a folder's schema files changed on disk, no worker): the host
+   * diffs then.
+   */
+  async diff(from: SchemaSource, to: SchemaSource): Promise<SchemaDiff | undefined> {
+    try {
+      return (await this.request({ kind: 'diff', from, to }, 0)).diff;
+    } catch (err) {
+      if (err instanceof LanguageWorkerError) {
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  /** Asks the first worker to keep a version's cache file (so that the next refresh is diffed there); whether it did. */
+  async keep(source: SchemaSource): Promise<boolean> {
+    try {
+      return (await this.request({ kind: 'keep', source }, 0)).kept;
+    } catch (err) {
+      if (err instanceof LanguageWorkerError) {
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  /** {@link keep} of the source of a schema in use (none: false). */
+  async keepVersion(schema: GraphQLSchema): Promise<boolean> {
+    const source = this.sourceOf(schema);
+    return source ? this.keep(source) : false;
+  }
+
+  /**
+   * Has every worker validate the first `documents` of its fragment index against `schema` once
+   * (per start of its thread), while idle: the first schema change then finds graphql's
+   * validation compiled and warm and the version kept. Call after {@link prepare}.
+   */
+  async warmUp(schema: GraphQLSchema, documents = WARM_UP_DOCUMENTS): Promise<void> {
+    const source = this.sourceOf(schema);
+    if (!source) {
+      return;
+    }
+    await Promise.all(
+      this.threads.map(async (thread, i) => {
+        if (thread.warmedGeneration !== undefined && thread.warmedGeneration === thread.client.generation && thread.client.started) {
+          return;
+        }
+        const generation = thread.syncedGeneration;
+        if (generation === undefined) {
+          return;
+        }
+        try {
+          await this.request({ kind: 'warm', schema: source, documents }, i, generation);
+          thread.warmedGeneration = generation;
+        } catch (err) {
+          if (!(err instanceof LanguageWorkerError)) {
+            throw err;
+          }
+        }
+      }),
+    );
   }
 
   /** Whether any worker thread is running. */

@@ -6,11 +6,15 @@
  * functions the host calls (computeDiagnostics, syntaxOccurrences, schemaOccurrences): the same
  * results. Tests and the bench call it directly too.
  */
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { GraphQLSchema } from 'graphql';
 import { systemTimers, type Disposable, type Timers } from '../clock';
 import { loadSchemaFiles, schemaFilesVersion } from '../schema/loadSchema';
-import { loadSchemaFromCache } from '../schema/schemaCache';
+import { loadSchemaFromCache, schemaCacheFile, schemaCacheRecordOf, schemaFromCacheRead } from '../schema/schemaCache';
+import { diffSchemas } from '../schema/schemaDiff';
 import { computeDiagnostics } from './diagnostics';
 import { DocumentStore } from './documentStore';
 import { FragmentIndex } from './fragmentIndex';
@@ -48,13 +52,42 @@ export async function loadSchemaSource(source: SchemaSource): Promise<GraphQLSch
 /** A schema not used for this long is dropped: the host holds its own, and the next change brings another version. */
 const SCHEMA_IDLE_MS = 30_000;
 
+/** Versions of a key whose cache file's bytes are kept (compressed): the one in use and the one before. */
+const KEPT_VERSIONS = 2;
+
+const gzipBytes = promisify(gzip);
+const gunzipBytes = promisify(gunzip);
+
+/** The sha256 a cache file's header names (its bytes before the introspection), or undefined. */
+function cacheFileVersion(bytes: Buffer): string | undefined {
+  const at = bytes.indexOf(',"introspection":');
+  try {
+    const head = at < 0 ? undefined : (JSON.parse(`${bytes.toString('utf8', 0, at)}}`) as { sha256?: unknown });
+    return typeof head?.sha256 === 'string' ? head.sha256 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A version's cache file, compressed (GitHub's 5 MB introspection: about 400 KB). */
+interface KeptVersion {
+  readonly version: string;
+  readonly environment: string;
+  readonly file: string;
+  readonly gzipped: Buffer;
+}
+
 /** The worker's state and request handling (one per thread). */
 export class LanguageWorkerEngine {
   private index = new FragmentIndex();
   private readonly store = new DocumentStore();
   /** One schema per key: its latest version, until it has not been used for SCHEMA_IDLE_MS. */
   private readonly schemas = new Map<string, { readonly version: string; readonly schema: Promise<GraphQLSchema> }>();
+  /** Per key, the cache files of its last versions, compressed: a refresh overwrites the file the previous version was in. */
+  private readonly kept = new Map<string, readonly KeptVersion[]>();
   private idle: Disposable | undefined;
+  /** Whether a warm request validated documents on this thread (once is enough). */
+  private warmed = false;
 
   constructor(
     private readonly load: (source: SchemaSource) => Promise<GraphQLSchema> = loadSchemaSource,
@@ -74,6 +107,11 @@ export class LanguageWorkerEngine {
   /** How many schemas the worker holds (tests). */
   get schemaCount(): number {
     return this.schemas.size;
+  }
+
+  /** The versions of `key` whose cache files are kept, oldest first (tests). */
+  keptVersions(key: string): string[] {
+    return (this.kept.get(key) ?? []).map((k) => k.version);
   }
 
   private async run(request: LanguageWorkerRequest): Promise<LanguageWorkerReplies[LanguageWorkerRequest['kind']]> {
@@ -123,6 +161,37 @@ export class LanguageWorkerEngine {
         });
         return { results, ms: performance.now() - started };
       }
+      case 'diff': {
+        // Both versions at once (the older one released after the diff, unless it is still in use).
+        const [from, to] = await Promise.all([this.versionOf(request.from), this.schemaOf(request.to)]);
+        const started = performance.now();
+        const diff = await diffSchemas(from, to);
+        return { diff, ms: performance.now() - started };
+      }
+      case 'keep':
+        return { kept: await this.keep(request.source) };
+      case 'warm': {
+        if (this.warmed) {
+          return { validated: 0, ms: 0 };
+        }
+        const schema = await this.schemaOf(request.schema);
+        const started = performance.now();
+        const validator = validatorFor(schema, true);
+        const documents = this.index.texts().slice(0, request.documents);
+        for (const { uri, text } of documents) {
+          const model = this.index.modelOf(uri, text);
+          if (model) {
+            // What a validation request does; the results stay in the reuse memo only.
+            try {
+              computeDiagnostics(validator, this.index, model);
+            } catch {
+              // A document graphql refuses is refused again when asked.
+            }
+          }
+        }
+        this.warmed = documents.length > 0;
+        return { validated: documents.length, ms: performance.now() - started };
+      }
       default:
         throw new Error(`unknown request ${(request as { kind: string }).kind}`);
     }
@@ -136,11 +205,59 @@ export class LanguageWorkerEngine {
     const schema = this.load(source);
     const entry = { version: source.version, schema };
     this.schemas.set(source.key, entry);
-    schema.catch(() => {
-      if (this.schemas.get(source.key) === entry) {
-        this.schemas.delete(source.key);
-      }
-    });
+    schema.then(
+      // A cache file's bytes are kept once its version loaded: the diff of the next refresh starts from it.
+      () => void this.keep(source).catch(() => undefined),
+      () => {
+        if (this.schemas.get(source.key) === entry) {
+          this.schemas.delete(source.key);
+        }
+      },
+    );
     return schema;
+  }
+
+  /**
+   * The schema of a version that may no longer be the one its source holds: the one in use when it
+   * is that version, else built from its kept cache file, else loaded from its source (another
+   * environment's cache file). Not held after the request unless it is the one in use.
+   */
+  private async versionOf(source: SchemaSource): Promise<GraphQLSchema> {
+    const known = this.schemas.get(source.key);
+    if (known?.version === source.version) {
+      return known.schema;
+    }
+    const kept = this.kept.get(source.key)?.find((k) => k.version === source.version);
+    if (kept) {
+      // In one go: a worker thread holds nothing else up (main's types worker reads its cache file so too).
+      const read = await schemaCacheRecordOf(await gunzipBytes(kept.gzipped), kept.environment, kept.file, undefined, { inOneGo: true });
+      const built = await schemaFromCacheRead(read);
+      if (built.ok && built.value.record.sha256 === source.version) {
+        return built.value.schema;
+      }
+    }
+    return this.load(source);
+  }
+
+  /** Keeps the cache file of a cache source's version, compressed, when the file holds that version; whether it is kept. */
+  private async keep(source: SchemaSource): Promise<boolean> {
+    if (!source.cache) {
+      return false;
+    }
+    const versions = this.kept.get(source.key) ?? [];
+    if (versions.some((k) => k.version === source.version)) {
+      return true;
+    }
+    const file = schemaCacheFile(source.cache.dir, source.cache.environment);
+    const bytes = await readFile(file);
+    if (cacheFileVersion(bytes) !== source.version) {
+      return false;
+    }
+    const gzipped = await gzipBytes(bytes, { level: 1 });
+    const now = this.kept.get(source.key) ?? [];
+    if (!now.some((k) => k.version === source.version)) {
+      this.kept.set(source.key, [...now, { version: source.version, environment: source.cache.environment, file, gzipped }].slice(-KEPT_VERSIONS));
+    }
+    return true;
   }
 }

@@ -3,6 +3,7 @@
  * data only: it crosses a thread boundary by structured clone.
  */
 import type { SchemaSource } from '../codegen/protocol';
+import type { SchemaDiff } from '../schema/schemaDiff';
 import type { Occurrences } from './referenceAnalysis';
 import type { LanguageDiagnostic } from './types';
 
@@ -39,18 +40,50 @@ export interface AnalyseResult {
   readonly schema?: Occurrences;
 }
 
+/**
+ * The breaking and dangerous changes from one version of a schema to another (schemaDiff.ts), in
+ * the worker: `from` is the version a refresh replaced, which the worker still holds (in use, or
+ * its cache file's bytes kept compressed) or can load (another environment's cache file).
+ */
+export interface DiffRequest {
+  readonly kind: 'diff';
+  readonly from: SchemaSource;
+  readonly to: SchemaSource;
+}
+
+/** Keeps a version's cache file (compressed) so that a diff from it can be made once the file holds the next version. */
+export interface KeepRequest {
+  readonly kind: 'keep';
+  readonly source: SchemaSource;
+}
+
+/**
+ * Validates the first `documents` of the fragment index against a schema in use, once per thread,
+ * while the editor is idle: graphql's validation is compiled and warm (the first schema change
+ * of a thread otherwise pays for it), the schema's version is kept for the next diff, and those
+ * documents' results are there to be reused. The results are not sent.
+ */
+export interface WarmRequest {
+  readonly kind: 'warm';
+  readonly schema: SchemaSource;
+  readonly documents: number;
+}
+
 /** Answers at once (the round trip the bench measures). */
 export interface PingRequest {
   readonly kind: 'ping';
 }
 
-export type LanguageWorkerRequest = SyncIndexRequest | ValidateRequest | AnalyseRequest | PingRequest;
+export type LanguageWorkerRequest = SyncIndexRequest | ValidateRequest | AnalyseRequest | DiffRequest | KeepRequest | WarmRequest | PingRequest;
 
 /** What each request kind answers. */
 export interface LanguageWorkerReplies {
   syncIndex: { readonly size: number };
   validate: { readonly results: readonly ValidateResult[]; readonly ms: number };
   analyse: { readonly results: readonly AnalyseResult[]; readonly ms: number };
+  diff: { readonly diff: SchemaDiff; readonly ms: number };
+  keep: { readonly kept: boolean };
+  warm: { readonly validated: number; readonly ms: number };
   ping: { readonly at: number };
 }
 

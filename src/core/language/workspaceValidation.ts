@@ -93,6 +93,10 @@ export interface RemoteValidator {
    * those documents are validated here.
    */
   validate(schema: GraphQLSchema, documents: readonly { readonly id: string; readonly text: string }[]): Promise<readonly ValidateResult[] | undefined>;
+  /** Keeps the version of a schema in use there (its cache file, compressed), so that the next refresh's diff runs there too; whether it did. */
+  keepVersion?(schema: GraphQLSchema): Promise<boolean>;
+  /** Validates a few documents against `schema` there once, while idle, so that the first schema change finds the validation warm. */
+  warmUp?(schema: GraphQLSchema): Promise<void>;
 }
 
 /** One file of a batch: its documents (the file itself, or its templates) and its schema. */

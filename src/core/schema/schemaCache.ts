@@ -114,6 +114,21 @@ export async function readSchemaCache(
     }
     return { status: 'corrupt', reason: `cannot read the cache file: ${(err as Error).message}`, file };
   }
+  return schemaCacheRecordOf(bytes, environment, file, yieldThread, options);
+}
+
+/**
+ * The cache record in the bytes of a cache file (`file`: for the answer): what
+ * {@link readSchemaCache} answers once the file is read (the language worker keeps a version's
+ * bytes, compressed, to build it again after the file holds the next one).
+ */
+export async function schemaCacheRecordOf(
+  bytes: Buffer,
+  environment: string,
+  file: string,
+  yieldThread: Yield = yieldToEventLoop,
+  options: { readonly inOneGo?: boolean } = {},
+): Promise<SchemaCacheRead> {
   const corrupt = (reason: string): SchemaCacheRead => ({ status: 'corrupt', reason, file });
   // Work on bytes: the 5 MB payload is hashed where it lies and decoded once, for JSON.parse.
   const at = bytes.indexOf(INTROSPECTION_KEY);
@@ -202,7 +217,11 @@ export async function loadSchemaFromCache(
   dir: string,
   environment: string,
 ): Promise<{ readonly ok: true; readonly value: CachedSchema } | { readonly ok: false; readonly reason: string }> {
-  const read = await readSchemaCache(dir, environment);
+  return schemaFromCacheRead(await readSchemaCache(dir, environment));
+}
+
+/** The schema of a cache record read by {@link readSchemaCache} or {@link schemaCacheRecordOf}, as {@link loadSchemaFromCache} builds it. */
+export async function schemaFromCacheRead(read: SchemaCacheRead): Promise<{ readonly ok: true; readonly value: CachedSchema } | { readonly ok: false; readonly reason: string }> {
   if (read.status === 'missing') {
     return { ok: false, reason: 'no cached schema for this environment' };
   }

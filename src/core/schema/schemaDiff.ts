@@ -11,6 +11,8 @@
  * same changes (a unit test checks it against the whole-schema call), in slices.
  */
 import { findBreakingChanges, findDangerousChanges, type GraphQLDirective, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
+import type { SchemaSource } from '../codegen/protocol';
+import { CancelledError } from '../errors';
 import { inert } from '../text/inert';
 import { TimeSlicer, type TimeSlicerOptions } from '../timeSlicer';
 
@@ -127,6 +129,50 @@ export async function diffSchemas(oldSchema: GraphQLSchema, newSchema: GraphQLSc
     changesOf(viewOf([], [oldDirective]), viewOf([], newDirective ? [newDirective] : []), (t, d) => directiveCoordinate(oldDirective.name, t, d), out);
   }
   return { breaking: out.breaking.sort(byCoordinate), dangerous: out.dangerous.sort(byCoordinate) };
+}
+
+/** Where the changes between two versions can be computed off the thread (the language worker). */
+export interface RemoteSchemaDiff {
+  /** The changes, or undefined when it cannot compute them (the host does). */
+  diff(from: SchemaSource, to: SchemaSource): Promise<SchemaDiff | undefined>;
+  /** Keeps a version there, so that the diff from it to the next can be computed there too. */
+  keep(source: SchemaSource): Promise<boolean>;
+}
+
+/** One side of a comparison: the host's schema and, when known, where a worker can load the same version. */
+export interface SchemaVersion {
+  readonly schema: GraphQLSchema;
+  readonly source?: SchemaSource;
+}
+
+/**
+ * The changes from `previous` to `current` (what {@link diffSchemas} answers), computed by `remote`
+ * when both versions have a source and it can, else on this thread in slices. The worker's
+ * answer cannot be cancelled: a cancellation meanwhile throws once it came. `where` says which.
+ */
+export async function diffSchemaVersions(
+  previous: SchemaVersion,
+  current: SchemaVersion,
+  options: { readonly remote?: RemoteSchemaDiff; readonly signal?: AbortSignal; readonly slicer?: TimeSlicer } = {},
+): Promise<SchemaDiff & { readonly where: 'worker' | 'host' }> {
+  const { remote, signal } = options;
+  if (remote && previous.source && current.source && previous.schema !== current.schema) {
+    const asked = remote.diff(previous.source, current.source);
+    // The thread is free meanwhile: a slicer's slice ends here.
+    const diff = options.slicer ? await options.slicer.wait(asked) : await asked;
+    if (signal?.aborted) {
+      throw new CancelledError();
+    }
+    if (diff) {
+      return { ...diff, where: 'worker' };
+    }
+  }
+  const diff = await diffSchemas(previous.schema, current.schema, options.slicer ?? { signal });
+  if (remote && current.source) {
+    // The next version's diff can then run in the worker (it keeps this version's cache file).
+    void remote.keep(current.source).catch(() => undefined);
+  }
+  return { ...diff, where: 'host' };
 }
 
 /** Whether the diff has anything to tell. */

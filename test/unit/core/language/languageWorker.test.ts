@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { buildSchema, introspectionFromSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema, introspectionFromSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { EmbeddedFiles } from '../../../../src/core/embedded/templateSources';
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
 import { LanguageWorkers } from '../../../../src/core/language/languageWorkerClient';
@@ -14,6 +14,8 @@ import type { LanguageDiagnostic } from '../../../../src/core/language/types';
 import { validateWorkspaceDocuments, type RemoteValidator, type WorkspaceValidationSummary } from '../../../../src/core/language/workspaceValidation';
 import { loadSchemaFiles, schemaFilesVersion } from '../../../../src/core/schema/loadSchema';
 import { loadSchemaFromCache, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
+import { diffSchemas, diffSchemaVersions, type SchemaVersion } from '../../../../src/core/schema/schemaDiff';
+import { BASE as DIFF_BASE, cases as diffCases } from '../schema/schemaEdits';
 
 const WORKER = { script: path.join(__dirname, '../../../../src/core/language/languageWorker.ts'), execArgv: ['--require', 'tsx/cjs'] };
 
@@ -165,6 +167,23 @@ describe('language worker (core): the same results as the host', function () {
       assert.equal(inHost.summary.templates, 2);
     });
   }
+
+  it("a warm-up while idle (a few documents validated once per thread) changes no result: the run after it is the host's, in 1 and 2 threads", async () => {
+    const index = indexOf(WORKSPACE);
+    const inHost = await runValidation(WORKSPACE, index, schemaFor);
+    for (const count of [1, 2]) {
+      const workers = pool((s) => sources().get(s), count);
+      await workers.prepare(index);
+      await workers.warmUp(cached, 4);
+      assertSame(await runValidation(WORKSPACE, index, schemaFor, workers), inHost, 'some');
+    }
+    // The engine validates the first documents of its index, once.
+    const engine = new LanguageWorkerEngine();
+    await engine.handle({ kind: 'syncIndex', reset: true, remove: [], set: index.texts() });
+    assert.equal((await engine.handle({ kind: 'warm', schema: cacheSource, documents: 3 })).validated, 3);
+    assert.equal((await engine.handle({ kind: 'warm', schema: cacheSource, documents: 3 })).validated, 0);
+    assert.equal(engine.schemaCount, 1);
+  });
 
   it('validates in the host what the worker cannot load (no source; a cache file now holding another version)', async () => {
     const index = indexOf(WORKSPACE);
@@ -373,5 +392,170 @@ describe('language worker (core): the same results as the host', function () {
       });
     }
     assert.ok(found >= 10, `${found} references`);
+  });
+});
+
+describe('language worker (core): schema versions diffed in the worker as in the host', function () {
+  this.timeout(120_000);
+  let dir: string;
+  const pools: LanguageWorkers[] = [];
+  const pool = (sourceOf: (schema: GraphQLSchema) => SchemaSource | undefined = () => undefined) => {
+    const workers = new LanguageWorkers(WORKER, sourceOf, 1);
+    pools.push(workers);
+    return workers;
+  };
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'tenant-graphql-worker-diff-'));
+  });
+
+  after(async () => {
+    pools.forEach((p) => p.dispose());
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A new version of an environment's schema as a refresh leaves it: written to its cache file (the one before is overwritten), loaded in the host from it. */
+  async function refreshed(environment: string, introspection: IntrospectionQuery): Promise<Required<SchemaVersion>> {
+    const record = await writeSchemaCache(dir, environment, introspection, new Date(), { valid: true });
+    const loaded = await loadSchemaFromCache(dir, environment);
+    assert.ok(loaded.ok);
+    return { schema: loaded.value.schema, source: { key: `env:${environment}`, version: record.sha256, cache: { dir, environment } } };
+  }
+  const sdlVersion = (environment: string, sdl: string) => refreshed(environment, introspectionFromSchema(buildSchema(sdl)));
+
+  /** Diffs in the worker and asserts it did, with the host's answer, in order; returns the diff. */
+  async function diffedInWorker(workers: LanguageWorkers, from: SchemaVersion, to: SchemaVersion) {
+    const { where, ...diff } = await diffSchemaVersions(from, to, { remote: workers });
+    assert.equal(where, 'worker');
+    assert.deepEqual(diff, await diffSchemas(from.schema, to.schema));
+    return diff;
+  }
+
+  it('diffs a refresh in the worker from the version the cache file held before (kept there, compressed), as the host does: every edit of the table, both ways', async () => {
+    const workers = pool();
+    for (const c of diffCases) {
+      const before = await sdlVersion('tasks', DIFF_BASE);
+      // The worker keeps a version's cache file once it loaded it (a validation, an analysis) or was asked to.
+      assert.equal(await workers.keep(before.source), true);
+      const after = await sdlVersion('tasks', c.edit(DIFF_BASE));
+      const diff = await diffedInWorker(workers, before, after);
+      assert.ok(
+        diff[c.kind].some((x) => x.type === c.type && x.coordinate === c.coordinate),
+        `${c.name}: ${JSON.stringify(diff)}`,
+      );
+      // Back: the version the diff loaded is kept in its turn.
+      await diffedInWorker(workers, after, await sdlVersion('tasks', DIFF_BASE));
+    }
+  });
+
+  it('keeps the version of a schema in use when asked by the schema (the idle sync does): the next refresh is diffed in the worker', async () => {
+    const before = await sdlVersion('idle', DIFF_BASE);
+    const workers = pool((schema) => (schema === before.schema ? before.source : undefined));
+    assert.equal(await workers.keepVersion(buildSchema(DIFF_BASE)), false, 'a schema with no source');
+    assert.equal(await workers.keepVersion(before.schema), true);
+    await diffedInWorker(workers, before, await sdlVersion('idle', diffCases[3].edit(DIFF_BASE)));
+  });
+
+  it('property: random sequences of refreshes (several edits each) are diffed in the worker as in the host', async () => {
+    const workers = pool();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.subarray(diffCases.map((_c, i) => i)), { minLength: 2, maxLength: 4 }), async (versions) => {
+        const environment = `random-${run++}`;
+        let previous = await sdlVersion(
+          environment,
+          versions[0].reduce((sdl, i) => diffCases[i].edit(sdl), DIFF_BASE),
+        );
+        assert.equal(await workers.keep(previous.source), true);
+        for (const edits of versions.slice(1)) {
+          const next = await sdlVersion(
+            environment,
+            edits.reduce((sdl, i) => diffCases[i].edit(sdl), DIFF_BASE),
+          );
+          await diffedInWorker(workers, previous, next);
+          previous = next;
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("diffs an environment switch in the worker (the other environment's cache file); a version it has nowhere is diffed in the host, which has the worker keep the new one", async () => {
+    const workers = pool();
+    const tasks = await sdlVersion('switch-a', DIFF_BASE);
+    const other = await sdlVersion('switch-b', diffCases[0].edit(DIFF_BASE));
+    await diffedInWorker(workers, tasks, other);
+    // A refresh whose previous version the worker never saw: the cache file holds the new one now.
+    const lost = await sdlVersion('lost', DIFF_BASE);
+    const next = await sdlVersion('lost', diffCases[1].edit(DIFF_BASE));
+    const { where, ...diff } = await diffSchemaVersions(lost, next, { remote: workers });
+    assert.equal(where, 'host');
+    assert.deepEqual(diff, await diffSchemas(lost.schema, next.schema));
+    assert.equal(diff.breaking[0]?.coordinate, 'Task.name');
+    // The host asked the worker to keep the new version: the next refresh is diffed there.
+    await diffedInWorker(workers, next, await sdlVersion('lost', DIFF_BASE));
+    // A folder's schema files changed on disk since the host read them: the host diffs.
+    const file = path.join(dir, 'folder.graphql');
+    await writeFile(file, DIFF_BASE);
+    const loaded = await loadSchemaFiles([file]);
+    const folder = { schema: loaded.schema, source: { key: 'folder:f', version: schemaFilesVersion(loaded.filesSha256 ?? ''), files: [file] } };
+    await writeFile(file, diffCases[2].edit(DIFF_BASE));
+    const edited = await loadSchemaFiles([file]);
+    const { where: folderWhere, ...folderDiff } = await diffSchemaVersions(
+      folder,
+      { schema: edited.schema, source: { key: 'folder:f', version: schemaFilesVersion(edited.filesSha256 ?? ''), files: [file] } },
+      { remote: workers },
+    );
+    assert.equal(folderWhere, 'host');
+    assert.deepEqual(folderDiff, await diffSchemas(folder.schema, edited.schema));
+    assert.equal(folderDiff.breaking[0]?.type, 'TYPE_REMOVED');
+  });
+
+  it("GitHub's schema: the bench's refresh (a field removed from two types, an enum value added) is diffed in the worker as in the host", async () => {
+    const text = await readFile(path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema/schema.json'), 'utf8');
+    const raw = JSON.parse(text) as { data?: IntrospectionQuery } & IntrospectionQuery;
+    const intro = raw.data ?? raw;
+    const edited = structuredClone(intro) as unknown as { __schema: { types: { name: string; fields?: { name: string }[]; enumValues?: unknown[] }[] } };
+    const type = (name: string) => edited.__schema.types.find((t) => t.name === name)!;
+    for (const name of ['Repository', 'RepositoryInfo']) {
+      type(name).fields = type(name).fields!.filter((f) => f.name !== 'forkCount');
+    }
+    type('IssueState').enumValues!.push({ name: 'ARCHIVED', description: null, isDeprecated: false, deprecationReason: null });
+    const workers = pool();
+    const before = await refreshed('github', intro);
+    assert.equal(await workers.keep(before.source), true);
+    const after = await refreshed('github', edited as unknown as IntrospectionQuery);
+    const diff = await diffedInWorker(workers, before, after);
+    assert.deepEqual(
+      diff.breaking.map((c) => c.coordinate),
+      ['Repository.forkCount', 'RepositoryInfo.forkCount'],
+    );
+    assert.deepEqual(
+      diff.dangerous.map((c) => c.coordinate),
+      ['IssueState.ARCHIVED'],
+    );
+  });
+
+  it('keeps the cache files of the last two versions of a key it loaded or was asked to keep, and never one that holds another version', async () => {
+    const engine = new LanguageWorkerEngine();
+    const v0 = await sdlVersion('kept', DIFF_BASE);
+    // Loaded for a validation: kept.
+    await engine.handle({ kind: 'validate', schema: v0.source, documents: [{ id: 'file:///a.graphql', text: '{ tasks { id } }' }] });
+    await engine.handle({ kind: 'keep', source: v0.source });
+    assert.deepEqual(engine.keptVersions('env:kept'), [v0.source.version]);
+    const v1 = await sdlVersion('kept', diffCases[0].edit(DIFF_BASE));
+    // The file holds v1 now: a request to keep another version keeps nothing.
+    const other = { ...v1.source, version: 'f'.repeat(64) };
+    assert.equal((await engine.handle({ kind: 'keep', source: other })).kept, false);
+    assert.equal((await engine.handle({ kind: 'keep', source: v1.source })).kept, true);
+    const v2 = await sdlVersion('kept', diffCases[1].edit(DIFF_BASE));
+    assert.equal((await engine.handle({ kind: 'keep', source: v2.source })).kept, true);
+    assert.deepEqual(engine.keptVersions('env:kept'), [v1.source.version, v2.source.version]);
+    // v0 is no longer the version in use (a validation loaded v2), nor kept, nor in its file: the diff from it is refused (the host does it).
+    await engine.handle({ kind: 'validate', schema: v2.source, documents: [{ id: 'file:///a.graphql', text: '{ tasks { id } }' }] });
+    assert.equal(engine.schemaCount, 1);
+    await assert.rejects(engine.handle({ kind: 'diff', from: v0.source, to: v2.source }), StaleSchemaSourceError);
+    const { diff } = await engine.handle({ kind: 'diff', from: v1.source, to: v2.source });
+    assert.deepEqual(diff, await diffSchemas(v1.schema, v2.schema));
   });
 });

@@ -321,4 +321,22 @@ describe('validation reused across schema versions (schemaDependencies)', () => 
     assert.equal(b.reused, true, 'B reads Query, Node and Team, none of which changed');
     assert.deepEqual(b.errors, []);
   });
+
+  it("keeps no stack trace of its errors (V8's captured frames kept each validation's context alive with the result), and restores the stack trace limit", () => {
+    const limit = Error.stackTraceLimit;
+    const schema = build(baseModel());
+    const { errors } = validateReusing(schema, parse('query A { tasks { nam } } query A { tasks { id } }').definitions);
+    assert.ok(errors.length >= 2, JSON.stringify(errors));
+    for (const error of errors) {
+      // Only the head line: no "    at ..." frame was captured.
+      assert.equal(error.stack, `GraphQLError: ${error.message}`);
+    }
+    // The same errors, messages and places as graphql's (whose errors carry their stacks).
+    assert.deepEqual(
+      errors.map((e) => [e.message, e.locations]),
+      validateWhole(schema, parse('query A { tasks { nam } } query A { tasks { id } }').definitions).errors.map((e) => [e.message, e.locations]),
+    );
+    assert.equal(Error.stackTraceLimit, limit);
+    assert.match(new Error('after').stack ?? '', /\n\s+at /);
+  });
 });
