@@ -6,7 +6,7 @@ import type { SchemaSource } from '../core/language/languageWorkerProtocol';
 /** Set by the extension's build: the language worker's bundle beside dist/extension.js (scripts/build.mjs). */
 declare const __LANGUAGE_WORKER__: string | undefined;
 
-/** Worker threads for the workspace's re-validation (CONTRIBUTING.md, "The language worker"). */
+/** Worker threads for the workspace's re-validation (docs/DESIGN.md, "The language worker"). */
 export const LANGUAGE_WORKER_THREADS = 1;
 
 /**
