@@ -103,7 +103,8 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
         }
         try {
           // Once per worker: a few documents validated against the active schema, so the first schema change finds graphql's validation warm.
-          const current = this.host.schemas.current();
+          // Not when a run started meanwhile: the worker takes requests one at a time, and its batches come first.
+          const current = this.running ? undefined : this.host.schemas.current();
           if (current) {
             await remote.warmUp?.(current.schema);
           }

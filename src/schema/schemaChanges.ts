@@ -26,7 +26,8 @@ export interface SchemaChangeRecord {
  * breaking and dangerous changes, computed in the language worker when it holds both versions, else
  * in slices off the typing path), tells the person what
  * changed ("2 breaking, 1 dangerous") with a "Show Changes" action, and serves the changes as a
- * read-only markdown document. A newer version cancels a comparison still running.
+ * read-only markdown document. A newer version of a schema cancels that schema's comparison still
+ * running; another schema's (a second environment refreshed meanwhile) runs on and is told too.
  */
 export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode.Disposable {
   /** The view's address (one view: the latest comparison). */
@@ -34,7 +35,8 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
   private readonly logger: Logger;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private readonly disposables: vscode.Disposable[] = [];
-  private running: AbortController | undefined;
+  /** The comparisons running, by the new version's schema key. */
+  private readonly running = new Map<string, AbortController>();
   private latest: SchemaChangeRecord | undefined;
   readonly onDidChange = this.changed.event;
 
@@ -58,9 +60,9 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
   }
 
   private async compare({ previous, current }: SchemaVersionChange): Promise<void> {
-    this.running?.abort();
+    this.running.get(current.key)?.abort();
     const abort = new AbortController();
-    this.running = abort;
+    this.running.set(current.key, abort);
     let diff: SchemaDiff;
     let where: SchemaChangeRecord['where'];
     try {
@@ -78,8 +80,8 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
       }
       return;
     } finally {
-      if (this.running === abort) {
-        this.running = undefined;
+      if (this.running.get(current.key) === abort) {
+        this.running.delete(current.key);
       }
     }
     const summary = diffSummary(diff);
@@ -126,7 +128,7 @@ export class SchemaChanges implements vscode.TextDocumentContentProvider, vscode
   }
 
   dispose(): void {
-    this.running?.abort();
+    this.running.forEach((abort) => abort.abort());
     vscode.Disposable.from(...this.disposables.reverse()).dispose();
   }
 }

@@ -13,7 +13,7 @@ import { gunzip, gzip } from 'node:zlib';
 import type { GraphQLSchema } from 'graphql';
 import { systemTimers, type Disposable, type Timers } from '../clock';
 import { loadSchemaFiles, schemaFilesVersion } from '../schema/loadSchema';
-import { loadSchemaFromCache, schemaCacheFile, schemaCacheRecordOf, schemaFromCacheRead } from '../schema/schemaCache';
+import { loadSchemaFromCache, schemaCacheFile, schemaCacheHeaderVersion, schemaCacheRecordOf, schemaCacheVersion, schemaFromCacheRead } from '../schema/schemaCache';
 import { diffSchemas } from '../schema/schemaDiff';
 import { computeDiagnostics } from './diagnostics';
 import { DocumentStore } from './documentStore';
@@ -28,6 +28,10 @@ export class StaleSchemaSourceError extends Error {}
 /** Loads the schema of a source as the host loaded it; a cache file must hold the version named. */
 export async function loadSchemaSource(source: SchemaSource): Promise<GraphQLSchema> {
   if (source.cache) {
+    // The header first: a file that names another version is refused without being built.
+    if ((await schemaCacheVersion(source.cache.dir, source.cache.environment)) !== source.version) {
+      throw new StaleSchemaSourceError(`the cached schema of ${source.cache.environment} is not the version in use`);
+    }
     const cached = await loadSchemaFromCache(source.cache.dir, source.cache.environment);
     if (!cached.ok) {
       throw new StaleSchemaSourceError(cached.reason);
@@ -58,18 +62,7 @@ const KEPT_VERSIONS = 2;
 const gzipBytes = promisify(gzip);
 const gunzipBytes = promisify(gunzip);
 
-/** The sha256 a cache file's header names (its bytes before the introspection), or undefined. */
-function cacheFileVersion(bytes: Buffer): string | undefined {
-  const at = bytes.indexOf(',"introspection":');
-  try {
-    const head = at < 0 ? undefined : (JSON.parse(`${bytes.toString('utf8', 0, at)}}`) as { sha256?: unknown });
-    return typeof head?.sha256 === 'string' ? head.sha256 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A version's cache file, compressed (GitHub's 5 MB introspection: about 400 KB). */
+/** A version's cache file, compressed (GitHub's, 2.6 MB: about 280 KB). */
 interface KeptVersion {
   readonly version: string;
   readonly environment: string;
@@ -248,10 +241,14 @@ export class LanguageWorkerEngine {
     if (versions.some((k) => k.version === source.version)) {
       return true;
     }
+    // The header first: a file that holds another version now is not read whole (the idle sync asks again and again).
+    if ((await schemaCacheVersion(source.cache.dir, source.cache.environment)) !== source.version) {
+      return false;
+    }
     const file = schemaCacheFile(source.cache.dir, source.cache.environment);
     const bytes = await readFile(file);
-    if (cacheFileVersion(bytes) !== source.version) {
-      return false;
+    if (schemaCacheHeaderVersion(bytes) !== source.version) {
+      return false; // replaced meanwhile
     }
     const gzipped = await gzipBytes(bytes, { level: 1 });
     const now = this.kept.get(source.key) ?? [];

@@ -8,7 +8,7 @@
  * detected without re-serialising 5 MB, and callers can tell whether a refresh changed anything.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { version as graphqlVersion, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
@@ -54,6 +54,41 @@ export function schemaCacheFile(dir: string, environment: string): string {
       .slice(0, 40) || 'env';
   const hash = createHash('sha256').update(environment).digest('hex').slice(0, 12);
   return path.join(dir, `schema-${slug}-${hash}.json`);
+}
+
+/** Bytes read for a cache record's header alone: it is a few hundred, the introspection follows. */
+const HEADER_BYTES = 64 * 1024;
+
+/**
+ * The version (sha256) a cache record's header names, from the record's first bytes; undefined
+ * when they do not start a record of this format. Not a check of the record (its payload is not read).
+ */
+export function schemaCacheHeaderVersion(bytes: Buffer): string | undefined {
+  const at = bytes.indexOf(INTROSPECTION_KEY);
+  if (at < 0) {
+    return undefined;
+  }
+  try {
+    const head: unknown = JSON.parse(`${bytes.toString('utf8', 0, at)}}`);
+    return isRecord(head) && head.v === SCHEMA_CACHE_VERSION && typeof head.sha256 === 'string' ? head.sha256 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The version the cache file of `environment` names, read from its header only; undefined when there is none. */
+export async function schemaCacheVersion(dir: string, environment: string): Promise<string | undefined> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(schemaCacheFile(dir, environment), 'r');
+    const buffer = Buffer.alloc(HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
+    return schemaCacheHeaderVersion(buffer.subarray(0, bytesRead));
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
 }
 
 /** SHA-256 (hex) of bytes, a megabyte at a time with the thread yielded in between. */

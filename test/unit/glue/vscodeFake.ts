@@ -60,6 +60,9 @@ export class Uri {
   static file(path: string): Uri {
     return new Uri(`file://${path}`);
   }
+  static from(components: { scheme: string; path: string }): Uri {
+    return new Uri(`${components.scheme}://${components.path.split('/').map(encodeURIComponent).join('/')}`);
+  }
   get scheme(): string {
     return new URL(this.value).protocol.replace(/:$/, '');
   }
@@ -218,6 +221,7 @@ export const workspace = {
     return { onDidCreate: never, onDidChange: never, onDidDelete: never, dispose: () => undefined };
   },
   getWorkspaceFolder: (uri: Uri) => workspace.workspaceFolders?.find((f) => uri.path.startsWith(f.uri.path)),
+  registerTextDocumentContentProvider: () => new Disposable(() => undefined),
 };
 
 /** @public read by the glue as `vscode.…` (register.ts resolves 'vscode' here) */

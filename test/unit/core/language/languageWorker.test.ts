@@ -558,4 +558,31 @@ describe('language worker (core): schema versions diffed in the worker as in the
     const { diff } = await engine.handle({ kind: 'diff', from: v1.source, to: v2.source });
     assert.deepEqual(diff, await diffSchemas(v1.schema, v2.schema));
   });
+
+  it('refuses a version its cache file no longer holds from the header alone: neither a load of it (the diff from it) nor a keep of it reads the file whole', async () => {
+    const v0 = await sdlVersion('header', DIFF_BASE);
+    const v1 = await sdlVersion('header', diffCases[0].edit(DIFF_BASE));
+    // Every whole-file read, as the engine and the cache make them (through the module's object, which a spy can wrap).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS module object, not a frozen namespace
+    const fs = require('node:fs/promises') as { readFile: (...args: unknown[]) => Promise<unknown> };
+    const original = fs.readFile;
+    const wholeReads: unknown[] = [];
+    fs.readFile = (...args: unknown[]) => {
+      wholeReads.push(args[0]);
+      return original(...args);
+    };
+    try {
+      await assert.rejects(loadSchemaSource(v0.source), StaleSchemaSourceError);
+      const engine = new LanguageWorkerEngine();
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await engine.handle({ kind: 'keep', source: v0.source })).kept, false);
+      }
+      assert.deepEqual(wholeReads, []);
+      // The version the file holds is read whole, once per keep that keeps it.
+      assert.equal((await engine.handle({ kind: 'keep', source: v1.source })).kept, true);
+      assert.equal(wholeReads.length, 1);
+    } finally {
+      fs.readFile = original;
+    }
+  });
 });
