@@ -182,9 +182,7 @@ export async function benchTypes(quick: boolean): Promise<void> {
       const target = documents[Math.floor(documents.length / 2)];
       const edited = { ...target, text: target.text.replace(/\n {2}(\w+)/, '\n  __typename\n  $1') };
       const saved = documents.map((d) => (d.id === target.id ? edited : d));
-      const one = await withStallProbe(() =>
-        worker.request({ kind: 'operationFiles', schema: source, root: oursRoot, documents: saved, only: [target.id], write: true }),
-      );
+      const one = await withStallProbe(() => worker.request({ kind: 'operationFiles', schema: source, root: oursRoot, documents: saved, only: [target.id], write: true }));
       // A reload: a new worker (nothing in memory), the same files on disk.
       worker.dispose();
       worker = start();

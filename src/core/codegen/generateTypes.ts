@@ -59,7 +59,6 @@ const PLUGIN_MAP: Types.GenerateOptions['pluginMap'] = {
   'gen-dts': gqlTagOperations,
 };
 
-
 /**
  * The near-operation-file layout: `x.generated.ts` beside each document that has operations or
  * fragments, exporting `XQuery`, `XQueryVariables` and `XDocument` per operation (and the
@@ -81,9 +80,10 @@ export async function operationFiles(
     rawSDL: p.source.text,
     type: only && !only.has(p.source.id) ? 'external' : 'standard',
   }));
+  // What the files written use: their documents, and the fragments any document lends them.
   const used = usedSchema(
     schema,
-    parsed.map((p) => p.document),
+    parsed.map((p) => (!only || only.has(p.source.id) ? p.document : { ...p.document, definitions: p.document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION) })),
   );
   const outputs = await nearOperationFilePreset.buildGeneratesSection({
     baseOutputDir: withSlash(options.root),

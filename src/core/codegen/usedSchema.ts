@@ -200,10 +200,17 @@ function rebuilt(schema: GraphQLSchema, usage: Usage): GraphQLSchema {
   const fieldsOf = (type: GraphQLObjectType | GraphQLInterfaceType) => (): GraphQLFieldConfigMap<unknown, unknown> => {
     const selected = usage.fields.get(type.name) ?? new Set<string>();
     const all = type.toConfig().fields;
-    return Object.fromEntries(Object.keys(all).filter((name) => selected.has(name)).map((name) => [name, { ...all[name], type: wrapped(all[name].type) as never }]));
+    return Object.fromEntries(
+      Object.keys(all)
+        .filter((name) => selected.has(name))
+        .map((name) => [name, { ...all[name], type: wrapped(all[name].type) as never }]),
+    );
   };
   const interfacesOf = (type: GraphQLObjectType | GraphQLInterfaceType) => (): GraphQLInterfaceType[] =>
-    type.getInterfaces().filter((i) => usage.named.has(i.name)).map((i) => named(i) as GraphQLInterfaceType);
+    type
+      .getInterfaces()
+      .filter((i) => usage.named.has(i.name))
+      .map((i) => named(i) as GraphQLInterfaceType);
   const types: GraphQLNamedType[] = [];
   for (const type of Object.values(schema.getTypeMap())) {
     if (!usage.named.has(type.name)) {

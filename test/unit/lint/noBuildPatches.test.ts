@@ -127,6 +127,9 @@ describe('no fork of a dependency and no build-time patch', () => {
     assert.match(found[0], /build\.mjs:1: onLoad of files on disk/);
     assert.match(found[1], /build\.mjs:3: onLoad of the namespace 'memoized-case'/);
     assert.match(found[2], /build\.mjs:4: alias of 'auto-bind' to \.\/src\/core\/codegen\/autoBind\.ts/);
-    assert.deepEqual(forkImports("import autoBind from './autoBind';\nimport { x } from '../codegen/formatTypescript';\nimport { y } from './usedSchema';"), ['./autoBind', '../codegen/formatTypescript']);
+    assert.deepEqual(forkImports("import autoBind from './autoBind';\nimport { x } from '../codegen/formatTypescript';\nimport { y } from './usedSchema';"), [
+      './autoBind',
+      '../codegen/formatTypescript',
+    ]);
   });
 });
