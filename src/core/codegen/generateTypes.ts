@@ -12,8 +12,9 @@
  * `typescript-operations` 6 prints the schema types an operation names (enums, input types) itself,
  * so the `typescript` plugin, which prints every type of the schema, is not needed (the client
  * preset of the same version leaves it out too). A document that does not parse or validate gets
- * no new types; the caller keeps the old ones and says why. The texts returned are codegen's
- * output as it is; {@link formatTypescript} formats them with prettier.
+ * no new types; the caller keeps the old ones and says why. The plugins are the published ones,
+ * handed the part of the schema the documents use (usedSchema.ts); the texts returned are their
+ * output as it is, not formatted, as the CLI writes it.
  */
 import { Kind, type GraphQLSchema } from 'graphql';
 import { codegen } from '@graphql-codegen/core';
@@ -36,7 +37,7 @@ export const GENERATED_HEADER =
 /** The name of the `graphql()` function of the templates' file (the client preset's default). */
 export const CLIENT_FUNCTION_NAME = 'graphql';
 
-/** A file to write: codegen's text, not formatted yet. */
+/** A file to write: codegen's text. */
 export interface GeneratedFile {
   readonly path: string;
   readonly text: string;
