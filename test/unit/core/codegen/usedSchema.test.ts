@@ -6,6 +6,7 @@
  * (generateTypes.test.ts) check the whole pipeline; these check the schema cut on more shapes.
  */
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import {
   buildClientSchema,
   buildSchema,
@@ -21,6 +22,7 @@ import { codegen } from '@graphql-codegen/core';
 import { getCachedDocumentNodeFromSchema } from '@graphql-codegen/plugin-helpers';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
+import { operationFiles } from '../../../../src/core/codegen/generateTypes';
 import { usedSchema } from '../../../../src/core/codegen/usedSchema';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
 import { githubOperationFiles } from '../../../../scripts/bench/codegenInputs';
@@ -130,6 +132,20 @@ describe('the part of the schema the documents use', function () {
     assert.deepEqual(inputFields(used), inputFields(github));
     const possible = (schema: GraphQLSchema) => schema.getPossibleTypes(schema.getType('SearchResultItem') as never).map((t) => t.name);
     assert.deepEqual(possible(used), possible(github));
+  });
+
+  it('a save (one document generated, the others lending their fragments) writes the bytes a whole run writes for it', async () => {
+    const root = '/workspace';
+    const documents = githubOperationFiles(2).map((f) => ({ id: f.path, location: path.join(root, f.path), text: f.text }));
+    const all = await operationFiles(github, documents, { root });
+    assert.equal(all.files.length, documents.length);
+    for (const file of all.files) {
+      const one = await operationFiles(github, documents, { root, only: new Set(file.sources) });
+      assert.deepEqual(
+        one.files.map((f) => [f.path, f.text]),
+        [[file.path, file.text]],
+      );
+    }
   });
 
   it('the same on the Sandbox schema', async () => {
