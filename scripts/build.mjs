@@ -4,8 +4,7 @@
 // --out DIR (packaging) writes the bundles under DIR (DIR/dist, DIR/media/dist) instead of here.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -28,137 +27,6 @@ function integrationEntries() {
   walk(dir);
   return out;
 }
-
-/**
- * Fails the build at its end when a swap of a package's file never happened (`files`: the file
- * names it must have loaded), as when the package moved the file: the bundle would still work,
- * only without the swap. Returns what `onLoad` calls with each file it swapped.
- * @param {esbuild.PluginBuild} build
- * @param {string} name
- * @param {readonly string[]} files
- */
-function mustSwap(build, name, files) {
-  const swapped = new Set();
-  build.onStart(() => swapped.clear());
-  build.onEnd((result) => {
-    const missed = files.filter((f) => !swapped.has(f));
-    return missed.length > 0 && result.errors.length === 0 ? { errors: [{ text: `${name}: never loaded ${missed.join(', ')} (did the package move it?)` }] } : undefined;
-  });
-  return (/** @type {string} */ path) => swapped.add(basename(path));
-}
-
-/**
- * GraphQL Code Generator's `flattenGeneratedTypes` option runs Relay's compiler (150 KB with its
- * dependencies); the extension never sets it, so the types worker bundles a stand-in that says so.
- * @type {esbuild.Plugin}
- */
-const withoutRelayOptimizer = {
-  name: 'without-relay-optimizer',
-  setup(build) {
-    build.onResolve({ filter: /^@graphql-tools\/relay-operation-optimizer$/ }, (args) => ({ path: args.path, namespace: 'stand-in' }));
-    build.onLoad({ filter: /.*/, namespace: 'stand-in' }, () => ({
-      contents: "exports.optimizeDocuments = () => { throw new Error('flattenGeneratedTypes is not available in Tenant GraphQL'); };",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * The types worker's `change-case-all`: the package itself with its `pascalCase`, through which
- * codegen names everything, remembered per input (src/core/codegen/memoCase.ts).
- */
-const memoizedPascalCase = {
-  name: 'memoized-pascal-case',
-  setup(build) {
-    const real = resolve('node_modules/change-case-all/dist/index.js');
-    build.onResolve({ filter: /^change-case-all$/ }, () => ({ path: 'change-case-all', namespace: 'memoized-case' }));
-    build.onLoad({ filter: /.*/, namespace: 'memoized-case' }, () => ({
-      contents: [
-        `import { pascalCase as pascalCaseOnce } from ${JSON.stringify(real)};`,
-        `import { memoizedCase } from ${JSON.stringify(resolve('src/core/codegen/memoCase.ts'))};`,
-        `export * from ${JSON.stringify(real)};`,
-        'export const pascalCase = memoizedCase(pascalCaseOnce);',
-      ].join('\n'),
-      loader: 'js',
-      resolveDir: resolve('.'),
-    }));
-  },
-};
-
-/**
- * The types worker's `visitor-plugin-common` with two of its functions wrapped: `buildScalars`
- * (every visitor's scalar types, built from the whole type map: two or three times per generated
- * file) remembered per schema (src/core/codegen/memoScalars.ts), and `parseEnumValues` (a scan of
- * every enum value per operations visitor) skipped when it can find nothing
- * (src/core/codegen/enumValues.ts). The modules' own calls go through the wrapped ones too. The
- * build fails if a module does not declare its function.
- * @type {esbuild.Plugin}
- */
-const VISITOR_COMMON_WRAPPED = [
-  { file: 'utils.js', name: 'buildScalars', wrapper: 'memoizedScalars', module: 'src/core/codegen/memoScalars.ts' },
-  { file: 'enum-values.js', name: 'parseEnumValues', wrapper: 'withoutEmptyScan', module: 'src/core/codegen/enumValues.ts' },
-];
-const visitorCommonWrapped = {
-  name: 'visitor-common-wrapped',
-  setup(build) {
-    const swapped = mustSwap(
-      build,
-      'visitor-common-wrapped',
-      VISITOR_COMMON_WRAPPED.map((w) => w.file),
-    );
-    build.onLoad({ filter: /@graphql-codegen[\\/]visitor-plugin-common[\\/]esm[\\/](utils|enum-values)\.js$/ }, async (args) => {
-      swapped(args.path);
-      const wrapped = VISITOR_COMMON_WRAPPED.find((w) => basename(args.path) === w.file);
-      const source = await readFile(args.path, 'utf8');
-      const declared = new RegExp(`^export function ${wrapped.name}\\(`, 'gm');
-      const found = source.match(declared) ?? [];
-      if (found.length !== 1) {
-        return { errors: [{ text: `visitor-plugin-common: expected one 'export function ${wrapped.name}(' in ${args.path}, found ${found.length}` }] };
-      }
-      return {
-        contents: [
-          source.replace(declared, `function ${wrapped.name}Once(`),
-          `import { ${wrapped.wrapper} as __wrap } from ${JSON.stringify(resolve(wrapped.module))};`,
-          `export const ${wrapped.name} = __wrap(${wrapped.name}Once);`,
-        ].join('\n'),
-        loader: 'js',
-        resolveDir: dirname(args.path),
-      };
-    });
-  },
-};
-
-/**
- * The near-operation-file preset asks, for every file it lays out, whether the file's document
- * uses the schema's types (`isUsingTypes`: a visit of the document with its fragments, with a type
- * stack) and only then whether there is a namespace to import them from, which there is only with
- * `baseTypesPath`, never set by the extension. The types worker's bundle asks in the other order,
- * which skips the visit: about a twentieth of a first generation on GitHub's schema. Same output:
- * the visit has no effect but its answer and a throw, and the documents that reach the preset
- * validate and have no introspection field with a selection, the only place it throws for them
- * (src/core/codegen/sourceDocuments.ts presetReady leaves those out, with a problem). The build fails if the preset's code is not the one this expects; the test
- * workerBundle.test.ts compares the bundle's files with those of the package as it is.
- * @type {esbuild.Plugin}
- */
-const presetNamespaceFirst = {
-  name: 'preset-namespace-first',
-  setup(build) {
-    const swapped = mustSwap(build, 'preset-namespace-first', ['resolve-document-imports.js']);
-    build.onLoad({ filter: /near-operation-file-preset[\\/]esm[\\/]resolve-document-imports\.js$/ }, async (args) => {
-      swapped(args.path);
-      const source = await readFile(args.path, 'utf8');
-      const asked = /isUsingTypes\(externalFragmentsInjectedDocument, \[\], schemaObject\) &&\s*schemaTypesSource\.namespace\)/g;
-      const found = source.match(asked) ?? [];
-      if (found.length !== 1) {
-        return { errors: [{ text: `near-operation-file preset: expected one isUsingTypes(…) && schemaTypesSource.namespace in ${args.path}, found ${found.length}` }] };
-      }
-      return {
-        contents: source.replace(asked, 'schemaTypesSource.namespace && isUsingTypes(externalFragmentsInjectedDocument, [], schemaObject))'),
-        loader: 'js',
-      };
-    });
-  },
-};
 
 /**
  * The modules of dist/graphql.js (graphql) and dist/languageService.js (graphql-language-service),
@@ -436,23 +304,19 @@ const featuresBuild = {
   },
 };
 builds.push(
-  // The types worker (GraphQL Code Generator, prettier's TypeScript printer, its own graphql): a
-  // worker thread started on the first generation (src/core/codegen/typesWorker.ts), never loaded
-  // into the extension host's thread.
+  // The types worker (GraphQL Code Generator with its own graphql): a worker thread started on the
+  // first generation (src/core/codegen/typesWorker.ts), never loaded into the extension host's thread.
   // graphql's production mode: its instanceOf checks (the schema's 1,600 types, many times a
   // file) skip the dual-package hunt done on every miss; the bundle holds one graphql.
   {
     ...common,
     entryPoints: { codegen: 'src/core/codegen/codegenWorker.ts' },
     outdir: join(outRoot, 'dist'),
-    plugins: [withoutRelayOptimizer, memoizedPascalCase, presetNamespaceFirst, visitorCommonWrapped],
     define: { 'process.env.NODE_ENV': '"production"' },
     // graphql's ES module build (its "module" field) for every import and require of it: one copy
     // still, and its functions called directly, where its CommonJS build is reached through a
     // getter per call (two: esbuild's wrapper and graphql's re-export), in codegen's hot loops.
     mainFields: ['module', 'main'],
-    // auto-bind with the keys to bind found once per class (src/core/codegen/autoBind.ts).
-    alias: { ...common.alias, 'auto-bind': './src/core/codegen/autoBind.ts' },
   },
   // The language worker (issue 28): re-validation of the workspace after a schema change and the
   // references index build, in worker threads started on first use, with a graphql of their own
@@ -466,7 +330,7 @@ builds.push(
   // The results filter (jsonpath-plus over an answer): a worker thread started on the first filter.
   { ...common, entryPoints: { filter: 'src/core/results/filterWorker.ts' }, outdir: join(outRoot, 'dist') },
   // prettier's standalone printer with its GraphQL plugin, loaded on the first Format Document.
-  { ...common, entryPoints: { prettier: 'scripts/prettierEntry.mjs' }, outdir: join(outRoot, 'dist') },
+  { ...common, entryPoints: { prettier: 'src/core/format/prettierBundle.ts' }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { undici: require.resolve('undici') }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: join(outRoot, 'dist') },
 );

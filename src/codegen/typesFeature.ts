@@ -58,8 +58,6 @@ export class TypesGenerationService implements vscode.Disposable {
   private readonly toldProblems = new Set<string>();
   /** Fires after each generation (tests and the benchmark wait on it). */
   readonly onDidGenerate = this.generated.event;
-  /** What formatting the worker remembers across restarts (formatIndex.ts). */
-  private readonly formatIndex: string;
   /**
    * Whether start() ran. A hover can make the service before it, while the workspace index is
    * still being built: until then no generation is scheduled (start() schedules them all).
@@ -75,7 +73,6 @@ export class TypesGenerationService implements vscode.Disposable {
   ) {
     this.logger = taggedLogger(logger, 'types');
     this.problems = new TypesProblems(config);
-    this.formatIndex = path.join(context.globalStorageUri.fsPath, 'types-format-index.json');
     const script =
       typeof __CODEGEN_WORKER__ === 'string'
         ? path.join(context.extensionPath, 'dist', __CODEGEN_WORKER__)
@@ -277,7 +274,7 @@ export class TypesGenerationService implements vscode.Disposable {
   async generateOperationFiles(job: FolderJob, only?: readonly string[]): Promise<GenerationReply | undefined> {
     const documents = this.documents(job.folder, 'graphql');
     return this.run(`${only ? only.length : documents.length} GraphQL file(s) of "${job.folder.name}"`, only ?? documents.map((d) => d.id), () =>
-      this.worker.request({ kind: 'operationFiles', schema: job.source, root: job.folder.uri.fsPath, documents, only, write: true, formatIndex: this.formatIndex }),
+      this.worker.request({ kind: 'operationFiles', schema: job.source, root: job.folder.uri.fsPath, documents, only, write: true }),
     );
   }
 
@@ -289,7 +286,7 @@ export class TypesGenerationService implements vscode.Disposable {
     const reply = await this.run(
       `${documents.length} template(s) of "${job.folder.name}"`,
       documents.map((d) => d.id),
-      () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, write: true, lastGood: this.lastGood.get(key), formatIndex: this.formatIndex }),
+      () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, write: true, lastGood: this.lastGood.get(key) }),
     );
     const texts = reply?.files[0]?.texts;
     if (texts) {

@@ -156,7 +156,7 @@ describe('Types for your code: schema file, generated types on save, tsc on a co
       60_000,
     );
     assert.doesNotMatch(after, /dueDate/);
-    assert.match(after, /\| "BLOCKED"/, 'the status added by version 2');
+    assert.match(after, /\| 'BLOCKED'/, 'the status added by version 2');
     await eventually(() => (api.types.problemsOf(due()).length === 0 ? true : undefined), 'the warning gone');
 
     const doc = await vscode.workspace.openTextDocument(consumer());

@@ -12,20 +12,21 @@
  * `typescript-operations` 6 prints the schema types an operation names (enums, input types) itself,
  * so the `typescript` plugin, which prints every type of the schema, is not needed (the client
  * preset of the same version leaves it out too). A document that does not parse or validate gets
- * no new types; the caller keeps the old ones and says why. The texts returned are codegen's
- * output as it is; {@link formatTypescript} formats them with prettier.
+ * no new types; the caller keeps the old ones and says why. The plugins are the published ones,
+ * handed the part of the schema the documents use (usedSchema.ts); the texts returned are their
+ * output as it is, not formatted, as the CLI writes it.
  */
-import { Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { Kind, type GraphQLSchema } from 'graphql';
 import { codegen } from '@graphql-codegen/core';
-import type { Types } from '@graphql-codegen/plugin-helpers';
+import { getCachedDocumentNodeFromSchema, type Types } from '@graphql-codegen/plugin-helpers';
 import * as addPlugin from '@graphql-codegen/add';
 import * as gqlTagOperations from '@graphql-codegen/gql-tag-operations';
 import { preset as nearOperationFilePreset } from '@graphql-codegen/near-operation-file-preset';
 import { ClientSideBaseVisitor } from '@graphql-codegen/visitor-plugin-common';
-import * as operationsPlugin from './operationsPlugin';
-import * as typedDocumentNode from './typedDocumentNodePlugin';
+import * as operationsPlugin from '@graphql-codegen/typescript-operations';
+import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import { OPERATION_FILE_EXTENSION } from './operationFile';
-import { scalarsAndEnumsView } from './scalarsAndEnums';
+import { usedSchema } from './usedSchema';
 import { firstLine, parseAll, presetReady, validOnly, type DocumentProblem, type SourceDocument } from './sourceDocuments';
 
 export type { DocumentProblem, SourceDocument } from './sourceDocuments';
@@ -36,7 +37,7 @@ export const GENERATED_HEADER =
 /** The name of the `graphql()` function of the templates' file (the client preset's default). */
 export const CLIENT_FUNCTION_NAME = 'graphql';
 
-/** A file to write: codegen's text, not formatted yet. */
+/** A file to write: codegen's text. */
 export interface GeneratedFile {
   readonly path: string;
   readonly text: string;
@@ -55,22 +56,9 @@ export interface GenerationResult {
 const PLUGIN_MAP: Types.GenerateOptions['pluginMap'] = {
   add: addPlugin,
   'typescript-operations': operationsPlugin,
-  // Its visitor uses the schema only to scan it for scalars (scalarsAndEnums.ts); its typed
-  // documents' JSON is written from the operations' trees (typedDocumentNodePlugin.ts).
-  'typed-document-node': {
-    validate: typedDocumentNode.validate,
-    plugin: (schema, documents, config, info) => typedDocumentNode.plugin(scalarsAndEnumsView(schema), documents, config, info),
-  },
+  'typed-document-node': typedDocumentNode,
   'gen-dts': gqlTagOperations,
 };
-
-/**
- * The schema as a document, which the preset and codegen only pass along when they are given the
- * schema itself (`schemaAst`: plugins get that, and codegen merges nothing into it as no plugin
- * adds to the schema); the operations plugin prints the definitions it needs (operationsPlugin.ts).
- * Printing GitHub's whole schema as a document costs about 100 ms on the first generation.
- */
-const SCHEMA_DOCUMENT: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
 
 /**
  * The near-operation-file layout: `x.generated.ts` beside each document that has operations or
@@ -93,10 +81,15 @@ export async function operationFiles(
     rawSDL: p.source.text,
     type: only && !only.has(p.source.id) ? 'external' : 'standard',
   }));
+  // What the files written use: their documents, and the fragments any document lends them.
+  const used = usedSchema(
+    schema,
+    parsed.map((p) => (!only || only.has(p.source.id) ? p.document : { ...p.document, definitions: p.document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION) })),
+  );
   const outputs = await nearOperationFilePreset.buildGeneratesSection({
     baseOutputDir: withSlash(options.root),
-    schema: SCHEMA_DOCUMENT,
-    schemaAst: schema,
+    schema: getCachedDocumentNodeFromSchema(used),
+    schemaAst: used,
     documents: files,
     plugins: [{ add: { content: GENERATED_HEADER } }, { 'typescript-operations': {} }, { 'typed-document-node': {} }],
     pluginMap: PLUGIN_MAP,
@@ -145,7 +138,11 @@ export async function clientFile(
   }
   // The client preset's documents: the template texts with Windows line breaks made plain.
   const sources: DocumentFile[] = valid.map((p) => ({ location: p.source.location, document: p.document, rawSDL: p.source.text.replace(/\r\n/g, '\n') }));
-  const common = { schema: SCHEMA_DOCUMENT, schemaAst: schema, documents: sources, pluginMap: PLUGIN_MAP, skipDocumentsValidation: true };
+  const used = usedSchema(
+    schema,
+    valid.map((p) => p.document),
+  );
+  const common = { schema: getCachedDocumentNodeFromSchema(used), schemaAst: used, documents: sources, pluginMap: PLUGIN_MAP, skipDocumentsValidation: true };
   const types = await codegen({
     ...common,
     filename: outputPath,
@@ -159,7 +156,7 @@ export async function clientFile(
   const tag = await codegen({
     ...common,
     filename: outputPath,
-    plugins: [{ add: { content: '/* eslint-disable */' } }, { 'gen-dts': { sourcesWithOperations: sourcesWithOperations(schema, sources) } }],
+    plugins: [{ add: { content: '/* eslint-disable */' } }, { 'gen-dts': { sourcesWithOperations: sourcesWithOperations(used, sources) } }],
     config: { gqlTagName: CLIENT_FUNCTION_NAME },
   });
   return {

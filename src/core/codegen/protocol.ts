@@ -27,8 +27,6 @@ export interface OperationFilesRequest {
   readonly only?: readonly string[];
   /** Write the files that changed (else only return the texts). */
   readonly write: boolean;
-  /** The format index's file (formatIndex.ts), in the extension's storage; none: formatting is remembered in memory only. */
-  readonly formatIndex?: string;
 }
 
 /** Generate the templates' file in the client preset's style. */
@@ -41,8 +39,6 @@ export interface ClientFileRequest {
   readonly write: boolean;
   /** Each template's text at its last good generation: it stands in for a template that does not validate now. */
   readonly lastGood?: Readonly<Record<string, string>>;
-  /** As {@link OperationFilesRequest.formatIndex}. */
-  readonly formatIndex?: string;
 }
 
 /** Write the schema as SDL or introspection JSON (when it changed). */
@@ -58,10 +54,10 @@ export interface SchemaFileRequest {
 /** A request to the worker. */
 export type WorkerRequest = OperationFilesRequest | ClientFileRequest | SchemaFileRequest;
 
-/** A generated file: its path, its formatted text, and whether this run wrote it. */
+/** A generated file: its path, its text, and whether this run wrote it. */
 export interface GeneratedText {
   readonly path: string;
-  /** The formatted text ('' when the request wrote the files: it is on disk). */
+  /** Its text as GraphQL Code Generator writes it ('' when the request wrote the files: it is on disk). */
   readonly text: string;
   readonly sources: readonly string[];
   readonly written: boolean;
@@ -73,7 +69,7 @@ export interface GeneratedText {
 export interface GenerationReply {
   readonly files: readonly GeneratedText[];
   readonly problems: readonly DocumentProblem[];
-  /** Time spent in the worker, ms (codegen, formatting, writing). */
+  /** Time spent in the worker, ms (codegen, writing). */
   readonly ms: number;
 }
 

@@ -133,7 +133,7 @@ function validTogether(schema: GraphQLSchema, parsed: readonly Parsed[]): boolea
  * run): a fragment on a type the schema does not have, two different fragments of one name, or an
  * introspection field with a selection (`__schema { … }`, `__type(…) { … }`: its `isUsingTypes`
  * looks every field with a selection up in its type's fields, which have no meta fields; for a
- * document that validates it throws nowhere else, which the types worker's bundle relies on).
+ * document that validates it throws nowhere else).
  */
 export function presetReady(schema: GraphQLSchema, parsed: readonly Parsed[], problems: DocumentProblem[]): Parsed[] {
   const fragments = new Map<string, { text: string; ids: string[] }>();

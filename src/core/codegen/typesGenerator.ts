@@ -1,7 +1,7 @@
 /**
  * What the types worker does with each request (see protocol.ts): it loads the schema a request
- * names (once per version), generates with GraphQL Code Generator, formats with prettier and writes
- * the files whose bytes changed. It runs inside the worker thread in the extension; tests and the
+ * names (once per version), generates with GraphQL Code Generator and writes the files whose bytes
+ * changed. It runs inside the worker thread in the extension; tests and the
  * benchmark call it directly.
  */
 import { readFile } from 'node:fs/promises';
@@ -10,17 +10,14 @@ import { lexicographicSortSchema, version as graphqlVersion, type GraphQLSchema,
 import { writeFileAtomically } from '../atomicFile';
 import { loadSchemaFiles, schemaFromIntrospectionInSlices } from '../schema/loadSchema';
 import { readSchemaCache } from '../schema/schemaCache';
-import { FormatIndex, sha256 } from './formatIndex';
-import { formatTypescript } from './formatTypescript';
 import { clientFile, operationFiles, type GenerationResult } from './generateTypes';
 import type { GeneratedText, GenerationReply, SchemaFileReply, SchemaSource, WorkerReplies, WorkerRequest } from './protocol';
 import { schemaFileText, writeSchemaFile } from './schemaFile';
-import { sortedIntrospection } from './sortedIntrospection';
 
 interface LoadedVersion {
   readonly version: string;
-  /** The schema as loaded (what SDL files print), built when first asked for. */
-  readonly schema: () => Promise<GraphQLSchema>;
+  /** The schema as loaded (what SDL files print). */
+  readonly schema: GraphQLSchema;
   /** The schema sorted by name, as the codegen CLI loads every schema (its `sort` option, on by default). */
   readonly sorted: GraphQLSchema;
   readonly introspection?: IntrospectionQuery;
@@ -32,15 +29,6 @@ export class StaleSchemaError extends Error {}
 /** Generates types and schema files; holds one loaded schema per key (its latest version). */
 export class TypesGenerator {
   private readonly schemas = new Map<string, Promise<LoadedVersion>>();
-  /** The formatted text of each raw output (generation is repeated far more often than its output changes). */
-  private readonly formatted = new Map<string, string>();
-  private readonly indexes = new Map<string, FormatIndex>();
-  private formattedFiles = 0;
-
-  /** How many outputs this generator formatted (the others came from memory or the format index). */
-  get formattedCount(): number {
-    return this.formattedFiles;
-  }
 
   /** Handles one request. */
   handle<K extends WorkerRequest['kind']>(request: Extract<WorkerRequest, { kind: K }>): Promise<WorkerReplies[K]> {
@@ -62,7 +50,7 @@ export class TypesGenerator {
       }
       case 'schemaFile': {
         const text = schemaFileText(request.format, request.header, {
-          schema: request.format === 'sdl' || !loaded.introspection ? await loaded.schema() : undefined,
+          schema: request.format === 'sdl' || !loaded.introspection ? loaded.schema : undefined,
           introspection: loaded.introspection,
         });
         const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text) };
@@ -74,73 +62,25 @@ export class TypesGenerator {
   }
 
   /**
-   * Formats each file and writes those whose bytes differ from the file on disk. A file on disk
-   * that the format index says is this output formatted is left as it is, unformatted here.
-   * The files on disk are read all at once (a few at a time) before, and each write is started
-   * as soon as its text is formatted and waited for at the end (a few at a time), so that the
-   * disk works while this thread formats: one file read, formatted and written after the other
-   * left the thread idle between them (250 files: about 80 ms on a quiet machine).
+   * Writes the files whose bytes differ from the file on disk. The files on disk are read a few
+   * at a time before, and the writes run a few at a time, so that the disk works in parallel.
    */
-  private async finish(result: GenerationResult, request: { readonly write: boolean; readonly formatIndex?: string }, started: number): Promise<GenerationReply> {
+  private async finish(result: GenerationResult, request: { readonly write: boolean }, started: number): Promise<GenerationReply> {
     const write = request.write;
-    const index = request.formatIndex ? this.indexOf(request.formatIndex) : undefined;
     const onDisk = write ? await inParallel(result.files, (file) => readFile(file.path, 'utf8').catch(() => undefined)) : [];
     const writes = new Writes();
     const files: GeneratedText[] = [];
-    try {
-      for (const [i, file] of result.files.entries()) {
-        let text = this.formatted.get(file.text);
-        const existing = onDisk[i];
-        const rawHash = index ? sha256(file.text) : '';
-        if (text === undefined && index && existing !== undefined) {
-          const known = await index.formattedHash(rawHash);
-          if (known !== undefined && known === sha256(existing)) {
-            text = existing;
-            this.remember(file.text, text);
-          }
-        }
-        if (text === undefined) {
-          text = await formatTypescript(file.text);
-          this.formattedFiles++;
-          this.remember(file.text, text);
-        }
-        if (index) {
-          await index.remember(rawHash, sha256(text));
-        }
-        let written = false;
-        if (write && existing !== text) {
-          await writes.start(writeFileAtomically(file.path, text));
-          written = true;
-        }
-        // Files written to disk go back without their text: the host's thread need not copy megabytes.
-        files.push({ path: file.path, text: write ? '' : text, sources: file.sources, written, texts: file.texts });
+    for (const [i, file] of result.files.entries()) {
+      let written = false;
+      if (write && onDisk[i] !== file.text) {
+        await writes.start(writeFileAtomically(file.path, file.text));
+        written = true;
       }
-    } catch (err) {
-      // Formatting failed: answer once nothing started here is still writing.
-      await writes.settle();
-      throw err;
+      // Files written to disk go back without their text: the host's thread need not copy megabytes.
+      files.push({ path: file.path, text: write ? '' : file.text, sources: file.sources, written, texts: file.texts });
     }
     await writes.all();
-    await index?.save().catch(() => undefined); // an index not saved only costs formatting after the next restart
     return { files, problems: result.problems, ms: performance.now() - started };
-  }
-
-  /** The format index of a file (one per file, read once). */
-  private indexOf(file: string): FormatIndex {
-    let index = this.indexes.get(file);
-    if (!index) {
-      index = new FormatIndex(file);
-      this.indexes.set(file, index);
-    }
-    return index;
-  }
-
-  /** Keeps formatted texts for the outputs seen last (bounded: a workspace's worth). */
-  private remember(raw: string, text: string): void {
-    if (this.formatted.size >= 5000) {
-      this.formatted.delete(this.formatted.keys().next().value as string);
-    }
-    this.formatted.set(raw, text);
   }
 
   /** The schema of a source at its version (loaded once; a new version replaces the old one). */
@@ -183,21 +123,17 @@ async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
     const introspection = read.record.introspection;
     // Validated when it was written, by this graphql: not again (as loadSchemaFromCache).
     const options = { assumeValid: read.record.validatedWith === graphqlVersion };
-    const build = async (json: IntrospectionQuery) => {
-      try {
-        return (await schemaFromIntrospectionInSlices(json, noYield, options)).schema;
-      } catch (err) {
-        throw new Error(`cached schema ignored: ${(err as Error).message}`);
-      }
-    };
-    // Built sorted (sortedIntrospection.ts); the schema as it came only for an SDL file.
-    const sorted = await build(sortedIntrospection(introspection));
-    let asLoaded: Promise<GraphQLSchema> | undefined;
-    return { version: source.version, schema: () => (asLoaded ??= build(introspection)), sorted, introspection };
+    let schema: GraphQLSchema;
+    try {
+      schema = (await schemaFromIntrospectionInSlices(introspection, noYield, options)).schema;
+    } catch (err) {
+      throw new Error(`cached schema ignored: ${(err as Error).message}`);
+    }
+    return { version: source.version, schema, sorted: lexicographicSortSchema(schema), introspection };
   }
   if (source.files && source.files.length > 0) {
     const { schema } = await loadSchemaFiles(source.files);
-    return { version: source.version, schema: () => Promise.resolve(schema), sorted: lexicographicSortSchema(schema) };
+    return { version: source.version, schema, sorted: lexicographicSortSchema(schema) };
   }
   throw new Error(`no schema source for ${source.key}`);
 }

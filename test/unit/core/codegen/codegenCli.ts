@@ -1,13 +1,11 @@
 /**
  * The GraphQL Code Generator CLI run as a person would run it (its own bin, a config file, in a
- * folder of its own), and prettier as `prettier --write` formats a `.ts` file: what the generated
- * types are compared with.
+ * folder of its own): what the generated types are compared with.
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import * as prettier from 'prettier';
 
 /** The CLI's bin script. */
 const CLI_BIN = path.join(path.dirname(require.resolve('@graphql-codegen/cli/package.json')), 'cjs', 'bin.js');
@@ -17,11 +15,6 @@ export function runCodegenCli(dir: string, config: unknown): void {
   writeFileSync(path.join(dir, 'codegen.json'), JSON.stringify(config, null, 2));
   const r = spawnSync(process.execPath, [CLI_BIN, '--config', 'codegen.json', '--silent'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
   assert.equal(r.status, 0, `graphql-codegen failed:\n${r.stdout}\n${r.stderr}`);
-}
-
-/** A file formatted as `prettier --write` formats it (parser from its name). */
-export function prettierFile(file: string, text: string): Promise<string> {
-  return prettier.format(text, { filepath: file });
 }
 
 /** Every file under `dir` whose name ends with `suffix`, relative to `dir`, sorted. */

@@ -1,9 +1,7 @@
 /**
- * The types worker's bundle (dist/codegen.js as scripts/build.mjs builds it, with its own
- * auto-bind and remembered pascalCase in place of the packages', the near-operation-file preset
- * asking for a types namespace before it scans a document for types, codegen's buildScalars
- * remembered and parseEnumValues' empty scan skipped) generates what the sources do,
- * which the CLI comparisons (generateTypes.test.ts) check against the codegen CLI: the
+ * The types worker's bundle (dist/codegen.js as scripts/build.mjs builds it: graphql's production
+ * mode and ES module build, GraphQL Code Generator's packages as published) generates what the
+ * sources do, which the CLI comparisons (generateTypes.test.ts) check against the codegen CLI: the
  * near-operation files of the benchmark's documents on GitHub's schema and of the Sandbox
  * fixtures, and the templates' client-preset file. The bundle is built here into a folder of its
  * own, and run as the extension runs it (a worker thread); the production build (minified, as the
