@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { lexicographicSortSchema, version as graphqlVersion, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
-import { loadSchemaFiles, schemaFromIntrospectionInSlices } from '../schema/loadSchema';
+import { loadSchemaFiles, schemaFromIntrospection } from '../schema/loadSchema';
 import { readSchemaCache } from '../schema/schemaCache';
 import { FormatIndex, sha256 } from './formatIndex';
 import { formatTypescript } from './formatTypescript';
@@ -185,7 +185,7 @@ async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
     const options = { assumeValid: read.record.validatedWith === graphqlVersion };
     const build = async (json: IntrospectionQuery) => {
       try {
-        return (await schemaFromIntrospectionInSlices(json, noYield, options)).schema;
+        return (await schemaFromIntrospection(json, noYield, options)).schema;
       } catch (err) {
         throw new Error(`cached schema ignored: ${(err as Error).message}`);
       }
