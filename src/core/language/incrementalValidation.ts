@@ -21,7 +21,18 @@
  * Where graphql would stop early (100 errors, or its budget of fragment work spent: an error with
  * no node), the whole document is validated as such instead.
  */
-import { Kind, NoDeprecatedCustomRule, specifiedRules, validate, type DefinitionNode, type DocumentNode, type GraphQLError, type GraphQLSchema, type SelectionNode, type ValidationRule } from 'graphql';
+import {
+  Kind,
+  NoDeprecatedCustomRule,
+  specifiedRules,
+  validate,
+  type DefinitionNode,
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLSchema,
+  type SelectionNode,
+  type ValidationRule,
+} from 'graphql';
 import * as graphql from 'graphql';
 import { documentShape } from './documentShape';
 
@@ -84,7 +95,11 @@ function withoutStackTraces<T>(work: () => T): T {
  * `reportError`, a public method, noting which errors are its own). `stopped`: graphql stopped
  * early (its error limit, or its fragment work budget: the errors it then adds have no node).
  */
-function validateTagged(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[]): { errors: GraphQLError[]; deprecations: GraphQLError[]; stopped: boolean } {
+function validateTagged(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  rules: readonly ValidationRule[],
+): { errors: GraphQLError[]; deprecations: GraphQLError[]; stopped: boolean } {
   const tagged = new Set<GraphQLError>();
   const deprecationRule: ValidationRule = (context) =>
     NoDeprecatedCustomRule(

@@ -5,7 +5,18 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { buildASTSchema, buildClientSchema, getIntrospectionQuery, GraphQLSchema, Kind, parse, validateSchema, type DefinitionNode, type DocumentNode, type IntrospectionQuery } from 'graphql';
+import {
+  buildASTSchema,
+  buildClientSchema,
+  getIntrospectionQuery,
+  GraphQLSchema,
+  Kind,
+  parse,
+  validateSchema,
+  type DefinitionNode,
+  type DocumentNode,
+  type IntrospectionQuery,
+} from 'graphql';
 import { TenantGraphqlError } from '../errors';
 import { yieldToEventLoop, type Yield } from '../timeSlicer';
 
