@@ -26,7 +26,7 @@ export const upstreamPlugin = {
         },
       },
       create(context) {
-        /** @param {import('estree').Identifier} id */
+        /** @param {{ name: string }} id an identifier */
         const importedFromGraphql = (id) => {
           let scope = context.sourceCode.getScope(id);
           for (; scope; scope = scope.upper) {
@@ -38,7 +38,7 @@ export const upstreamPlugin = {
           return false;
         };
         return {
-          /** @param {import('estree').MemberExpression} node */
+          /** @param {any} node a member expression */
           MemberExpression(node) {
             const property = node.property;
             const name =
