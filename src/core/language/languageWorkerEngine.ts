@@ -174,7 +174,7 @@ export class LanguageWorkerEngine {
         for (const { uri, text } of documents) {
           const model = this.index.modelOf(uri, text);
           if (model) {
-            // What a validation request does; the results stay in the reuse memo only.
+            // What a validation request does; the results are dropped (the validation is compiled now).
             try {
               computeDiagnostics(validator, this.index, model);
             } catch {
