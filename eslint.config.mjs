@@ -7,6 +7,55 @@ const noVscode = {
   'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code (see DESIGN.md: layers).' }] }],
 };
 
+/**
+ * Stand on upstream: no read or write of an underscore-private member (`x._typeInfo`,
+ * `x['_variableUsages']`; `__schema`, `__typename` and other double-underscore GraphQL names are
+ * public data), and no reach into the prototype of anything imported from graphql (a probe or a
+ * patch on GraphQLSchema.prototype, also through an alias of it). A private member or a prototype
+ * is what a release changes without notice; public API is what it keeps.
+ */
+export const upstreamPlugin = {
+  rules: {
+    'no-private-members': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          privateMember: 'No underscore-private member (`{{name}}`): use the public API, or propose one upstream (docs/upstream/).',
+          graphqlPrototype: "No reach into the prototype of graphql's `{{name}}`: no probe or patch on upstream's classes.",
+        },
+      },
+      create(context) {
+        /** @param {{ name: string }} id an identifier */
+        const importedFromGraphql = (id) => {
+          let scope = context.sourceCode.getScope(id);
+          for (; scope; scope = scope.upper) {
+            const variable = scope.set.get(id.name);
+            if (variable) {
+              return variable.defs.some((d) => d.type === 'ImportBinding' && /^graphql(\/|$)/.test(String(d.parent.source.value)));
+            }
+          }
+          return false;
+        };
+        return {
+          /** @param {any} node a member expression */
+          MemberExpression(node) {
+            const property = node.property;
+            const name =
+              !node.computed && property.type === 'Identifier' ? property.name : property.type === 'Literal' && typeof property.value === 'string' ? property.value : undefined;
+            if (name !== undefined && /^_[^_]/.test(name)) {
+              context.report({ node, messageId: 'privateMember', data: { name } });
+            }
+            if (name === 'prototype' && node.object.type === 'Identifier' && importedFromGraphql(node.object)) {
+              context.report({ node, messageId: 'graphqlPrototype', data: { name: node.object.name } });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,6 +112,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Stand on upstream (upstreamPlugin above): no underscore-private member of any object, no probe or
+  // patch on graphql's prototypes, in src/.
+  {
+    files: ['src/**/*.ts'],
+    plugins: { upstream: upstreamPlugin },
+    rules: { 'upstream/no-private-members': 'error' },
   },
   // Size: no function of src/ over 100 lines, no file over 350 (data is in files of its own, e.g. the
   // Sandbox's schema in src/sandbox/sandboxSchema.graphql).

@@ -25,7 +25,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { buildClientSchema, printSchema, validateSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { getAutocompleteSuggestions, getDiagnostics, getHoverInformation, Position as LibPosition } from 'graphql-language-service';
-import { schemaFromIntrospectionInSlices, schemaFromSdl } from '../src/core/schema/loadSchema';
+import { schemaFromIntrospection, schemaFromSdl } from '../src/core/schema/loadSchema';
 import { loadSchemaFromCache, schemaCacheFile, writeSchemaCache } from '../src/core/schema/schemaCache';
 import { parseGraphqlBodyInSlices } from '../src/core/http/graphqlResponse';
 import { directCompletion } from '../src/core/language/directCalls';
@@ -379,7 +379,7 @@ async function run(tmp: string): Promise<readonly Row[]> {
   const refreshProbe = await probeLongestTask(async () => {
     // The HTTP client hands over the parsed body, parsed as it parses it (in slices for an introspection).
     const body: unknown = await parseGraphqlBodyInSlices({ status: 200, headers: {}, body: responseBytes });
-    const loaded = await schemaFromIntrospectionInSlices(body);
+    const loaded = await schemaFromIntrospection(body);
     await writeSchemaCache(tmp, 'github-refresh', body, new Date(), { valid: loaded.warnings.length === 0 });
     GraphqlLanguageService.create(loaded.schema);
   });

@@ -21,6 +21,9 @@ export interface TimeSlicerOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Yields the thread (between slices). */
+export type Yield = () => Promise<void>;
+
 /** Yields to the event loop (I/O and timers run before the work goes on). */
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

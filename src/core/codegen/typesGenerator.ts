@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { lexicographicSortSchema, version as graphqlVersion, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
-import { loadSchemaFiles, schemaFromIntrospectionInSlices } from '../schema/loadSchema';
+import { loadSchemaFiles, schemaFromIntrospection } from '../schema/loadSchema';
 import { readSchemaCache } from '../schema/schemaCache';
 import { clientFile, operationFiles, type GenerationResult } from './generateTypes';
 import type { GeneratedText, GenerationReply, SchemaFileReply, SchemaSource, WorkerReplies, WorkerRequest } from './protocol';
@@ -125,7 +125,7 @@ async function loadSource(source: SchemaSource): Promise<LoadedVersion> {
     const options = { assumeValid: read.record.validatedWith === graphqlVersion };
     let schema: GraphQLSchema;
     try {
-      schema = (await schemaFromIntrospectionInSlices(introspection, noYield, options)).schema;
+      schema = (await schemaFromIntrospection(introspection, noYield, options)).schema;
     } catch (err) {
       throw new Error(`cached schema ignored: ${(err as Error).message}`);
     }

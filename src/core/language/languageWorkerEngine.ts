@@ -127,7 +127,7 @@ export class LanguageWorkerEngine {
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
         // A document that uses nothing of the schema that changed since its last validation keeps its result.
-        const validator = validatorFor(schema, true);
+        const validator = validatorFor(schema);
         const results = request.documents.map(({ id, text }): ValidateResult => {
           try {
             // What workspaceValidation does in the host: the index's model when it holds this text.
@@ -169,12 +169,12 @@ export class LanguageWorkerEngine {
         }
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
-        const validator = validatorFor(schema, true);
+        const validator = validatorFor(schema);
         const documents = this.index.texts().slice(0, request.documents);
         for (const { uri, text } of documents) {
           const model = this.index.modelOf(uri, text);
           if (model) {
-            // What a validation request does; the results stay in the reuse memo only.
+            // What a validation request does; the results are dropped (the validation is compiled now).
             try {
               computeDiagnostics(validator, this.index, model);
             } catch {

@@ -60,8 +60,8 @@ export interface KeepRequest {
 /**
  * Validates the first `documents` of the fragment index against a schema in use, once per thread,
  * while the editor is idle: graphql's validation is compiled and warm (the first schema change
- * of a thread otherwise pays for it), the schema's version is kept for the next diff, and those
- * documents' results are there to be reused. The results are not sent.
+ * of a thread otherwise pays for it) and the schema's version is kept for the next diff. The
+ * results are not sent.
  */
 export interface WarmRequest {
   readonly kind: 'warm';

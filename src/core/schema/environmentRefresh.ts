@@ -7,7 +7,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Clock, Timers } from '../clock';
 import type { Event } from '../events';
 import type { Logger } from '../logger';
-import { schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
+import { schemaFromIntrospection, type LoadedSchema } from './loadSchema';
 import { schemaCacheFile, writeSchemaCache, type SchemaCacheRecord } from './schemaCache';
 import type { SchemaSnapshot } from './schemaSnapshot';
 
@@ -61,7 +61,7 @@ export async function introspectToCache(
   if (stale()) {
     return undefined;
   }
-  const loaded = await schemaFromIntrospectionInSlices(body);
+  const loaded = await schemaFromIntrospection(body);
   // The schema was just validated: a record that says so is loaded later without validating again.
   const record = await writeSchemaCache(deps.storageDir, environment.key, body, now(), { valid: loaded.warnings.length === 0 });
   return { loaded, record };

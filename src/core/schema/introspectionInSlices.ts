@@ -13,8 +13,7 @@
  * backslash bytes the scanner looks for are never part of one.
  */
 import { randomBytes } from 'node:crypto';
-import type { Yield } from './clientSchemaInSlices';
-import { yieldToEventLoop } from '../timeSlicer';
+import { yieldToEventLoop, type Yield } from '../timeSlicer';
 
 /** Time per slice before the thread is yielded. */
 const SLICE_MS = 8;

@@ -5,10 +5,20 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { buildASTSchema, getIntrospectionQuery, GraphQLSchema, Kind, parse, validateSchema, type DefinitionNode, type DocumentNode, type IntrospectionQuery } from 'graphql';
+import {
+  buildASTSchema,
+  buildClientSchema,
+  getIntrospectionQuery,
+  GraphQLSchema,
+  Kind,
+  parse,
+  validateSchema,
+  type DefinitionNode,
+  type DocumentNode,
+  type IntrospectionQuery,
+} from 'graphql';
 import { TenantGraphqlError } from '../errors';
-import { yieldToEventLoop } from '../timeSlicer';
-import { buildClientSchemaInSlices, type Yield } from './clientSchemaInSlices';
+import { yieldToEventLoop, type Yield } from '../timeSlicer';
 
 /**
  * The standard introspection query with everything the language features show: descriptions,
@@ -66,24 +76,18 @@ export function introspectionPayload(json: unknown): IntrospectionQuery {
 
 /**
  * Builds a client schema from an introspection result (object or JSON text, with or without the
- * `data` envelope), in slices with the thread yielded in between (see clientSchemaInSlices.ts), so
- * that loading a large schema never holds the shared thread for one long block. Schema validation
- * problems become warnings: the schema still loads, so a slightly non-conforming server does not
- * lose its editor features. With `assumeValid` (only for an introspection graphql's validateSchema
- * already found valid) the schema is not validated again.
+ * `data` envelope) with graphql's `buildClientSchema`, the thread yielded before and after it and
+ * before its validation, so that the build and the validation are tasks of their own. Schema
+ * validation problems become warnings: the schema still loads, so a slightly non-conforming server
+ * does not lose its editor features. With `assumeValid` (only for an introspection graphql's
+ * validateSchema already found valid) the schema is not validated again.
  */
-export async function schemaFromIntrospectionInSlices(
-  json: unknown,
-  yieldThread: Yield = yieldToEventLoop,
-  options: { readonly assumeValid?: boolean } = {},
-): Promise<LoadedSchema> {
+export async function schemaFromIntrospection(json: unknown, yieldThread: Yield = yieldToEventLoop, options: { readonly assumeValid?: boolean } = {}): Promise<LoadedSchema> {
   const payload = introspectionPayload(json);
   await yieldThread(); // after JSON.parse of a text
   let schema: GraphQLSchema;
   try {
-    // assumeValid: the caller knows graphql's validateSchema found nothing (a cache record that says
-    // so); graphql then skips that 20-40 ms block, and every answer is the same.
-    schema = await buildClientSchemaInSlices(payload, yieldThread, options);
+    schema = buildClientSchema(payload, options);
   } catch (err) {
     throw new SchemaLoadError(`The introspection result cannot be turned into a schema: ${(err as Error).message}`, {
       cause: err,
@@ -129,7 +133,7 @@ export async function schemaFromFile(filePath: string): Promise<LoadedSchema> {
     throw new SchemaLoadError(`Unsupported schema file type "${ext}": use .graphql, .graphqls, .gql or .json.`);
   }
   const text = await readSchemaFile(filePath);
-  return ext === '.json' ? schemaFromIntrospectionInSlices(text) : schemaFromSdl(text);
+  return ext === '.json' ? schemaFromIntrospection(text) : schemaFromSdl(text);
 }
 
 async function readSchemaFile(filePath: string): Promise<string> {
@@ -249,7 +253,7 @@ export async function loadSchemaFiles(files: readonly string[]): Promise<LoadedS
       return schemaFromFile(files[0]); // refuses it
     }
     const text = await readSchemaFile(files[0]);
-    const loaded = ext === '.json' ? await schemaFromIntrospectionInSlices(text) : schemaFromSdl(text);
+    const loaded = ext === '.json' ? await schemaFromIntrospection(text) : schemaFromSdl(text);
     return { ...loaded, filesSha256: await schemaFilesSha256(files, [text]) };
   }
   if (files.some((f) => path.extname(f).toLowerCase() === '.json')) {

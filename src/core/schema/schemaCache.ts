@@ -12,9 +12,8 @@ import { open, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { version as graphqlVersion, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
-import { introspectionPayload, schemaFromIntrospectionInSlices, type LoadedSchema } from './loadSchema';
-import type { Yield } from './clientSchemaInSlices';
-import { yieldToEventLoop } from '../timeSlicer';
+import { introspectionPayload, schemaFromIntrospection, type LoadedSchema } from './loadSchema';
+import { yieldToEventLoop, type Yield } from '../timeSlicer';
 import { parseIntrospectionInSlices, stringifyIntrospectionInSlices } from './introspectionInSlices';
 
 /** Version of the cache record format. */
@@ -264,8 +263,8 @@ export async function schemaFromCacheRead(read: SchemaCacheRead): Promise<{ read
     return { ok: false, reason: `cached schema ignored: ${read.reason}` };
   }
   try {
-    // Validated when it was written, by this graphql: not again (validateSchema is one 20-40 ms block).
-    const loaded = await schemaFromIntrospectionInSlices(read.record.introspection, undefined, { assumeValid: read.record.validatedWith === graphqlVersion });
+    // Validated when it was written, by this graphql: not again (validateSchema is a block of its own).
+    const loaded = await schemaFromIntrospection(read.record.introspection, undefined, { assumeValid: read.record.validatedWith === graphqlVersion });
     return { ok: true, value: { ...loaded, record: read.record } };
   } catch (err) {
     return { ok: false, reason: `cached schema ignored: ${(err as Error).message}` };

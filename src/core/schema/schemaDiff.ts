@@ -1,16 +1,14 @@
 /**
  * What changed between two versions of a schema, for people: graphql-js's `findBreakingChanges`
- * and `findDangerousChanges`, each change with its schema coordinate (`Task.status`,
- * `Query.tasks(first:)`, `TaskStatus.BLOCKED`, `@cached`), a one-line summary ("2 breaking,
- * 1 dangerous") and a markdown view grouped by kind.
+ * and `findDangerousChanges` on the two schemas, each change with its schema coordinate
+ * (`Task.status`, `Query.tasks(first:)`, `TaskStatus.BLOCKED`, `@cached`), a one-line summary
+ * ("2 breaking, 1 dangerous") and a markdown view grouped by kind.
  *
- * graphql-js compares whole schemas in one synchronous call (up to 100 ms each on GitHub's schema,
- * more than a task may hold the extension host). Its comparison reads a schema only through
- * `getTypeMap()` and `getDirectives()`, so this module asks it about one type (or directive) at a
- * time, through views of the two schemas that hold just that type, and yields between them: the
- * same changes (a unit test checks it against the whole-schema call), in slices.
+ * graphql-js compares whole schemas in one synchronous call (up to 100 ms on GitHub's schema): the
+ * product's path runs it in the language worker (diffSchemaVersions), on schemas it built from the
+ * cache files it kept; only the fallback without a worker runs it on the calling thread.
  */
-import { findBreakingChanges, findDangerousChanges, type GraphQLDirective, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
+import { findBreakingChanges, findDangerousChanges, type GraphQLSchema } from 'graphql';
 import type { SchemaSource } from '../codegen/protocol';
 import { CancelledError } from '../errors';
 import { inert } from '../text/inert';
@@ -36,16 +34,55 @@ export interface SchemaDiff {
   readonly dangerous: readonly SchemaChange[];
 }
 
-type SchemaView = Pick<GraphQLSchema, 'getTypeMap' | 'getDirectives'>;
+/**
+ * Sentences of graphql 16 that name a member without writing its coordinate (graphql 17 writes
+ * `Type.field`, `Type.field(arg:)`, `Type.VALUE`, `@directive(arg:)` in its sentences), and the
+ * sentences of both that are about a type named after another one.
+ */
+const WORDED: readonly (readonly [RegExp, (m: RegExpExecArray) => string])[] = [
+  [/^(\w+)\.(\w+) arg (\w+) /, (m) => `${m[1]}.${m[2]}(${m[3]}:)`],
+  [/^An? (?:required|optional) arg (\w+) on directive @?(\w+) was added/, (m) => `@${m[2]}(${m[1]}:)`],
+  [/^An? (?:required|optional) arg (\w+) on (\w+)\.(\w+) was added/, (m) => `${m[2]}.${m[3]}(${m[1]}:)`],
+  [/^An? (?:required|optional) field (\w+) on input type (\w+) was added/, (m) => `${m[2]}.${m[1]}`],
+  [/^(\w+) was (?:added to|removed from) enum type (\w+)\./, (m) => `${m[2]}.${m[1]}`],
+  [/ was (?:added to|removed from) union type (\w+)\./, (m) => m[1]],
+  [/ added to interfaces implemented by (\w+)\./, (m) => m[1]],
+  [/^(\w+) no longer implements interface /, (m) => m[1]],
+];
 
-function viewOf(types: readonly GraphQLNamedType[], directives: readonly GraphQLDirective[]): GraphQLSchema {
-  const map: Record<string, GraphQLNamedType> = Object.create(null) as Record<string, GraphQLNamedType>;
-  for (const t of types) {
-    map[t.name] = t;
+/** graphql 16's sentences about a directive, which name it without its `@`. */
+const DIRECTIVE_WORDED: Readonly<Record<string, RegExp>> = {
+  DIRECTIVE_REMOVED: /^(?:Directive )?(\w+) was removed\./,
+  DIRECTIVE_ARG_REMOVED: /^(\w+) was removed from (\w+)\./,
+  DIRECTIVE_REPEATABLE_REMOVED: /from (\w+)\.$/,
+  DIRECTIVE_LOCATION_REMOVED: /from (\w+)\.$/,
+};
+
+/** A coordinate written in a sentence (graphql 17, and graphql 16's `Type.field`). */
+const WRITTEN = /(@\w+|\b\w+\.\w+)(\(\w+:\))?/;
+
+/**
+ * The coordinate of a change, read from graphql's sentence: graphql 16's and graphql 17's wording
+ * alike (16 writes "Query.tasks arg first was removed.", 17 "Argument Query.tasks(first:) was
+ * removed."). A sentence read no other way gives its first name (a type's).
+ */
+export function changeCoordinate(type: string, description: string): string {
+  for (const [pattern, coordinate] of WORDED) {
+    const m = pattern.exec(description);
+    if (m) {
+      return coordinateText(coordinate(m));
+    }
   }
-  const view: SchemaView = { getTypeMap: () => map, getDirectives: () => directives };
-  // graphql-js's comparison reads nothing else of a schema (see the module comment).
-  return view as GraphQLSchema;
+  const written = WRITTEN.exec(description);
+  if (written) {
+    return coordinateText(written[0]);
+  }
+  const directive = DIRECTIVE_WORDED[type]?.exec(description);
+  if (directive) {
+    return coordinateText(type === 'DIRECTIVE_ARG_REMOVED' ? `@${directive[2]}(${directive[1]}:)` : `@${directive[1]}`);
+  }
+  const named = /^(?:Standard scalar )?(\w+)/.exec(description);
+  return coordinateText(named ? named[1] : '');
 }
 
 /** Keeps coordinates to GraphQL names and the punctuation of coordinates. */
@@ -53,82 +90,22 @@ function coordinateText(text: string): string {
   return text.replace(/[^\w.@():]/g, '');
 }
 
-/** The coordinate of a change graphql-js found on `typeName`, read from its sentence. */
-function typeCoordinate(typeName: string, description: string): string {
-  let m = /^(\w+)\.(\w+) arg (\w+) /.exec(description);
-  if (m) {
-    return `${m[1]}.${m[2]}(${m[3]}:)`;
-  }
-  m = /^An? (?:required|optional) arg (\w+) on (\w+)\.(\w+) was added/.exec(description);
-  if (m) {
-    return `${m[2]}.${m[3]}(${m[1]}:)`;
-  }
-  m = /^An? (?:required|optional) field (\w+) on input type (\w+) was added/.exec(description);
-  if (m) {
-    return `${m[2]}.${m[1]}`;
-  }
-  m = /^(\w+) was (?:added to|removed from) enum type (\w+)\./.exec(description);
-  if (m) {
-    return `${m[2]}.${m[1]}`;
-  }
-  m = /^(\w+)\.(\w+) (?:was removed|changed type)/.exec(description);
-  if (m && m[1] === typeName) {
-    return `${m[1]}.${m[2]}`;
-  }
-  return typeName;
-}
-
-/** The coordinate of a change graphql-js found on directive `name`. */
-function directiveCoordinate(name: string, type: string, description: string): string {
-  const arg =
-    type === 'REQUIRED_DIRECTIVE_ARG_ADDED'
-      ? /^A required arg (\w+) on directive/.exec(description)
-      : type === 'DIRECTIVE_ARG_REMOVED'
-        ? /^(\w+) was removed from/.exec(description)
-        : null;
-  return arg ? `@${name}(${arg[1]}:)` : `@${name}`;
-}
-
-function changesOf(
-  oldView: GraphQLSchema,
-  newView: GraphQLSchema,
-  coordinate: (type: string, description: string) => string,
-  into: { breaking: SchemaChange[]; dangerous: SchemaChange[] },
-): void {
-  for (const c of findBreakingChanges(oldView, newView)) {
-    into.breaking.push({ kind: 'breaking', type: c.type, coordinate: coordinateText(coordinate(c.type, c.description)), description: c.description });
-  }
-  for (const c of findDangerousChanges(oldView, newView)) {
-    into.dangerous.push({ kind: 'dangerous', type: c.type, coordinate: coordinateText(coordinate(c.type, c.description)), description: c.description });
-  }
-}
-
 const byCoordinate = (a: SchemaChange, b: SchemaChange) => (a.coordinate < b.coordinate ? -1 : a.coordinate > b.coordinate ? 1 : a.description < b.description ? -1 : 1);
 
 /**
- * The breaking and dangerous changes from `oldSchema` to `newSchema`, computed one type at a time
- * with a checkpoint of `options` (yield, cancellation) between types. Types only in the new schema
- * are additions, which graphql-js does not report.
+ * The breaking and dangerous changes from `oldSchema` to `newSchema` (graphql-js's, in one call
+ * each), after a checkpoint of `options` (cancellation). Types only in the new schema are
+ * additions, which graphql-js does not report.
  */
 export async function diffSchemas(oldSchema: GraphQLSchema, newSchema: GraphQLSchema, options: TimeSlicerOptions | TimeSlicer = {}): Promise<SchemaDiff> {
   const slicer = options instanceof TimeSlicer ? options : new TimeSlicer(options);
-  const out = { breaking: [] as SchemaChange[], dangerous: [] as SchemaChange[] };
+  await slicer.checkpoint();
   if (oldSchema === newSchema) {
-    return out;
+    return { breaking: [], dangerous: [] };
   }
-  const newTypes = newSchema.getTypeMap();
-  for (const oldType of Object.values(oldSchema.getTypeMap())) {
-    await slicer.checkpoint();
-    const newType = newTypes[oldType.name];
-    changesOf(viewOf([oldType], []), viewOf(newType ? [newType] : [], []), (_t, d) => typeCoordinate(oldType.name, d), out);
-  }
-  const newDirectives = new Map(newSchema.getDirectives().map((d) => [d.name, d]));
-  for (const oldDirective of oldSchema.getDirectives()) {
-    await slicer.checkpoint();
-    const newDirective = newDirectives.get(oldDirective.name);
-    changesOf(viewOf([], [oldDirective]), viewOf([], newDirective ? [newDirective] : []), (t, d) => directiveCoordinate(oldDirective.name, t, d), out);
-  }
-  return { breaking: out.breaking.sort(byCoordinate), dangerous: out.dangerous.sort(byCoordinate) };
+  const changes = (kind: SchemaChangeKind, found: readonly { type: string; description: string }[]): SchemaChange[] =>
+    found.map((c) => ({ kind, type: c.type, coordinate: changeCoordinate(c.type, c.description), description: c.description })).sort(byCoordinate);
+  return { breaking: changes('breaking', findBreakingChanges(oldSchema, newSchema)), dangerous: changes('dangerous', findDangerousChanges(oldSchema, newSchema)) };
 }
 
 /** Where the changes between two versions can be computed off the thread (the language worker). */
@@ -147,7 +124,7 @@ export interface SchemaVersion {
 
 /**
  * The changes from `previous` to `current` (what {@link diffSchemas} answers), computed by `remote`
- * when both versions have a source and it can, else on this thread in slices. The worker's
+ * when both versions have a source and it can, else on this thread. The worker's
  * answer cannot be cancelled: a cancellation meanwhile throws once it came. `where` says which.
  */
 export async function diffSchemaVersions(

@@ -6,8 +6,7 @@ import * as path from 'node:path';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
-import { IncrementalValidator } from '../../../../src/core/language/incrementalValidation';
-import { COMPONENT_RULES, DEFINITION_RULES, DOCUMENT_RULES, validateWhole } from '../../../../src/core/language/validationRules';
+import { DOCUMENT_RULES, IncrementalValidator, PART_RULES, WHOLE_RULES, validateWhole } from '../../../../src/core/language/incrementalValidation';
 
 const SCHEMA = buildSchema(`
   interface Node { id: ID! }
@@ -58,14 +57,29 @@ function comparable(errors: readonly GraphQLError[]): string[] {
 }
 
 describe('incremental validation', () => {
-  it('sorts every specified rule into exactly one group (a graphql upgrade with a new rule fails here)', () => {
-    const groups = [...DOCUMENT_RULES, ...COMPONENT_RULES, ...DEFINITION_RULES];
+  it('sorts every specified rule into a group whose state it keeps (a graphql upgrade with a rule not looked at fails here)', () => {
+    // Rules read per component: what they report while visiting a definition depends on it, the
+    // fragments it reaches by name and the schema (their memos are by fragment name). Read in
+    // graphql 16.15's and 17.1's sources; a rule missing here has to be read before it is sorted.
+    const local = new Set([
+      ...['SingleFieldSubscriptionsRule', 'KnownTypeNamesRule', 'FragmentsOnCompositeTypesRule', 'VariablesAreInputTypesRule', 'ScalarLeafsRule'],
+      ...['FieldsOnCorrectTypeRule', 'KnownFragmentNamesRule', 'PossibleFragmentSpreadsRule', 'UniqueVariableNamesRule', 'NoUndefinedVariablesRule'],
+      ...['NoUnusedVariablesRule', 'KnownDirectivesRule', 'UniqueDirectivesPerLocationRule', 'KnownArgumentNamesRule', 'UniqueArgumentNamesRule'],
+      ...['ValuesOfCorrectTypeRule', 'ProvidedRequiredArgumentsRule', 'VariablesInAllowedPositionRule', 'OverlappingFieldsCanBeMergedRule'],
+      ...['UniqueInputFieldNamesRule', 'MaxIntrospectionDepthRule', 'KnownOperationTypesRule', 'DeferStreamDirectiveOnRootFieldRule'],
+      ...['DeferStreamDirectiveOnValidOperationsRule', 'StreamDirectiveOnListFieldRule'],
+    ]);
+    assert.deepEqual(
+      PART_RULES.map((r) => r.name).filter((name) => !local.has(name)),
+      [],
+    );
+    assert.deepEqual(
+      WHOLE_RULES.map((r) => r.name),
+      specifiedRules.some((r) => r.name === 'DeferStreamDirectiveLabelRule') ? ['DeferStreamDirectiveLabelRule'] : [],
+    );
+    const groups = [...DOCUMENT_RULES, ...PART_RULES, ...WHOLE_RULES];
     assert.equal(groups.length, specifiedRules.length);
     assert.deepEqual(new Set(groups), new Set(specifiedRules));
-    assert.deepEqual(
-      COMPONENT_RULES.map((r) => r.name),
-      ['OverlappingFieldsCanBeMergedRule', 'MaxIntrospectionDepthRule'],
-    );
   });
 
   it("finds a definition's fragment spreads as graphql's visit does, in its order (pool, GitHub's bench document, nesting, type system definitions)", () => {

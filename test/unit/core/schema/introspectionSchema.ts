@@ -3,7 +3,7 @@ import { introspectionPayload } from '../../../../src/core/schema/loadSchema';
 
 /**
  * A schema from an introspection result, built at once: for test inputs (GitHub's, Storefront's).
- * The extension builds it in slices (schemaFromIntrospectionInSlices, tested in loadSchema.test.ts),
+ * The extension builds it as src/core/schema/loadSchema.ts does (tested in loadSchema.test.ts),
  * keeping a partly conforming schema usable the same way.
  */
 export function schemaFromIntrospection(json: unknown): { schema: GraphQLSchema } {

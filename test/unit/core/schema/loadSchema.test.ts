@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { graphqlSync, introspectionFromSchema, isEnumType, isObjectType, parse, validate } from 'graphql';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
-import { INTROSPECTION_QUERY, SchemaLoadError, schemaFromFile, schemaFromIntrospectionInSlices, schemaFromSdl } from '../../../../src/core/schema/loadSchema';
+import { INTROSPECTION_QUERY, SchemaLoadError, schemaFromFile, schemaFromIntrospection, schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 
 const fixtures = path.join(__dirname, '../../../fixtures/schemas');
 const githubDir = path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema');
@@ -26,7 +26,7 @@ describe('schema loading', () => {
     assert.equal(validate(schemaFromSdl(SANDBOX_SDL).schema, parse(INTROSPECTION_QUERY)).length, 0);
   });
 
-  describe('schemaFromIntrospectionInSlices', () => {
+  describe('schemaFromIntrospection', () => {
     const sandbox = schemaFromSdl(SANDBOX_SDL).schema;
     const payload = introspectionFromSchema(sandbox);
     const accepted: Array<[string, unknown]> = [
@@ -37,7 +37,7 @@ describe('schema loading', () => {
     ];
     for (const [name, input] of accepted) {
       it(`accepts ${name}`, async () => {
-        const { schema, warnings } = await schemaFromIntrospectionInSlices(input);
+        const { schema, warnings } = await schemaFromIntrospection(input);
         assert.deepEqual(warnings, []);
         const task = schema.getType('Task');
         assert.ok(isObjectType(task));
@@ -53,7 +53,7 @@ describe('schema loading', () => {
     for (const [name, input, message] of rejected) {
       it(`rejects ${name} with a reason`, async () => {
         await assert.rejects(
-          () => schemaFromIntrospectionInSlices(input),
+          () => schemaFromIntrospection(input),
           (err: Error) => err instanceof SchemaLoadError && message.test(err.message),
         );
       });

@@ -17,7 +17,7 @@ describe('schema diff (core)', () => {
     });
   }
 
-  it('reports the same changes as graphql-js on whole schemas (GitHub schema, several edits), with yields between types', async () => {
+  it('reports the same changes as graphql-js on whole schemas (GitHub schema, several edits)', async () => {
     const file = path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema/schema.json');
     const raw = JSON.parse(readFileSync(file, 'utf8')) as { data?: IntrospectionQuery } & IntrospectionQuery;
     const intro = raw.data ?? raw;
@@ -28,8 +28,7 @@ describe('schema diff (core)', () => {
     type('Issue').fields = type('Issue').fields!.filter((f) => f.name !== 'title');
     const before = buildClientSchema(intro);
     const after = buildClientSchema(edited as unknown as IntrospectionQuery);
-    let yields = 0;
-    const diff = await diffSchemas(before, after, { budgetMs: 0, yieldNow: async () => void yields++ });
+    const diff = await diffSchemas(before, after);
     const key = (c: { type: string; description: string }) => `${c.type}|${c.description}`;
     assert.deepEqual(diff.breaking.map(key).sort(), findBreakingChanges(before, after).map(key).sort());
     assert.deepEqual(diff.dangerous.map(key).sort(), findDangerousChanges(before, after).map(key).sort());
@@ -41,7 +40,6 @@ describe('schema diff (core)', () => {
       diff.dangerous.map((c) => c.coordinate),
       ['IssueState.ARCHIVED'],
     );
-    assert.ok(yields > 100, `yielded ${yields} times: one slice per type expected`);
   });
 
   it('stops at a checkpoint when cancelled', async () => {
