@@ -31,6 +31,8 @@ export interface TypesTestApi {
   /** Fires after each generation, with what it did (subscribing loads the feature's code). */
   readonly onDidGenerate: TypesGenerationService['onDidGenerate'];
   problemsOf(uri: vscode.Uri): readonly vscode.Diagnostic[];
+  /** Why the last write was refused (Restricted Mode), if one was. */
+  lastRefusal(): string | undefined;
 }
 
 /** The types feature (see the module comment). */
@@ -65,12 +67,19 @@ export class TypesFeature implements vscode.Disposable {
           this.service();
         }
       }),
+      // Trusted now: the workspace's own types settings apply from now on (Restricted Mode withholds them).
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        if (this.started && !this.loaded && this.anyFolderSettings()) {
+          this.service();
+        }
+      }),
       { dispose: () => this.loaded?.dispose() },
     );
     if (__TEST_API__) {
       this.testApi = {
         onDidGenerate: (listener, thisArgs, disposables) => this.service().onDidGenerate(listener, thisArgs, disposables),
         problemsOf: (uri) => this.loaded?.problemsOf(uri) ?? [],
+        lastRefusal: () => this.loaded?.trust.lastRefusal,
       };
     }
   }

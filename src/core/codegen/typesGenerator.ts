@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { lexicographicSortSchema, version as graphqlVersion, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
+import { resolveInsideFolder } from '../folderPath';
 import { loadSchemaFiles, schemaFromIntrospectionInSlices } from '../schema/loadSchema';
 import { readSchemaCache } from '../schema/schemaCache';
 import { FormatIndex, sha256 } from './formatIndex';
@@ -65,7 +66,7 @@ export class TypesGenerator {
           schema: request.format === 'sdl' || !loaded.introspection ? await loaded.schema() : undefined,
           introspection: loaded.introspection,
         });
-        const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text) };
+        const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text, request.root) };
         return reply;
       }
       default:
@@ -81,14 +82,28 @@ export class TypesGenerator {
    * disk works while this thread formats: one file read, formatted and written after the other
    * left the thread idle between them (250 files: about 80 ms on a quiet machine).
    */
-  private async finish(result: GenerationResult, request: { readonly write: boolean; readonly formatIndex?: string }, started: number): Promise<GenerationReply> {
+  private async finish(
+    result: GenerationResult,
+    request: { readonly root: string; readonly write: boolean; readonly formatIndex?: string },
+    started: number,
+  ): Promise<GenerationReply> {
     const write = request.write;
     const index = request.formatIndex ? this.indexOf(request.formatIndex) : undefined;
-    const onDisk = write ? await inParallel(result.files, (file) => readFile(file.path, 'utf8').catch(() => undefined)) : [];
+    // Where each file would be written, symbolic links resolved: only inside the workspace folder.
+    const targets = write ? await inParallel(result.files, (file) => resolveInsideFolder(request.root, file.path)) : [];
+    const onDisk = await inParallel(targets, (target) => (target.ok ? readFile(target.path, 'utf8').catch(() => undefined) : Promise.resolve(undefined)));
+    const problems = [...result.problems];
     const writes = new Writes();
     const files: GeneratedText[] = [];
     try {
       for (const [i, file] of result.files.entries()) {
+        const target = targets[i];
+        if (target && !target.ok) {
+          // Not written, not even formatted: each document it was for says why.
+          problems.push(...file.sources.map((id) => ({ id, message: target.reason })));
+          files.push({ path: file.path, text: '', sources: file.sources, written: false, texts: file.texts });
+          continue;
+        }
         let text = this.formatted.get(file.text);
         const existing = onDisk[i];
         const rawHash = index ? sha256(file.text) : '';
@@ -108,8 +123,8 @@ export class TypesGenerator {
           await index.remember(rawHash, sha256(text));
         }
         let written = false;
-        if (write && existing !== text) {
-          await writes.start(writeFileAtomically(file.path, text));
+        if (target && existing !== text) {
+          await writes.start(writeFileAtomically(target.path, text));
           written = true;
         }
         // Files written to disk go back without their text: the host's thread need not copy megabytes.
@@ -122,7 +137,7 @@ export class TypesGenerator {
     }
     await writes.all();
     await index?.save().catch(() => undefined); // an index not saved only costs formatting after the next restart
-    return { files, problems: result.problems, ms: performance.now() - started };
+    return { files, problems, ms: performance.now() - started };
   }
 
   /** The format index of a file (one per file, read once). */
