@@ -14,6 +14,7 @@ import { registerCommandsOnDemand } from '../platform/commands';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import type { Schemas } from '../services/schemas';
 import type { TypesGenerationService, TypesLanguage } from './typesFeature';
+import type { Refusal } from './writeTrust';
 
 export type { TypesLanguage } from './typesFeature';
 
@@ -31,8 +32,8 @@ export interface TypesTestApi {
   /** Fires after each generation, with what it did (subscribing loads the feature's code). */
   readonly onDidGenerate: TypesGenerationService['onDidGenerate'];
   problemsOf(uri: vscode.Uri): readonly vscode.Diagnostic[];
-  /** Why the last write was refused (Restricted Mode), if one was. */
-  lastRefusal(): string | undefined;
+  /** The latest writes refused in Restricted Mode: what, and the reason given. */
+  refusals(): readonly Refusal[];
 }
 
 /** The types feature (see the module comment). */
@@ -79,7 +80,7 @@ export class TypesFeature implements vscode.Disposable {
       this.testApi = {
         onDidGenerate: (listener, thisArgs, disposables) => this.service().onDidGenerate(listener, thisArgs, disposables),
         problemsOf: (uri) => this.loaded?.problemsOf(uri) ?? [],
-        lastRefusal: () => this.loaded?.trust.lastRefusal,
+        refusals: () => this.loaded?.trust.refusals ?? [],
       };
     }
   }

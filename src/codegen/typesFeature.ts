@@ -153,7 +153,7 @@ export class TypesGenerationService implements vscode.Disposable {
     const snapshot = this.schemas.current();
     const source = snapshot && this.schemas.sourceOf(snapshot);
     const folders = this.enabledFolders().filter(({ settings }) => settings.schemaWriteTo);
-    if (!snapshot || !source || folders.length === 0 || !this.trust.mayWrite()) {
+    if (!snapshot || !source || folders.length === 0 || !this.trust.mayWrite('schema files')) {
       return;
     }
     for (const { folder, settings } of folders) {
@@ -313,7 +313,7 @@ export class TypesGenerationService implements vscode.Disposable {
   }
 
   private async run(what: string, ids: readonly string[], request: () => Promise<GenerationReply>): Promise<GenerationReply | undefined> {
-    if (!this.trust.mayWrite()) {
+    if (!this.trust.mayWrite(`types of ${what}`)) {
       return undefined;
     }
     try {

@@ -10,6 +10,15 @@ class RestrictedWriteError extends Error {
   }
 }
 
+/** A write not done: what it would have written, and the reason the person is given. */
+export interface Refusal {
+  readonly what: string;
+  readonly message: string;
+}
+
+/** Refusals remembered (for the tests; each is also in the log once). */
+const MAX_REFUSALS = 20;
+
 /**
  * Whether the types feature may write files: not in Restricted Mode, where a repository's settings
  * (and even the person's own) would put the person's schema, with fields only their token sees,
@@ -18,17 +27,21 @@ class RestrictedWriteError extends Error {
  */
 export class WriteTrust {
   private readonly logged = new Set<string>();
-  /** Why the last write was refused, if one was (the integration tests read it). */
-  lastRefusal: string | undefined;
+  private readonly recent: Refusal[] = [];
 
   constructor(private readonly logger: Logger) {}
 
-  /** True when the workspace is trusted; else notes why nothing is written. */
-  mayWrite(): boolean {
+  /** The latest writes refused, oldest first (the integration tests read them). */
+  get refusals(): readonly Refusal[] {
+    return this.recent;
+  }
+
+  /** True when the workspace is trusted; else notes that `what` is not written, and why. */
+  mayWrite(what: string): boolean {
     if (vscode.workspace.isTrusted) {
       return true;
     }
-    this.refused(vscode.l10n.t('Tenant GraphQL writes no schema file and no generated types in Restricted Mode. Trust this workspace to write them.'));
+    this.refused(what, vscode.l10n.t('Tenant GraphQL writes no schema file and no generated types in Restricted Mode. Trust this workspace to write them.'));
     return false;
   }
 
@@ -40,16 +53,19 @@ export class WriteTrust {
   }
 
   /** Tells the person why a command wrote nothing, with a way to trust the workspace (not awaited). */
-  explain(message: string): void {
-    this.refused(message);
+  explain(what: string, message: string): void {
+    this.refused(what, message);
     const manage = vscode.l10n.t('Manage Workspace Trust');
     void vscode.window
       .showWarningMessage(inert(message, { sink: 'notification' }), manage)
       .then((choice) => (choice === manage ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
   }
 
-  private refused(message: string): void {
-    this.lastRefusal = message;
+  private refused(what: string, message: string): void {
+    this.recent.push({ what, message });
+    if (this.recent.length > MAX_REFUSALS) {
+      this.recent.shift();
+    }
     if (!this.logged.has(message)) {
       this.logged.add(message);
       this.logger.info(message);

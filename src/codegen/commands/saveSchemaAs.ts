@@ -14,7 +14,10 @@ export const saveSchemaAs: TypesCommand = {
   run: async ({ schemas, types }, target?: unknown): Promise<vscode.Uri | undefined> => {
     if (!vscode.workspace.isTrusted) {
       // The person's schema (what their token sees) written while a repository they do not trust is open: not here.
-      types.trust.explain(vscode.l10n.t('Save Schema As… is not available in Restricted Mode: Tenant GraphQL writes no files while this workspace is not trusted.'));
+      types.trust.explain(
+        target instanceof vscode.Uri ? target.fsPath : 'Save Schema As…',
+        vscode.l10n.t('Save Schema As… is not available in Restricted Mode: Tenant GraphQL writes no files while this workspace is not trusted.'),
+      );
       return undefined;
     }
     const snapshot = schemas.current();
