@@ -12,7 +12,7 @@ import { eventually, extensionId, openFixture, workspaceRoot } from '../helpers'
  * person's schema, or types generated from it, while the folder is not trusted.
  */
 describe('Restricted Mode: no schema file, no generated types written', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let api: TenantGraphqlTestApi;
   const root = () => workspaceRoot().fsPath;
   /** Where the repository's `generated` link leads. */
@@ -58,9 +58,9 @@ describe('Restricted Mode: no schema file, no generated types written', function
     assert.ok(await editor.edit((e) => e.insert(doc.positionAt(doc.getText().length), '\n')));
     assert.equal(await doc.save(), true);
     // Each write is refused when it would have started: the saved document's types, the schema file.
-    const saved = await eventually(() => api.types.refusals().find((r) => r.what.startsWith('types of 1 GraphQL file(s)')), 'the saved document’s types refused');
+    const saved = await eventually(() => api.types.refusals().find((r) => r.what.startsWith('types of 1 GraphQL file(s)')), 'the saved document’s types refused', 30_000);
     assert.match(saved.message, /writes no schema file and no generated types in Restricted Mode/);
-    await eventually(() => api.types.refusals().find((r) => r.what === 'schema files'), 'the schema file refused');
+    await eventually(() => api.types.refusals().find((r) => r.what === 'schema files'), 'the schema file refused', 30_000);
     assert.equal(existsSync(path.join(root(), 'restricted-schema.graphql')), false, 'no schema file');
     assert.equal(existsSync(path.join(root(), 'tasks.generated.ts')), false, 'no generated types');
     assert.deepEqual(await vscode.workspace.findFiles('**/*.generated.ts'), []);
