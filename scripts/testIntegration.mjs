@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { format } from 'node:util';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { startRecordingProxy } from './recordingProxy.mjs';
@@ -201,11 +201,22 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     cpSync(join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
   }
   if (restricted) {
-    // The repository's settings name an environment at the other server (see test/integration/restricted).
+    // The repository's settings name an environment at the other server, and write the schema and
+    // generated types through `generated`, a link to a folder outside the workspace (see test/integration/restricted).
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
+    mkdirSync(join(tmp, 'outside-restricted'), { recursive: true });
+    symlinkSync(join(tmp, 'outside-restricted'), join(workspace, 'generated'));
     writeFileSync(
       join(workspace, '.vscode', 'settings.json'),
-      `${JSON.stringify({ 'tenantGraphql.environments': [{ name: 'Sandbox', authUrl: listener.authUrl, baseUrl: listener.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'] }] }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          'tenantGraphql.environments': [{ name: 'Sandbox', authUrl: listener.authUrl, baseUrl: listener.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'] }],
+          'tenantGraphql.schema.writeTo': 'generated/settings.json',
+          'tenantGraphql.codegen': { graphqlFiles: true, templatesFile: 'generated/graphql.generated.ts' },
+        },
+        null,
+        2,
+      )}\n`,
     );
     // No trust question at startup: the folder simply stays untrusted (Restricted Mode). Files are saved
     // when a test saves them (the web build's default saves after 1 s, which raced a test's own save on a

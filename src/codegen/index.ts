@@ -14,6 +14,7 @@ import { registerCommandsOnDemand } from '../platform/commands';
 import { CODE_SELECTOR } from '../platform/codeFiles';
 import type { Schemas } from '../services/schemas';
 import type { TypesGenerationService, TypesLanguage } from './typesFeature';
+import type { Refusal } from './writeTrust';
 
 export type { TypesLanguage } from './typesFeature';
 
@@ -31,6 +32,8 @@ export interface TypesTestApi {
   /** Fires after each generation, with what it did (subscribing loads the feature's code). */
   readonly onDidGenerate: TypesGenerationService['onDidGenerate'];
   problemsOf(uri: vscode.Uri): readonly vscode.Diagnostic[];
+  /** The latest writes refused in Restricted Mode: what, and the reason given. */
+  refusals(): readonly Refusal[];
 }
 
 /** The types feature (see the module comment). */
@@ -65,12 +68,19 @@ export class TypesFeature implements vscode.Disposable {
           this.service();
         }
       }),
+      // Trusted now: the workspace's own types settings apply from now on (Restricted Mode withholds them).
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        if (this.started && !this.loaded && this.anyFolderSettings()) {
+          this.service();
+        }
+      }),
       { dispose: () => this.loaded?.dispose() },
     );
     if (__TEST_API__) {
       this.testApi = {
         onDidGenerate: (listener, thisArgs, disposables) => this.service().onDidGenerate(listener, thisArgs, disposables),
         problemsOf: (uri) => this.loaded?.problemsOf(uri) ?? [],
+        refusals: () => this.loaded?.trust.refusals ?? [],
       };
     }
   }

@@ -9,10 +9,13 @@ import { operationAt } from '../core/codegen/operationTypes';
 import type { GenerationReply, SchemaSource } from '../core/codegen/protocol';
 import { schemaFileFormat } from '../core/codegen/schemaFile';
 import { TypesWorker } from '../core/codegen/typesWorker';
+import { OUTSIDE_FOLDER } from '../core/folderPath';
 import type { FragmentIndex } from '../core/language/fragmentIndex';
 import { inert } from '../core/text/inert';
 import type { Schemas, SchemaSnapshot } from '../services/schemas';
+import { folderDocuments } from './folderDocuments';
 import { GRAPHQL_FILE, TypesProblems } from './typesProblems';
+import { WriteTrust } from './writeTrust';
 
 /** What the types feature needs of the language feature: the workspace's documents, and when they were validated. */
 export interface TypesLanguage {
@@ -56,6 +59,7 @@ export class TypesGenerationService implements vscode.Disposable {
   private afterValidation = false;
   private readonly generated = new vscode.EventEmitter<GenerationReply>();
   private readonly toldProblems = new Set<string>();
+  readonly trust: WriteTrust;
   /** Fires after each generation (tests and the benchmark wait on it). */
   readonly onDidGenerate = this.generated.event;
   /**
@@ -73,6 +77,7 @@ export class TypesGenerationService implements vscode.Disposable {
   ) {
     this.logger = taggedLogger(logger, 'types');
     this.problems = new TypesProblems(config);
+    this.trust = new WriteTrust(this.logger);
     const script =
       typeof __CODEGEN_WORKER__ === 'string'
         ? path.join(context.extensionPath, 'dist', __CODEGEN_WORKER__)
@@ -82,12 +87,9 @@ export class TypesGenerationService implements vscode.Disposable {
       this.problems,
       this.generated,
       this.worker,
-      config.onDidChangeFolderTypes(() => {
-        // What is still on comes back with the next generation; what was turned off takes its warnings with it.
-        this.problems.clear();
-        void this.writeSchemaFiles();
-        this.scheduleAll();
-      }),
+      config.onDidChangeFolderTypes(() => this.settingsChanged()),
+      // Trusted now: what Restricted Mode held back is written (the settings may have changed with it).
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.settingsChanged()),
       schemas.environment.onDidChangeSchema(() => void this.writeSchemaFiles()),
       // A new version: the workspace is validated again first (its problems are what people look at), then types follow.
       schemas.onDidChangeVersion(() => {
@@ -106,6 +108,13 @@ export class TypesGenerationService implements vscode.Disposable {
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => this.saved(doc)),
     );
+  }
+
+  /** What is still on comes back with the next generation; what was turned off takes its warnings with it. */
+  private settingsChanged(): void {
+    this.problems.clear();
+    void this.writeSchemaFiles();
+    this.scheduleAll();
   }
 
   /** Writes the schema files and generates every enabled folder's types (at activation, once the index is built). */
@@ -136,28 +145,36 @@ export class TypesGenerationService implements vscode.Disposable {
     }
   }
 
-  /** Writes `tenantGraphql.schema.writeTo` of every folder that sets it (each only when the schema changed). */
+  /** Writes `tenantGraphql.schema.writeTo` of every folder that sets it, each only when the schema changed (a file not inside its folder: told once). */
   async writeSchemaFiles(): Promise<void> {
     const snapshot = this.schemas.current();
     const source = snapshot && this.schemas.sourceOf(snapshot);
-    if (!snapshot || !source) {
+    const folders = this.enabledFolders().filter(({ settings }) => settings.schemaWriteTo);
+    if (!snapshot || !source || folders.length === 0 || !this.trust.mayWrite('schema files')) {
       return;
     }
-    for (const { folder, settings } of this.enabledFolders()) {
-      if (settings.schemaWriteTo) {
-        await this.writeSchemaFile(snapshot, source, path.join(folder.uri.fsPath, settings.schemaWriteTo));
+    for (const { folder, settings } of folders) {
+      const file = path.join(folder.uri.fsPath, settings.schemaWriteTo ?? '');
+      try {
+        await this.writeSchemaFile(snapshot, source, file, folder.uri.fsPath);
+      } catch (err) {
+        if (errorMessage(err).includes(OUTSIDE_FOLDER)) {
+          this.tellOnce(`${folder.uri.toString()}:outside:${file}`, vscode.l10n.t('{0}: {1}', 'tenantGraphql.schema.writeTo', errorMessage(err)));
+        }
       }
     }
   }
 
-  /** Writes the environment's schema to `file` (SDL, or introspection JSON for `.json`) when it changed; true when it wrote. */
-  async writeSchemaFile(snapshot: SchemaSnapshot, source: SchemaSource, file: string): Promise<boolean> {
+  /** Writes the schema to `file` (SDL, or introspection JSON for `.json`) when it changed, true when it did; `root`: only inside it on disk. None in Restricted Mode. */
+  async writeSchemaFile(snapshot: SchemaSnapshot, source: SchemaSource, file: string, root?: string): Promise<boolean> {
+    this.trust.throwUnlessTrusted(file);
     try {
       const reply = await this.enqueue(() =>
         this.worker.request({
           kind: 'schemaFile',
           schema: source,
           file,
+          root,
           format: schemaFileFormat(file),
           header: { environment: snapshot.label, fetchedAt: snapshot.fetchedAt ?? new Date() },
         }),
@@ -180,7 +197,7 @@ export class TypesGenerationService implements vscode.Disposable {
     this.allTimer = setTimeout(() => void this.generateAll(), delayMs);
   }
 
-  /** Generates the types of every enabled folder. */
+  /** Generates the types of every enabled folder (nothing in Restricted Mode). */
   async generateAll(): Promise<void> {
     for (const job of this.jobs()) {
       if (job.settings.codegen?.graphqlFiles) {
@@ -225,20 +242,7 @@ export class TypesGenerationService implements vscode.Disposable {
 
   /** The folder's documents as the worker takes them: `.graphql` files, or templates of code files. */
   documents(folder: vscode.WorkspaceFolder, kind: 'graphql' | 'templates' | 'all'): SourceDocument[] {
-    const root = folder.uri.toString();
-    const out: (SourceDocument & { ordinal: number })[] = [];
-    for (const { uri, text } of this.language.fragments.texts()) {
-      const template = parseTemplateSourceId(uri);
-      if ((template ? kind === 'graphql' : kind === 'templates') || !(template?.hostUri ?? uri).startsWith(`${root}/`)) {
-        continue;
-      }
-      const file = vscode.Uri.parse(template?.hostUri ?? uri);
-      if (template || GRAPHQL_FILE.test(file.path)) {
-        out.push({ id: uri, location: file.fsPath, text, ordinal: template?.ordinal ?? 0 });
-      }
-    }
-    // A file's templates in file order (the codegen CLI's order; files are ordered by the worker).
-    return out.sort((a, b) => (a.location < b.location ? -1 : a.location > b.location ? 1 : a.ordinal - b.ordinal)).map(({ id, location, text }) => ({ id, location, text }));
+    return folderDocuments(this.language.fragments.texts(), folder, kind);
   }
 
   /**
@@ -286,7 +290,7 @@ export class TypesGenerationService implements vscode.Disposable {
     const reply = await this.run(
       `${documents.length} template(s) of "${job.folder.name}"`,
       documents.map((d) => d.id),
-      () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, write: true, lastGood: this.lastGood.get(key) }),
+      () => this.worker.request({ kind: 'clientFile', schema: job.source, documents, output, root: job.folder.uri.fsPath, write: true, lastGood: this.lastGood.get(key) }),
     );
     const texts = reply?.files[0]?.texts;
     if (texts) {
@@ -296,6 +300,9 @@ export class TypesGenerationService implements vscode.Disposable {
   }
 
   private async run(what: string, ids: readonly string[], request: () => Promise<GenerationReply>): Promise<GenerationReply | undefined> {
+    if (!this.trust.mayWrite(`types of ${what}`)) {
+      return undefined;
+    }
     try {
       const reply = await this.enqueue(request);
       const written = reply.files.filter((f) => f.written).length;

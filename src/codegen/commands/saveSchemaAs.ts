@@ -6,11 +6,20 @@ import type { TypesCommand } from './typesCommand';
  * Tenant GraphQL: Save Schema As…. Writes the active environment's schema once, as SDL
  * (`.graphql`) or introspection JSON (`.json`), with the header `tenantGraphql.schema.writeTo`
  * writes. An argument (a file URI) skips the dialog. Resolves to the file, or undefined when
- * there is no schema or the person cancelled.
+ * there is no schema, the person cancelled, or the workspace is not trusted (Restricted Mode:
+ * nothing is written, and the person is told why).
  */
 export const saveSchemaAs: TypesCommand = {
   id: 'tenantGraphql.saveSchemaAs',
   run: async ({ schemas, types }, target?: unknown): Promise<vscode.Uri | undefined> => {
+    if (!vscode.workspace.isTrusted) {
+      // The person's schema (what their token sees) written while a repository they do not trust is open: not here.
+      types.trust.explain(
+        target instanceof vscode.Uri ? target.fsPath : 'Save Schema As…',
+        vscode.l10n.t('Save Schema As… is not available in Restricted Mode: Tenant GraphQL writes no files while this workspace is not trusted.'),
+      );
+      return undefined;
+    }
     const snapshot = schemas.current();
     const source = snapshot && schemas.sourceOf(snapshot);
     if (!snapshot || !source) {

@@ -19,7 +19,7 @@ export interface SchemaSource {
 export interface OperationFilesRequest {
   readonly kind: 'operationFiles';
   readonly schema: SchemaSource;
-  /** The workspace folder (absolute path). */
+  /** The workspace folder (absolute path): every file written must be inside it on disk (folderPath.ts). */
   readonly root: string;
   /** Every `.graphql` document of the folder (those not in `only` provide fragments). */
   readonly documents: readonly SourceDocument[];
@@ -36,6 +36,8 @@ export interface ClientFileRequest {
   readonly documents: readonly SourceDocument[];
   /** Absolute path of the file. */
   readonly output: string;
+  /** The workspace folder (absolute path): the file is written only when it is inside it on disk (folderPath.ts). */
+  readonly root: string;
   readonly write: boolean;
   /** Each template's text at its last good generation: it stands in for a template that does not validate now. */
   readonly lastGood?: Readonly<Record<string, string>>;
@@ -47,6 +49,11 @@ export interface SchemaFileRequest {
   readonly schema: SchemaSource;
   /** Absolute path of the file. */
   readonly file: string;
+  /**
+   * The workspace folder the file must be inside on disk (folderPath.ts): a setting names it.
+   * Absent when the person chose the file themselves (Save Schema As…).
+   */
+  readonly root?: string;
   readonly format: SchemaFileFormat;
   readonly header: SchemaFileHeader;
 }

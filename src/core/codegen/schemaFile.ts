@@ -9,6 +9,7 @@ import { printSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphq
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomically } from '../atomicFile';
+import { OutsideFolderError, resolveInsideFolder } from '../folderPath';
 
 /** How the schema is written: SDL, or an introspection result. */
 export type SchemaFileFormat = 'sdl' | 'introspection';
@@ -77,13 +78,22 @@ export function schemaFileChanged(existing: string | undefined, next: string): b
 
 /**
  * Writes the schema file when it changed (atomically: a temporary file, then rename) and says
- * whether it did. An unreadable existing file counts as changed.
+ * whether it did. An unreadable existing file counts as changed. With `root` (a setting named the
+ * file), only when the file is inside that folder on disk: else {@link OutsideFolderError}.
  */
-export async function writeSchemaFile(file: string, text: string): Promise<boolean> {
-  const existing = await readFile(file, 'utf8').catch(() => undefined);
+export async function writeSchemaFile(file: string, text: string, root?: string): Promise<boolean> {
+  let target = file;
+  if (root !== undefined) {
+    const check = await resolveInsideFolder(root, file);
+    if (!check.ok) {
+      throw new OutsideFolderError(check.reason);
+    }
+    target = check.path;
+  }
+  const existing = await readFile(target, 'utf8').catch(() => undefined);
   if (!schemaFileChanged(existing, text)) {
     return false;
   }
-  await writeFileAtomically(file, text);
+  await writeFileAtomically(target, text);
   return true;
 }

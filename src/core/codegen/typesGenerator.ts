@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { lexicographicSortSchema, version as graphqlVersion, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { writeFileAtomically } from '../atomicFile';
+import { resolveInsideFolder } from '../folderPath';
 import { loadSchemaFiles, schemaFromIntrospection } from '../schema/loadSchema';
 import { readSchemaCache } from '../schema/schemaCache';
 import { clientFile, operationFiles, type GenerationResult } from './generateTypes';
@@ -53,7 +54,7 @@ export class TypesGenerator {
           schema: request.format === 'sdl' || !loaded.introspection ? loaded.schema : undefined,
           introspection: loaded.introspection,
         });
-        const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text) };
+        const reply: SchemaFileReply = { written: await writeSchemaFile(request.file, text, request.root) };
         return reply;
       }
       default:
@@ -65,22 +66,32 @@ export class TypesGenerator {
    * Writes the files whose bytes differ from the file on disk. The files on disk are read a few
    * at a time before, and the writes run a few at a time, so that the disk works in parallel.
    */
-  private async finish(result: GenerationResult, request: { readonly write: boolean }, started: number): Promise<GenerationReply> {
+  private async finish(result: GenerationResult, request: { readonly root: string; readonly write: boolean }, started: number): Promise<GenerationReply> {
     const write = request.write;
-    const onDisk = write ? await inParallel(result.files, (file) => readFile(file.path, 'utf8').catch(() => undefined)) : [];
+    // Where each file would be written, symbolic links resolved: only inside the workspace folder.
+    const targets = write ? await inParallel(result.files, (file) => resolveInsideFolder(request.root, file.path)) : [];
+    const onDisk = await inParallel(targets, (target) => (target.ok ? readFile(target.path, 'utf8').catch(() => undefined) : Promise.resolve(undefined)));
+    const problems = [...result.problems];
     const writes = new Writes();
     const files: GeneratedText[] = [];
     for (const [i, file] of result.files.entries()) {
+      const target = targets[i];
+      if (target && !target.ok) {
+        // Not written: each document it was for says why.
+        problems.push(...file.sources.map((id) => ({ id, message: target.reason })));
+        files.push({ path: file.path, text: '', sources: file.sources, written: false, texts: file.texts });
+        continue;
+      }
       let written = false;
-      if (write && onDisk[i] !== file.text) {
-        await writes.start(writeFileAtomically(file.path, file.text));
+      if (target && onDisk[i] !== file.text) {
+        await writes.start(writeFileAtomically(target.path, file.text));
         written = true;
       }
       // Files written to disk go back without their text: the host's thread need not copy megabytes.
       files.push({ path: file.path, text: write ? '' : file.text, sources: file.sources, written, texts: file.texts });
     }
     await writes.all();
-    return { files, problems: result.problems, ms: performance.now() - started };
+    return { files, problems, ms: performance.now() - started };
   }
 
   /** The schema of a source at its version (loaded once; a new version replaces the old one). */

@@ -131,7 +131,7 @@ describe('generated types (equal to the GraphQL Code Generator CLI)', function (
       return findTemplates(read(location)).map((t, n) => ({ id: `${location}#${n}`, location, text: t.text }));
     });
     const output = path.join(ours, 'src', 'graphql.generated.ts');
-    const reply = await generator.handle({ kind: 'clientFile', schema: source, documents, output, write: true });
+    const reply = await generator.handle({ kind: 'clientFile', schema: source, documents, output, root: ours, write: true });
     assert.deepEqual(reply.problems, []);
     runCodegenCli(cli, CLIENT_CONFIG('../schema.graphql'));
     const expected = joinClientParts(read(path.join(cli, 'gql', 'graphql.ts')), read(path.join(cli, 'gql', 'gql.ts')));

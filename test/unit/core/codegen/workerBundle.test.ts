@@ -109,7 +109,10 @@ describe('types worker bundle: generates what the sources generate', function ()
         return findTemplates(readFileSync(location, 'utf8')).map((t, n) => ({ id: `${rel}#${n}`, location, text: t.text }));
       });
     };
-    assert.equal(await compare((dir) => ({ kind: 'clientFile', schema, documents: templates(dir), output: path.join(dir, 'src', 'graphql.generated.ts'), write: true })), 1);
+    assert.equal(
+      await compare((dir) => ({ kind: 'clientFile', schema, documents: templates(dir), output: path.join(dir, 'src', 'graphql.generated.ts'), root: dir, write: true })),
+      1,
+    );
   });
 
   it('near-operation files beside a document the preset cannot take (an introspection field with a selection): the same problem, the same files', async () => {
