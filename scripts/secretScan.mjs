@@ -6,9 +6,9 @@
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** Secrets issued or received by the Sandbox at `adminUrl`: [{ kind, value }]. */
-export async function fetchIssuedSecrets(adminUrl) {
-  const res = await fetch(`${adminUrl}/issued-secrets`);
+/** Secrets issued or received by the Sandbox at `adminUrl` (its admin key in `adminKey`): [{ kind, value }]. */
+export async function fetchIssuedSecrets(adminUrl, adminKey) {
+  const res = await fetch(`${adminUrl}/issued-secrets`, { headers: { 'x-sandbox-admin-key': adminKey } });
   if (!res.ok) {
     throw new Error(`GET ${adminUrl}/issued-secrets answered ${res.status}`);
   }

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, writeFileSync, readFileSync, createWrite
 import { createServer } from 'node:net';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandboxProcess } from './sandboxProcess.mjs';
+import { ADMIN_KEY_ENV, startSandboxProcess } from './sandboxProcess.mjs';
 import { PrerequisiteError } from './prerequisites.mjs';
 import { codeServerArgs } from './codeServer.mjs';
 
@@ -178,7 +178,9 @@ async function main() {
   }
 
   say('starting the Sandbox (the local Service)...');
-  const sandbox = await startSandboxProcess({ cwd: root, args: ['--quiet'] });
+  // No admin endpoint for a person's demo: it is test machinery. A test that drives `npm start`
+  // (the e2e main job) turns it on by handing over a key of its run in TENANT_GRAPHQL_SANDBOX_ADMIN_KEY.
+  const sandbox = await startSandboxProcess({ cwd: root, args: ['--quiet'], admin: process.env[ADMIN_KEY_ENV] || false });
   cleanups.push(() => sandbox.close());
   const { authUrl, baseUrl, clients, users } = sandbox.info;
   const publicClient = clients.find((c) => c.type === 'public') ?? clients[0];
@@ -263,6 +265,10 @@ async function main() {
   });
 
   const base = `http://127.0.0.1:${options.port}`;
+  // The sign-in page's fallback address goes through code-server's port proxy, which passes the
+  // browser's Host (code-server's address) through unchanged.
+  await sandbox.control({ allowAuthHost: `127.0.0.1:${options.port}` });
+  await sandbox.control({ allowAuthHost: `localhost:${options.port}` });
   if (!(await waitForHealth(`${base}/healthz`, codeServer, 60_000))) {
     throw new UserError(`code-server did not start. The end of its log (${logPath}):\n${tail(logPath)}`);
   }

@@ -121,12 +121,13 @@ async function main() {
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
 
   // The Sandbox (the local Service) that integration tests sign in to and run operations against.
-  const sandbox = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') } });
+  // Both with the admin endpoint (faults, clock, consents, the secret scan) and a key of this run.
+  const sandbox = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') }, admin: true });
   cleanups.push(() => sandbox.close());
   log(`Sandbox: auth ${sandbox.info.authUrl}, api ${sandbox.info.baseUrl}`);
   // A server somebody else runs: a repository's settings point an environment at it. A second
   // Sandbox behind a proxy that records every request it receives (scanned for secrets below).
-  const other = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') } });
+  const other = await startSandboxProcess({ cwd: root, env: { TMPDIR: join(tmp, 'tmp') }, admin: true });
   cleanups.push(() => other.close());
   const listenerLog = join(tmp, 'listener', 'requests.jsonl');
   writeFileSync(listenerLog, '');
@@ -238,6 +239,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
       authUrl: listener.authUrl,
       baseUrl: listener.baseUrl,
       adminUrl: other.info.adminUrl,
+      adminKey: other.info.adminKey,
       // The other Sandbox's own addresses (not through the proxy): a server identity of its own (the folders suite's Beta).
       direct: { authUrl: other.info.authUrl, baseUrl: other.info.baseUrl },
     }),
@@ -297,6 +299,12 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     throw err;
   }
   log(`${suite}: code-server ready at ${base}${restricted ? ' (workspace trust on, the folder not trusted)' : ''}`);
+  // code-server's port proxy (<code-server>/proxy/<port>/, the sign-in page's fallback address)
+  // passes the browser's Host through unchanged: the Sandboxes also answer code-server's address,
+  // as the extension's own Sandbox does once it has asked VS Code for its forwarding.
+  for (const server of [sandbox, other]) {
+    await server.control({ allowAuthHost: new URL(base).host });
+  }
 
   const { chromium: pw } = await import('playwright-core');
   const browser = await pw.launch({
@@ -582,8 +590,8 @@ async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries, in
     // The confidential client's secret: the runner hands it to the Client Credentials test, which keeps it in SecretStorage.
     { kind: 'interop_client_secret', value: interop.teamSecret },
   ];
-  const secrets = [...(await fetchIssuedSecrets(sandbox.info.adminUrl)), { kind: 'header_secret', value: HEADER_SECRET }, ...interopTokens];
-  const otherSecrets = await fetchIssuedSecrets(other.info.adminUrl);
+  const secrets = [...(await fetchIssuedSecrets(sandbox.info.adminUrl, sandbox.info.adminKey)), { kind: 'header_secret', value: HEADER_SECRET }, ...interopTokens];
+  const otherSecrets = await fetchIssuedSecrets(other.info.adminUrl, other.info.adminKey);
   // Excluded, and only this: VS Code's SecretStorage, the one place tokens must be. In code-server
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
   // user-data/serve-web-key-half and a browser part); everything else in the browser and on disk is searched.
@@ -770,31 +778,33 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
   };
   // The extension's one-shot page in front of a loopback sign-in page (src/auth/browserOpener.ts), through code-server's port proxy.
   const isInterstitial = (url) => url.startsWith(`${codeServerBase}/proxy/`) && /^\/proxy\/\d+\/[A-Za-z0-9_-]{20,}$/.test(new URL(url).pathname);
-  const registerRoute = (adminUrl) => async (route) => {
-    const request = route.request();
-    if (request.method() === 'GET') {
-      const url = new URL(request.url());
-      const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-      const clientId = url.searchParams.get('client_id') ?? '';
-      if (redirectUri.startsWith(`${codeServerBase}/`) && next.registerRedirectUri !== false) {
-        if (verbose) {
-          log(`browser harness: registering redirect URI ${redirectUri.slice(0, 120)}`);
+  const registerRoute =
+    ({ adminUrl, adminKey }) =>
+    async (route) => {
+      const request = route.request();
+      if (request.method() === 'GET') {
+        const url = new URL(request.url());
+        const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+        const clientId = url.searchParams.get('client_id') ?? '';
+        if (redirectUri.startsWith(`${codeServerBase}/`) && next.registerRedirectUri !== false) {
+          if (verbose) {
+            log(`browser harness: registering redirect URI ${redirectUri.slice(0, 120)}`);
+          }
+          await fetch(`${adminUrl}/redirect-uris`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-sandbox-admin-key': adminKey },
+            body: JSON.stringify({ clientId, uri: redirectUri }),
+          });
         }
-        await fetch(`${adminUrl}/redirect-uris`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ clientId, uri: redirectUri }),
-        });
       }
-    }
-    await route.continue();
-  };
+      await route.continue();
+    };
   for (const server of servers) {
     // code-server's openExternal sends 127.0.0.1:<port> addresses through its own port proxy
     // (<code-server>/proxy/<port>/...): both forms lead to the server.
     const proxiedAuthUrl = `${codeServerBase}/proxy/${new URL(server.authUrl).port}`;
-    void context.route(`${server.authUrl}/oauth/authorize**`, registerRoute(server.adminUrl));
-    void context.route(`${proxiedAuthUrl}/oauth/authorize**`, registerRoute(server.adminUrl));
+    void context.route(`${server.authUrl}/oauth/authorize**`, registerRoute(server));
+    void context.route(`${proxiedAuthUrl}/oauth/authorize**`, registerRoute(server));
   }
   const consentOn = async (page, todo) => {
     const approve = page.locator('#approve');

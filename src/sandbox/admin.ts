@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseFaultSpec } from './faults';
 import { isLoopback, readBody, remoteAddress, sendJson } from './http';
@@ -82,7 +83,7 @@ const routes: Record<string, Route> = {
     return [200, { forgotten, consents: state.listConsents(), signedInBrowsers: state.sessions.size }];
   },
   // Test support (the whole-run secret scan): every secret value this Sandbox issued or received,
-  // and the secrets of its confidential clients. Loopback only, like every admin route.
+  // and the secrets of its confidential clients. Loopback and the admin key only, like every admin route.
   'GET /admin/issued-secrets': async (state) => [
     200,
     {
@@ -106,13 +107,40 @@ const routes: Record<string, Route> = {
   },
 };
 
+/** The request header that carries the admin key. */
+export const ADMIN_KEY_HEADER = 'x-sandbox-admin-key';
+
+/** The environment variable the CLI reads the admin key from (with `--admin`); never argv, which `ps` shows. */
+export const ADMIN_KEY_ENV = 'TENANT_GRAPHQL_SANDBOX_ADMIN_KEY';
+
+/** The shortest admin key accepted: a per-run random value, not a password somebody picks. */
+export const ADMIN_KEY_MIN_LENGTH = 32;
+
+/** Compares two keys in time that does not depend on where they differ (digests of equal length). */
+function sameKey(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /**
- * The admin endpoint under `{base_url}/admin/`: JSON in and out, loopback peers only, never
- * subject to faults, rate limits or the allowlist.
+ * The admin endpoint under `{base_url}/admin/`: test machinery, so it exists only when the Sandbox
+ * was started with an admin key (the server answers 404 otherwise, as for any unknown path). JSON
+ * in and out, loopback peers only, the key in the `X-Sandbox-Admin-Key` header on every request;
+ * never subject to faults, rate limits or the allowlist.
  */
 export async function handleAdmin(state: SandboxState, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   if (!isLoopback(remoteAddress(req))) {
     sendJson(res, 403, { error: 'The admin endpoint only answers loopback peers.' });
+    return;
+  }
+  const expected = state.adminKey;
+  const given = req.headers[ADMIN_KEY_HEADER];
+  if (expected === undefined || typeof given !== 'string' || given === '') {
+    sendJson(res, 401, { error: `The admin endpoint needs the key of this run in the ${ADMIN_KEY_HEADER} header.` }, { 'WWW-Authenticate': 'SandboxAdminKey' });
+    return;
+  }
+  if (!sameKey(given, expected)) {
+    sendJson(res, 403, { error: 'Wrong admin key.' });
     return;
   }
   const route = routes[`${req.method ?? ''} ${path.replace(/\/+$/, '')}`];

@@ -171,6 +171,8 @@ function showConsentPage(
   client: ClientConfig,
   request: { clientId: string; redirectUri: string; scopes: string[]; state: string | undefined; codeChallenge: string },
   signedInUser: string | undefined,
+  /** Cookies to set with the page, and the choice of "Stay signed in" it shows (ticked for a signed-in user by default). */
+  options: { cookies?: string[]; remember?: boolean } = {},
 ): void {
   const { clientId, redirectUri } = request;
   const requestId = randomBytes(16).toString('hex');
@@ -205,13 +207,14 @@ function showConsentPage(
             knownApplication: !state.alwaysConsent && state.hasUsedClient(me.id, clientId),
           },
         }),
+    ...(options.remember === undefined ? {} : { remember: options.remember }),
     requestId,
     csrfToken,
   });
   sendHtml(res, 200, html, {
     // No Path attribute: the default (this page's directory) also holds behind a path-prefixing
     // proxy such as code-server's /proxy/<port>/.
-    'Set-Cookie': `${csrfCookieName(requestId)}=${csrfToken}; HttpOnly; SameSite=Lax; Max-Age=${PENDING_LIFETIME_MS / 1000}`,
+    'Set-Cookie': [...(options.cookies ?? []), `${csrfCookieName(requestId)}=${csrfToken}; HttpOnly; SameSite=Lax; Max-Age=${PENDING_LIFETIME_MS / 1000}`],
     // form-action also governs the redirect that answers the form: allow the registered redirect URI.
     'Content-Security-Policy': consentPageCsp(redirectUri),
   });
@@ -248,7 +251,7 @@ export async function handleAuthorizePost(state: SandboxState, req: IncomingMess
     return;
   }
   const decision = params.get('decision');
-  if (decision !== 'approve' && decision !== 'deny') {
+  if (decision !== undefined && decision !== 'approve' && decision !== 'deny') {
     errorPage(res, 400, 'No decision', 'Choose Approve or Deny.');
     return;
   }
@@ -277,7 +280,21 @@ export async function handleAuthorizePost(state: SandboxState, req: IncomingMess
   state.pending.delete(requestId);
   // "Stay signed in on this browser": a new session for the chosen user; otherwise none at all.
   const previous = endSession(state, req);
-  const signIn = params.get('remember') === '1' ? sessionCookie(state, state.startSession(userId)) : previous;
+  const remember = params.get('remember') === '1';
+  const signIn = remember ? sessionCookie(state, state.startSession(userId)) : previous;
+  if (decision === undefined && !state.consentCovers(userId, pending.clientId, pending.scopes)) {
+    // Signed in without a decision, but the application is new to this user or asks for more:
+    // E1 prompts now, for that user.
+    const client = state.client(pending.clientId);
+    if (!client) {
+      errorPage(res, 400, 'Unknown application', `No application with client ID "${pending.clientId}" is registered in this tenant.`);
+      return;
+    }
+    const request = { clientId: pending.clientId, redirectUri: pending.redirectUri, scopes: pending.scopes, state: pending.state, codeChallenge: pending.codeChallenge };
+    showConsentPage(state, res, client, request, userId, { cookies: [clearCookie['Set-Cookie'], signIn], remember });
+    return;
+  }
+  // Approve, or a sign-in of a user who approved every requested scope before: E1 does not prompt again.
   approve(state, res, 303, pending, userId, { 'Set-Cookie': [clearCookie['Set-Cookie'], signIn] });
 }
 

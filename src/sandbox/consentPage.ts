@@ -77,6 +77,8 @@ export interface ConsentPageModel {
    * signs in and asks consent at once.
    */
   signedIn?: SignedInUser;
+  /** Whether "Stay signed in on this browser" starts ticked; by default only for a signed-in user. */
+  remember?: boolean;
   requestId: string;
   csrfToken: string;
 }
@@ -105,6 +107,9 @@ export function renderConsentPage(m: ConsentPageModel): string {
       (u) => `<option value="${escapeHtml(u.id)}"${u.id === m.signedIn?.id ? ' selected' : ''}>${escapeHtml(u.name)} (${escapeHtml(u.id)}) - ${escapeHtml(userNote(u))}</option>`,
     )
     .join('\n');
+  // Only where the Sandbox does not know who is at the browser: signing in is no decision; E1
+  // prompts afterwards only for first use or additional scopes.
+  const signInButton = m.signedIn === undefined ? '<button type="submit" id="sign-in">Sign in</button>\n' : '';
   const form = (label: string, note: string) => `<form method="post" action="authorize">
 <input type="hidden" name="request_id" value="${escapeHtml(m.requestId)}">
 <input type="hidden" name="csrf_token" value="${escapeHtml(m.csrfToken)}">
@@ -112,10 +117,10 @@ export function renderConsentPage(m: ConsentPageModel): string {
 <select name="user" id="user">
 ${options}
 </select>
-<label class="check"><input type="checkbox" name="remember" value="1" id="remember"${m.signedIn ? ' checked' : ''}> Stay signed in on this browser</label>
+<label class="check"><input type="checkbox" name="remember" value="1" id="remember"${(m.remember ?? m.signedIn !== undefined) ? ' checked' : ''}> Stay signed in on this browser</label>
 <p class="note">${note}</p>
 <div class="buttons">
-<button type="submit" name="decision" value="deny" id="deny">Deny</button>
+${signInButton}<button type="submit" name="decision" value="deny" id="deny">Deny</button>
 <button type="submit" name="decision" value="approve" id="approve">Approve</button>
 </div>
 </form>
@@ -132,7 +137,7 @@ ${options}
 <ul id="scopes">
 ${scopeList(m.scopes)}
 </ul>
-${form('Sign in as', 'Consent is remembered per user and application: a user who approved these scopes before is only signed in, and is asked again only for scopes the application has not been given yet.')}`,
+${form('Sign in as', 'Consent is remembered per user and application. Sign in: a user who approved these scopes before is only signed in; on first use or for scopes the application has not been given yet, the next page asks. Approve signs in and grants at once.')}`,
     );
   }
   const approved =

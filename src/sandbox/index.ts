@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import { createSandboxClock, type SandboxClock } from './clock';
+import { ADMIN_KEY_MIN_LENGTH } from './admin';
 import { demoTenant } from './demoTenant';
+import { normalizeAuthority } from './hostCheck';
 import type { FaultSpec } from './faults';
 import { SANDBOX_HOST, apiListener, authListener, closeServer, listen } from './server';
 import { SandboxState, type SandboxStats } from './state';
@@ -42,13 +44,20 @@ export interface SandboxOptions {
   schemaVersion?: SandboxSchemaVersion;
   /** When false, request lines are logged to the console; quiet by default. */
   quiet?: boolean;
+  /**
+   * Turns on the admin endpoint (`{base_url}/admin/…`, test machinery): every request must carry
+   * this key in the `X-Sandbox-Admin-Key` header (at least 32 characters, a per-run random value).
+   * Without it (the default) the admin paths answer 404 like any unknown path.
+   */
+  adminKey?: string;
 }
 
 /** What a running Sandbox offers (also printed as the CLI's SANDBOX line). */
 export interface SandboxInfo {
   authUrl: string;
   baseUrl: string;
-  adminUrl: string;
+  /** Only when the Sandbox was started with an admin key. */
+  adminUrl?: string;
   clients: Array<{ clientId: string; type: 'public' | 'confidential'; clientSecret?: string; redirectUris: string[]; scopes: string[]; grants: string[] }>;
   users: Array<{ id: string; name: string; groups: string[] }>;
   scopes: string[];
@@ -65,6 +74,11 @@ export interface RunningSandbox extends SandboxInfo {
   registerRedirectUri(clientId: string, uri: string): void;
   /** Serves another schema version from the next request on (as `POST /admin/schema`). */
   setSchemaVersion(version: SandboxSchemaVersion): void;
+  /**
+   * Lets {auth_url} also answer requests addressed to this authority (`host[:port]`): the port
+   * forwarding through which a browser-based or remote VS Code's browser reaches it.
+   */
+  allowForwardedAuthHost(authority: string): void;
   stats(): SandboxStats;
 }
 
@@ -84,7 +98,7 @@ function sandboxInfo(state: SandboxState): SandboxInfo {
   return {
     authUrl: state.authUrl,
     baseUrl: state.baseUrl,
-    adminUrl: `${state.baseUrl}/admin`,
+    ...(state.adminKey === undefined ? {} : { adminUrl: `${state.baseUrl}/admin` }),
     clients: t.clients.map((c) => ({
       clientId: c.clientId,
       type: c.type,
@@ -107,6 +121,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (options.host !== undefined && options.host !== SANDBOX_HOST) {
     throw new Error('The Sandbox only binds 127.0.0.1.');
   }
+  if (options.adminKey !== undefined && options.adminKey.length < ADMIN_KEY_MIN_LENGTH) {
+    throw new Error(`The admin key must have at least ${ADMIN_KEY_MIN_LENGTH} characters.`);
+  }
   const tenant = await resolveTenant(options.config);
   if (options.autoConsent !== undefined && !tenant.users.some((u) => u.id === options.autoConsent)) {
     throw new Error(`autoConsent names "${options.autoConsent}", which is not a user of the tenant (${tenant.users.map((u) => u.id).join(', ')}).`);
@@ -126,6 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     state = new SandboxState(tenant, clock, tokens, options.autoConsent, log, options.faults ?? [], options.alwaysConsent ?? false);
     state.authUrl = authUrl;
     state.baseUrl = baseUrl;
+    state.adminKey = options.adminKey;
     state.setSchemaVersion(options.schemaVersion ?? 1);
     for (const uri of options.redirectUris ?? []) {
       for (const c of tenant.clients) {
@@ -158,6 +176,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
     },
     setSchemaVersion: (version) => state.setSchemaVersion(version),
+    allowForwardedAuthHost: (authority) => {
+      const normalized = normalizeAuthority(authority);
+      if (normalized === undefined) {
+        throw new Error(`"${authority}" is not a host with an optional port.`);
+      }
+      state.forwardedAuthHosts.add(normalized);
+    },
     stats: () => state.snapshotStats(),
   };
 }

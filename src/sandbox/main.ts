@@ -1,3 +1,5 @@
+import { createInterface } from 'node:readline';
+import { ADMIN_KEY_ENV, ADMIN_KEY_HEADER, ADMIN_KEY_MIN_LENGTH } from './admin';
 import { parseFaultSpec, type FaultSpec } from './faults';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 import { isSandboxSchemaVersion, SANDBOX_SCHEMA_VERSIONS } from './schemaVersions';
@@ -20,6 +22,13 @@ Options:
   --redirect-uri URI   register one more exact redirect URI for every client (repeatable)
   --fault JSON         inject a fault from the start, e.g. '{"kind":"status","status":500,"count":2}' (repeatable)
   --schema-version N   serve version N of the GraphQL schema (1, the default, or 2; switch later with POST /admin/schema)
+  --admin              turn on the admin endpoint {base_url}/admin/ (test machinery: faults, clock, consents,
+                       issued secrets...). Its key comes from the environment variable ${ADMIN_KEY_ENV}
+                       (at least ${ADMIN_KEY_MIN_LENGTH} characters); every admin request sends it in the ${ADMIN_KEY_HEADER} header.
+                       Without --admin the admin paths answer 404.
+  --stdin-control      read requests of the starting process from standard input, one JSON object a line:
+                       {"id":1,"registerRedirectUri":{"clientId":"...","uri":"..."}} or {"id":2,"allowAuthHost":"host:port"};
+                       each is answered on standard output with a line CONTROL {"id":1,"ok":true} (or "error")
   --quiet              do not log requests
   --help               show this help
 `;
@@ -37,9 +46,18 @@ function port(value: string | undefined, flag: string): number {
   return n;
 }
 
-/** Parses the CLI arguments into start options; `help` when --help was given. */
-export function parseArgs(argv: readonly string[]): SandboxOptions | 'help' {
-  const options: SandboxOptions = { authPort: DEFAULT_AUTH_PORT, apiPort: DEFAULT_API_PORT, quiet: false };
+/** Start options and what only the command line offers. */
+export interface CliOptions extends SandboxOptions {
+  /** Whether to read requests of the starting process from standard input. */
+  stdinControl?: boolean;
+}
+
+/**
+ * Parses the CLI arguments into start options; `help` when --help was given. `--admin` takes its key
+ * from `env` (never from argv, which any process of the machine can read).
+ */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
+  const options: CliOptions = { authPort: DEFAULT_AUTH_PORT, apiPort: DEFAULT_API_PORT, quiet: false };
   const redirectUris: string[] = [];
   const faults: FaultSpec[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -91,6 +109,20 @@ export function parseArgs(argv: readonly string[]): SandboxOptions | 'help' {
         options.schemaVersion = version;
         break;
       }
+      case '--admin': {
+        if (inline !== undefined) {
+          throw new UsageError(`--admin takes no value: the key comes from the environment variable ${ADMIN_KEY_ENV}, never from the command line.`);
+        }
+        const key = env[ADMIN_KEY_ENV];
+        if (key === undefined || key.length < ADMIN_KEY_MIN_LENGTH) {
+          throw new UsageError(`--admin needs the admin key in the environment variable ${ADMIN_KEY_ENV} (at least ${ADMIN_KEY_MIN_LENGTH} characters).`);
+        }
+        options.adminKey = key;
+        break;
+      }
+      case '--stdin-control':
+        options.stdinControl = true;
+        break;
       case '--quiet':
         options.quiet = true;
         break;
@@ -128,7 +160,9 @@ export function summary(s: RunningSandbox, autoConsent: string | undefined, alwa
     `Tenant GraphQL Sandbox is running for team ${s.team.name} (${s.team.id}).`,
     `  {auth_url}  ${s.authUrl}   sign-in: ${s.authUrl}/oauth/authorize`,
     `  {base_url}  ${s.baseUrl}   token: ${s.baseUrl}/v1/oauth/token   GraphQL: ${s.baseUrl}/v1/graphql`,
-    `  admin       ${s.adminUrl}  (loopback only)`,
+    s.adminUrl === undefined
+      ? '  admin       off (start with --admin to turn it on)'
+      : `  admin       ${s.adminUrl}  (loopback only, with the key of ${ADMIN_KEY_ENV} in ${ADMIN_KEY_HEADER})`,
     '',
     'Applications:',
     ...s.clients.map((c) => `  ${c.clientId} (${c.type}${c.clientSecret === undefined ? '' : `, secret ${c.clientSecret}`}) grants: ${c.grants.join(', ')}`),
@@ -144,12 +178,44 @@ export function summary(s: RunningSandbox, autoConsent: string | undefined, alwa
   return lines.join('\n');
 }
 
+/**
+ * Answers one line of `--stdin-control`. Standard input reaches the Sandbox only from the process
+ * that started it, so these requests need no key: the extension registers the callback address a
+ * browser-based VS Code hands out for each sign-in, and the port forwarding its browser uses.
+ */
+export function controlReply(sandbox: RunningSandbox, line: string): string | undefined {
+  if (line.trim() === '') {
+    return undefined;
+  }
+  let id: unknown;
+  try {
+    const message = JSON.parse(line) as Record<string, unknown>;
+    id = message.id;
+    const register = message.registerRedirectUri as { clientId?: unknown; uri?: unknown } | undefined;
+    if (register !== undefined) {
+      if (typeof register.clientId !== 'string' || typeof register.uri !== 'string') {
+        throw new Error('registerRedirectUri needs { "clientId": string, "uri": string }.');
+      }
+      sandbox.registerRedirectUri(register.clientId, register.uri);
+    } else if (typeof message.allowAuthHost === 'string') {
+      sandbox.allowForwardedAuthHost(message.allowAuthHost);
+    } else {
+      throw new Error('Send registerRedirectUri or allowAuthHost.');
+    }
+    return `CONTROL ${JSON.stringify({ id, ok: true })}`;
+  } catch (err) {
+    return `CONTROL ${JSON.stringify({ id, error: (err as Error).message })}`;
+  }
+}
+
 async function main(): Promise<void> {
   // A parent that reads only the SANDBOX line may close our stdout; keep serving regardless.
   process.stdout.on('error', () => undefined);
-  let options: SandboxOptions | 'help';
+  let options: CliOptions | 'help';
   try {
     options = parseArgs(process.argv.slice(2));
+    // Read once; nothing this process starts needs it.
+    delete process.env[ADMIN_KEY_ENV];
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
@@ -169,6 +235,15 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${sandboxLine(sandbox)}\n`);
   process.stdout.write(`${summary(sandbox, options.autoConsent, options.alwaysConsent)}\n`);
+  if (options.stdinControl === true) {
+    const running = sandbox;
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      const reply = controlReply(running, line);
+      if (reply !== undefined) {
+        process.stdout.write(`${reply}\n`);
+      }
+    });
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

@@ -4,6 +4,7 @@ import { handleAdmin } from './admin';
 import { handleAuthorizeGet, handleAuthorizePost, handleSignOut } from './authorize';
 import { renderErrorPage } from './consentPage';
 import { createGraphqlHandler, processGraphqlRequest } from './graphqlEndpoint';
+import { allowedHost, misdirectedMessage } from './hostCheck';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { jsonResponse, respondWithFaults } from './respond';
 import type { SandboxState } from './state';
@@ -14,6 +15,10 @@ export const SANDBOX_HOST = '127.0.0.1';
 
 function requestUrl(req: IncomingMessage): URL {
   return new URL(req.url ?? '/', `http://${SANDBOX_HOST}`);
+}
+
+function portOf(address: string): number {
+  return Number(new URL(address).port);
 }
 
 /** Runs a handler and turns an unexpected failure into a 500 instead of a crash. */
@@ -41,6 +46,11 @@ function guarded(state: SandboxState, html: boolean, handler: (req: IncomingMess
 /** Request listener of the authorization server on {auth_url}: E1, its consent form and sign-out. */
 export function authListener(state: SandboxState): RequestListener {
   return guarded(state, true, async (req, res) => {
+    const port = portOf(state.authUrl);
+    if (!allowedHost(req, port, state.forwardedAuthHosts)) {
+      sendHtml(res, 421, renderErrorPage('Wrong address', misdirectedMessage(req, port)));
+      return;
+    }
     const url = requestUrl(req);
     if (url.pathname === '/oauth/authorize') {
       if (req.method === 'GET') {
@@ -60,13 +70,19 @@ export function authListener(state: SandboxState): RequestListener {
   });
 }
 
-/** Request listener of the API server on {base_url}: E2, E3 and the admin endpoint. */
+/** Request listener of the API server on {base_url}: E2, E3 and, when started with a key, the admin endpoint. */
 export function apiListener(state: SandboxState): RequestListener {
   const graphqlHandler = createGraphqlHandler(state);
   return guarded(state, false, async (req, res) => {
+    const port = portOf(state.baseUrl);
+    // Only the extension and test code call {base_url}, never a browser: no forwarded names here.
+    if (!allowedHost(req, port)) {
+      sendJson(res, 421, { error: 'misdirected_request', error_description: misdirectedMessage(req, port) });
+      return;
+    }
     const url = requestUrl(req);
     const path = url.pathname;
-    if (path === '/admin' || path.startsWith('/admin/')) {
+    if (state.adminKey !== undefined && (path === '/admin' || path.startsWith('/admin/'))) {
       await handleAdmin(state, req, res, path);
       return;
     }

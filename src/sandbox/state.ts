@@ -77,6 +77,17 @@ export class SandboxState {
   headersReceived = 0;
   authUrl = '';
   baseUrl = '';
+  /**
+   * The key of the admin endpoint; undefined (the default, and always in the Sandbox the extension
+   * starts) means there is no admin endpoint at all.
+   */
+  adminKey: string | undefined;
+  /**
+   * Authorities (`host[:port]`, lower case) besides its own loopback ones under which {auth_url}
+   * is reached: the port forwarding of a browser-based or remote VS Code, named by the process
+   * that started the Sandbox.
+   */
+  readonly forwardedAuthHosts = new Set<string>();
 
   constructor(
     readonly tenant: TenantConfig,

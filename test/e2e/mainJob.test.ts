@@ -10,6 +10,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -24,6 +25,8 @@ const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 /** The first `npm start` on a fresh machine installs code-server (minutes); later ones take seconds. */
 const START_TIMEOUT_MS = 8 * 60_000;
 const UI_TIMEOUT_MS = 30_000;
+/** The key of the admin endpoint of the Sandbox `npm start` runs here (off unless a key is handed over). */
+const adminKey = randomBytes(32).toString('base64url');
 
 interface SandboxProcessModule {
   startSandboxProcess(options: { cwd: string }): Promise<{ info: { authUrl: string; baseUrl: string }; close(): Promise<void> }>;
@@ -271,7 +274,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       cwd: root,
       detached: true, // its own process group, so that "Ctrl-C" below reaches the group as a terminal's would
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false' },
+      // The Sandbox's admin endpoint is off for a person's `npm start`: this test turns it on with a key of its run (for the secret check below).
+      env: { ...process.env, npm_config_update_notifier: 'false', TENANT_GRAPHQL_SANDBOX_ADMIN_KEY: adminKey },
     });
     startExited = new Promise((res) => start.once('exit', (code) => res(code)));
     const collect = (d: Buffer): void => {
@@ -640,7 +644,9 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       const recorded = proxy.recorded();
       assert.ok(recorded.some((r) => r.url === '/v1/oauth/token'));
       const [, mainApi] = /API at (http:\/\/127\.0\.0\.1:\d+)/.exec(output) ?? [];
-      const issued = ((await (await fetch(`${mainApi}/admin/issued-secrets`)).json()) as { secrets: { value: string }[] }).secrets;
+      const issuedRes = await fetch(`${mainApi}/admin/issued-secrets`, { headers: { 'x-sandbox-admin-key': adminKey } });
+      assert.equal(issuedRes.status, 200);
+      const issued = ((await issuedRes.json()) as { secrets: { value: string }[] }).secrets;
       assert.ok(issued.length > 0);
       const leaked = issued.filter((s) => recorded.some((r) => JSON.stringify(r).includes(s.value)));
       assert.equal(leaked.length, 0, `${leaked.length} of alice's secrets reached the other server`);

@@ -107,6 +107,8 @@ export interface SandboxInfo {
   authUrl: string;
   baseUrl: string;
   adminUrl: string;
+  /** The admin endpoint's key of this run (the runner starts its Sandboxes with one). */
+  adminKey: string;
   clients: { clientId: string; type: 'public' | 'confidential'; clientSecret?: string; redirectUris: string[]; scopes: string[] }[];
   users: { id: string; name: string; groups: string[] }[];
   scopes: string[];
@@ -120,11 +122,11 @@ export function sandbox(): SandboxInfo {
   return JSON.parse(raw) as SandboxInfo;
 }
 
-/** Calls the Sandbox's admin endpoint (loopback only). */
+/** Calls the Sandbox's admin endpoint (loopback only, with the key of this run). */
 export async function admin(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<unknown> {
   const res = await fetch(`${sandbox().adminUrl}${path}`, {
     method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: { 'x-sandbox-admin-key': sandbox().adminKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -266,6 +268,8 @@ export interface ListenerInfo {
   baseUrl: string;
   /** The other Sandbox's admin address (behind the proxy). */
   adminUrl: string;
+  /** Its admin key of this run. */
+  adminKey: string;
   /** The other Sandbox's own addresses, not through the proxy: another server identity, whose requests are not recorded. */
   direct: { authUrl: string; baseUrl: string };
 }

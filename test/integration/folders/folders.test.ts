@@ -6,9 +6,13 @@ import { eventually, extensionId, instructBrowser, listener, recordedByListener,
 
 const labelOf = (i: vscode.CompletionItem) => (typeof i.label === 'string' ? i.label : i.label.label);
 
-/** Calls a Sandbox's admin endpoint (loopback only). */
-async function adminOf(adminUrl: string, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${adminUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** Calls a Sandbox's admin endpoint (loopback only, with the key the runner started it with). */
+async function adminOf(server: { adminUrl: string; adminKey: string }, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${server.adminUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-admin-key': server.adminKey },
+    body: JSON.stringify(body),
+  });
   assert.ok(res.ok, `admin POST ${path} -> ${res.status}`);
 }
 
@@ -57,8 +61,8 @@ describe('Environment per workspace folder (multi-root)', function () {
     const sb = sandbox();
     const other = listener();
     const clientId = sb.clients.find((c) => c.type === 'public')!.clientId;
-    await adminOf(sb.adminUrl, '/schema', { version: 1 });
-    await adminOf(other.adminUrl, '/schema', { version: 2 });
+    await adminOf(sb, '/schema', { version: 1 });
+    await adminOf(other, '/schema', { version: 2 });
     // The environments are the person's (user settings): no approval needed; the folders' settings only choose one.
     await vscode.workspace.getConfiguration('tenantGraphql').update(
       'environments',

@@ -175,7 +175,7 @@ describe('sandbox E1 authorize', () => {
       ['missing CSRF cookie', (p) => [{ request_id: p.requestId, csrf_token: p.csrfToken, user: 'alice', decision: 'approve' }, undefined], 403],
       ['unknown request id', (p) => [{ request_id: 'nope', csrf_token: p.csrfToken, user: 'alice', decision: 'approve' }, p.cookie], 400],
       ['unknown user', (p) => [{ request_id: p.requestId, csrf_token: p.csrfToken, user: 'mallory', decision: 'approve' }, p.cookie], 400],
-      ['no decision', (p) => [{ request_id: p.requestId, csrf_token: p.csrfToken, user: 'alice' }, p.cookie], 400],
+      ['an unknown decision', (p) => [{ request_id: p.requestId, csrf_token: p.csrfToken, user: 'alice', decision: 'maybe' }, p.cookie], 400],
     ];
     for (const [name, build, status] of csrfCases) {
       it(`refuses the form: ${name}`, async () => {

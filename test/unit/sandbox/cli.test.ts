@@ -2,30 +2,46 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { ADMIN_KEY_ENV, ADMIN_KEY_HEADER } from '../../../src/sandbox/admin';
 import { DEFAULT_API_PORT, DEFAULT_AUTH_PORT, UsageError, parseArgs } from '../../../src/sandbox/main';
+import { TEST_ADMIN_KEY } from './helpers';
 
 /** Starts the CLI with tsx and resolves with its first stdout line. */
-async function spawnSandbox(args: string[]): Promise<{ child: ChildProcess; firstLine: string; rest: () => string }> {
-  const child = spawn(process.execPath, ['--require', './test/unit/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function spawnSandbox(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; firstLine: string; rest: () => string; next: (pattern: RegExp) => Promise<string> }> {
+  const child = spawn(process.execPath, ['--require', './test/unit/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const seen: string[] = [];
+  const waiting: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
   const firstLine = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       seen.push(line);
       if (seen.length === 1) {
         resolve(line);
       }
+      const i = waiting.findIndex((w) => w.pattern.test(line));
+      if (i >= 0) {
+        waiting.splice(i, 1)[0].resolve(line);
+      }
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited early with ${String(code)}`)));
   });
-  return { child, firstLine, rest: () => seen.slice(1).join('\n') };
+  const next = (pattern: RegExp) => new Promise<string>((resolve) => waiting.push({ pattern, resolve }));
+  return { child, firstLine, rest: () => seen.slice(1).join('\n'), next };
 }
 
 describe('sandbox CLI', function () {
   this.timeout(30_000);
 
   it('prints the SANDBOX line first, serves both origins, and stops cleanly on SIGINT', async () => {
-    const { child, firstLine, rest } = await spawnSandbox(['--auth-port', '0', '--api-port', '0', '--quiet', '--auto-consent', 'bob']);
+    const { child, firstLine, rest } = await spawnSandbox(['--auth-port', '0', '--api-port', '0', '--quiet', '--auto-consent', 'bob', '--admin'], {
+      [ADMIN_KEY_ENV]: TEST_ADMIN_KEY,
+    });
     try {
       assert.match(firstLine, /^SANDBOX \{/);
       const info = JSON.parse(firstLine.slice('SANDBOX '.length)) as {
@@ -50,8 +66,10 @@ describe('sandbox CLI', function () {
         ['alice', 'bob', 'carol'],
       );
       assert.equal(info.team.id, 'team-acme');
-      const stats = await fetch(`${info.adminUrl}/stats`);
+      const stats = await fetch(`${info.adminUrl}/stats`, { headers: { [ADMIN_KEY_HEADER]: TEST_ADMIN_KEY } });
       assert.equal(stats.status, 200);
+      assert.equal((await fetch(`${info.adminUrl}/stats`)).status, 401);
+      assert.doesNotMatch(firstLine + rest(), new RegExp(TEST_ADMIN_KEY), 'the key is never printed');
       const exited = once(child, 'exit');
       child.kill('SIGINT');
       const [code] = (await exited) as [number | null];
@@ -62,6 +80,30 @@ describe('sandbox CLI', function () {
       if (child.exitCode === null) {
         child.kill('SIGKILL');
       }
+    }
+  });
+
+  it('without --admin has no admin endpoint, even with the key in its environment; --stdin-control registers redirect URIs and forwarded hosts', async () => {
+    const { child, firstLine, next } = await spawnSandbox(['--auth-port', '0', '--api-port', '0', '--quiet', '--stdin-control'], { [ADMIN_KEY_ENV]: TEST_ADMIN_KEY });
+    try {
+      const info = JSON.parse(firstLine.slice('SANDBOX '.length)) as { authUrl: string; baseUrl: string; adminUrl?: string };
+      assert.equal(info.adminUrl, undefined);
+      assert.equal((await fetch(`${info.baseUrl}/admin/stats`, { headers: { [ADMIN_KEY_HEADER]: TEST_ADMIN_KEY } })).status, 404);
+      const uri = 'https://code.example/callback?vscode-reqid=7';
+      const authorize = `${info.authUrl}/oauth/authorize?client_id=tenant-graphql-vscode&response_type=code&code_challenge_method=S256&code_challenge=${'a'.repeat(43)}&redirect_uri=${encodeURIComponent(uri)}`;
+      assert.equal((await fetch(authorize)).status, 400, 'not registered yet');
+      const replied = next(/^CONTROL /);
+      child.stdin?.write(`${JSON.stringify({ id: 1, registerRedirectUri: { clientId: 'tenant-graphql-vscode', uri } })}\n`);
+      assert.deepEqual(JSON.parse((await replied).slice('CONTROL '.length)), { id: 1, ok: true });
+      assert.equal((await fetch(authorize)).status, 200, 'the consent page');
+      const refused = next(/^CONTROL /);
+      child.stdin?.write(`${JSON.stringify({ id: 2, registerRedirectUri: { clientId: 'tenant-graphql-vscode', uri: '/relative' } })}\n`);
+      assert.equal((JSON.parse((await refused).slice('CONTROL '.length)) as { id: number; error?: string }).id, 2);
+      const allowed = next(/^CONTROL /);
+      child.stdin?.write(`${JSON.stringify({ id: 3, allowAuthHost: 'code.example:8080' })}\n`);
+      assert.deepEqual(JSON.parse((await allowed).slice('CONTROL '.length)), { id: 3, ok: true });
+    } finally {
+      child.kill('SIGKILL');
     }
   });
 
@@ -110,6 +152,16 @@ describe('sandbox CLI', function () {
         },
       );
       assert.equal(parseArgs(['--help']), 'help');
+    });
+
+    it('--admin takes its key from the environment, never from argv', () => {
+      const options = parseArgs(['--admin'], { [ADMIN_KEY_ENV]: TEST_ADMIN_KEY });
+      assert.ok(options !== 'help');
+      assert.equal(options.adminKey, TEST_ADMIN_KEY);
+      assert.equal((parseArgs([], { [ADMIN_KEY_ENV]: TEST_ADMIN_KEY }) as { adminKey?: string }).adminKey, undefined, 'the variable alone turns nothing on');
+      assert.throws(() => parseArgs(['--admin'], {}), /--admin needs the admin key in the environment variable TENANT_GRAPHQL_SANDBOX_ADMIN_KEY/);
+      assert.throws(() => parseArgs(['--admin'], { [ADMIN_KEY_ENV]: 'short' }), /at least 32 characters/);
+      assert.throws(() => parseArgs(['--admin=somekey'], { [ADMIN_KEY_ENV]: TEST_ADMIN_KEY }), UsageError);
     });
 
     const bad: Array<[string[], RegExp]> = [

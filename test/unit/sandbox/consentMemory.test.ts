@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { demoTenant } from '../../../src/sandbox/demoTenant';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { SESSION_LIFETIME_MS } from '../../../src/sandbox/state';
-import { CONFIDENTIAL_CLIENT, PUBLIC_CLIENT, REDIRECT_URI, TestBrowser, jwtPayload, pkce, start, tokenRequest } from './helpers';
+import { adminFetch, CONFIDENTIAL_CLIENT, PUBLIC_CLIENT, REDIRECT_URI, TestBrowser, jwtPayload, pkce, start, tokenRequest } from './helpers';
 
 /** What E1 answered: a code at once, the sign-in page (who are you?) or the consent page of a signed-in user. */
 type Outcome = { kind: 'code'; location: URL } | { kind: 'sign-in page'; html: string } | { kind: 'consent page'; html: string; asked: string[]; approved: string[] };
@@ -28,7 +28,7 @@ async function outcome(res: Response): Promise<Outcome> {
 }
 
 async function admin(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sb.adminUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await adminFetch(`${sb.baseUrl}/admin${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   assert.equal(res.status, 200);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -127,6 +127,78 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
         }
       });
     }
+  });
+
+  describe('a returning user on the sign-in page of a browser that is not signed in (E1: no prompt for approved scopes)', () => {
+    it('the same scopes: "Sign in" (no decision) gets a code for that user at once', async () => {
+      const browser = new TestBrowser(sb);
+      await browser.signIn('alice', { scope: 'tasks:read' });
+      const { verifier, challenge } = pkce();
+      const page = await outcome(await browser.authorize({ scope: 'tasks:read', state: 'again' }, challenge));
+      assert.equal(page.kind, 'sign-in page');
+      const html = page.kind === 'sign-in page' ? page.html : '';
+      assert.match(html, /<button type="submit" id="sign-in">Sign in<\/button>/, 'a way to sign in without deciding');
+      assert.match(html, /Alice Anders \(alice\) - already approved/);
+      const res = await browser.answer(html, { user: 'alice' });
+      assert.equal(res.status, 303);
+      const location = new URL(res.headers.get('location') ?? '');
+      assert.equal(location.searchParams.get('state'), 'again');
+      const token = await tokenRequest(sb, {
+        grant_type: 'authorization_code',
+        code: location.searchParams.get('code') ?? '',
+        client_id: PUBLIC_CLIENT,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      });
+      assert.equal(token.status, 200);
+      assert.equal(jwtPayload(String(token.body.access_token)).sub, 'alice');
+      assert.equal(jwtPayload(String(token.body.access_token)).scope, 'tasks:read');
+    });
+
+    it('additional scopes: "Sign in" leads to the consent prompt for the new scopes only, then Approve gets the code', async () => {
+      const browser = new TestBrowser(sb);
+      await browser.signIn('alice', { scope: 'tasks:read' });
+      const page = await outcome(await browser.authorize({ scope: 'tasks:read files:read' }));
+      const signedIn = await browser.answer(page.kind === 'sign-in page' ? page.html : '', { user: 'alice' });
+      const prompt = await outcome(signedIn);
+      assert.equal(prompt.kind, 'consent page');
+      assert.deepEqual(prompt.kind === 'consent page' ? prompt.asked : [], ['files:read']);
+      assert.deepEqual(prompt.kind === 'consent page' ? prompt.approved : [], ['tasks:read']);
+      const html = prompt.kind === 'consent page' ? prompt.html : '';
+      assert.match(html, /<option value="alice" selected>/);
+      assert.doesNotMatch(html, /id="remember" checked/, 'alice did not ask to stay signed in');
+      assert.doesNotMatch(html, /id="sign-in"/, 'here only a decision goes on');
+      assert.deepEqual((await admin(sb, 'GET', '/consents')).consents, [{ userId: 'alice', clientId: PUBLIC_CLIENT, scopes: ['tasks:read'] }], 'nothing granted by signing in');
+      const approved = await browser.answer(html, { user: 'alice', decision: 'approve' });
+      assert.equal(approved.status, 303);
+      assert.ok(new URL(approved.headers.get('location') ?? '').searchParams.get('code'));
+      assert.deepEqual((await admin(sb, 'GET', '/consents')).consents, [{ userId: 'alice', clientId: PUBLIC_CLIENT, scopes: ['files:read', 'tasks:read'] }]);
+    });
+
+    it('first use: "Sign in" leads to the consent prompt, where Deny still sends access_denied', async () => {
+      const browser = new TestBrowser(sb);
+      const page = await outcome(await browser.authorize({ scope: 'tasks:read' }));
+      const prompt = await outcome(await browser.answer(page.kind === 'sign-in page' ? page.html : '', { user: 'bob', remember: '1' }));
+      assert.equal(prompt.kind, 'consent page');
+      assert.deepEqual(prompt.kind === 'consent page' ? prompt.asked : [], ['tasks:read']);
+      assert.match(prompt.kind === 'consent page' ? prompt.html : '', /id="remember" checked/, 'bob asked to stay signed in');
+      const denied = await browser.answer(prompt.kind === 'consent page' ? prompt.html : '', { user: 'bob', decision: 'deny' });
+      assert.equal(new URL(denied.headers.get('location') ?? '').searchParams.get('error'), 'access_denied');
+      assert.deepEqual((await admin(sb, 'GET', '/consents')).consents, []);
+    });
+
+    it('alwaysConsent: "Sign in" always leads to the prompt', async () => {
+      const always = await start({ alwaysConsent: true });
+      try {
+        const browser = new TestBrowser(always);
+        await browser.signIn('alice', { scope: 'tasks:read' });
+        const page = await outcome(await browser.authorize({ scope: 'tasks:read' }));
+        const prompt = await outcome(await browser.answer(page.kind === 'sign-in page' ? page.html : '', { user: 'alice' }));
+        assert.equal(prompt.kind, 'consent page');
+      } finally {
+        await always.close();
+      }
+    });
   });
 
   it('the code of a remembered consent is for the signed-in user, the scopes and the state', async () => {
@@ -275,7 +347,7 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
     const all = await admin(sb, 'DELETE', '/consents');
     assert.equal(all.forgotten, 2);
     assert.deepEqual(all.consents, []);
-    const bad = await fetch(`${sb.adminUrl}/consents`, { method: 'DELETE', body: JSON.stringify({ userId: 7 }) });
+    const bad = await adminFetch(`${sb.baseUrl}/admin/consents`, { method: 'DELETE', body: JSON.stringify({ userId: 7 }) });
     assert.equal(bad.status, 400);
   });
 
@@ -301,7 +373,7 @@ describe('sandbox consent memory (E1: ask on first use and for additional scopes
   it('POST /admin/reset forgets consents and sign-ins', async () => {
     const browser = new TestBrowser(sb);
     await browser.signIn('alice', { scope: 'tasks:read' }, { remember: true });
-    await fetch(`${sb.adminUrl}/reset`, { method: 'POST' });
+    await adminFetch(`${sb.baseUrl}/admin/reset`, { method: 'POST' });
     assert.equal((await outcome(await browser.authorize({ scope: 'tasks:read' }))).kind, 'sign-in page');
   });
 });

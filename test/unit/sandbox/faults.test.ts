@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { FaultInjector, parseFaultSpec } from '../../../src/sandbox/faults';
 import type { RunningSandbox } from '../../../src/sandbox/index';
-import { graphql, start, teamToken, tokenRequest } from './helpers';
+import { adminFetch, graphql, start, teamToken, tokenRequest } from './helpers';
 
 const QUERY = '{ viewer { kind } }';
 
@@ -22,7 +22,7 @@ function rawPost(url: string, token: string, body: string): Promise<{ status?: n
 }
 
 async function admin(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${sb.adminUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await adminFetch(`${sb.baseUrl}/admin${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { SignJWT, generateKeyPair } from 'jose';
 import type { RunningSandbox } from '../../../src/sandbox/index';
-import { CONFIDENTIAL_CLIENT, CONFIDENTIAL_SECRET, graphql, jwtPayload, start, teamToken, tokenRequest, userTokens } from './helpers';
+import { adminFetch, CONFIDENTIAL_CLIENT, CONFIDENTIAL_SECRET, graphql, jwtPayload, start, teamToken, tokenRequest, userTokens } from './helpers';
 
 const TASKS = '{ tasks(first: 100) { edges { node { id name priority } } pageInfo { hasNextPage endCursor } totalCount } }';
 
@@ -398,17 +398,17 @@ describe('sandbox E3 graphql', () => {
     });
 
     it('403 for an address outside the allowlist (admin endpoint), back after reset', async () => {
-      const set = await fetch(`${own.adminUrl}/ip-allowlist`, { method: 'POST', body: JSON.stringify({ cidrs: ['10.0.0.0/8'] }) });
+      const set = await adminFetch(`${own.baseUrl}/admin/ip-allowlist`, { method: 'POST', body: JSON.stringify({ cidrs: ['10.0.0.0/8'] }) });
       assert.equal(set.status, 200);
       const denied = await graphql(own, token, '{ viewer { kind } }');
       assert.equal(denied.status, 403);
       assert.equal(denied.body.error, 'forbidden');
-      await fetch(`${own.adminUrl}/reset`, { method: 'POST' });
+      await adminFetch(`${own.baseUrl}/admin/reset`, { method: 'POST' });
       assert.equal((await graphql(own, token, '{ viewer { kind } }')).status, 200);
     });
 
     it('429 with Retry-After over the limit, per principal, on the Sandbox clock', async () => {
-      await fetch(`${own.adminUrl}/rate-limit`, { method: 'POST', body: JSON.stringify({ limit: 2, windowMs: 10_000 }) });
+      await adminFetch(`${own.baseUrl}/admin/rate-limit`, { method: 'POST', body: JSON.stringify({ limit: 2, windowMs: 10_000 }) });
       assert.equal((await graphql(own, token, '{ viewer { kind } }')).status, 200);
       assert.equal((await graphql(own, token, '{ viewer { kind } }')).status, 200);
       const limited = await graphql(own, token, '{ viewer { kind } }');

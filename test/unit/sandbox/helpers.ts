@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as assert from 'node:assert/strict';
+import { ADMIN_KEY_HEADER } from '../../../src/sandbox/admin';
 import { createSandboxClock } from '../../../src/sandbox/clock';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/index';
 
@@ -9,9 +10,17 @@ export const CONFIDENTIAL_SECRET = 'acme-ci-demo-secret';
 export const REDIRECT_URI = 'http://127.0.0.1:33333/auth-callback';
 export const ALL_SCOPES = 'tasks:read tasks:write files:read users:read';
 
-/** Starts a quiet Sandbox with a manual clock (time moves only through advance). */
+/** The admin key of the Sandboxes these tests start (a test runs with the admin endpoint on, as the harness's do). */
+export const TEST_ADMIN_KEY = randomBytes(32).toString('base64url');
+
+/** Starts a quiet Sandbox with a manual clock (time moves only through advance), its admin endpoint on with {@link TEST_ADMIN_KEY}. */
 export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ clock: createSandboxClock({ manual: true }), quiet: true, ...options });
+  return startSandbox({ clock: createSandboxClock({ manual: true }), quiet: true, adminKey: TEST_ADMIN_KEY, ...options });
+}
+
+/** A request to the admin endpoint with the test key. */
+export function adminFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), [ADMIN_KEY_HEADER]: TEST_ADMIN_KEY } });
 }
 
 /** A fresh PKCE pair. */

@@ -4,12 +4,12 @@ import { handleAdmin } from '../../../src/sandbox/admin';
 import { IssuedSecrets, ISSUED_SECRETS_LIMIT } from '../../../src/sandbox/tokens';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import type { SandboxState } from '../../../src/sandbox/state';
-import { CONFIDENTIAL_SECRET, PUBLIC_CLIENT, REDIRECT_URI, pkce, signIn, start, teamToken, tokenRequest } from './helpers';
+import { adminFetch, CONFIDENTIAL_SECRET, PUBLIC_CLIENT, REDIRECT_URI, pkce, signIn, start, teamToken, tokenRequest } from './helpers';
 
 type Secret = { kind: string; value: string };
 
 async function issuedSecrets(sb: RunningSandbox): Promise<Secret[]> {
-  const res = await fetch(`${sb.adminUrl}/issued-secrets`);
+  const res = await adminFetch(`${sb.baseUrl}/admin/issued-secrets`);
   assert.equal(res.status, 200);
   return ((await res.json()) as { secrets: Secret[] }).secrets;
 }

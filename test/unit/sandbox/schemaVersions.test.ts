@@ -4,13 +4,13 @@ import type { RunningSandbox } from '../../../src/sandbox/index';
 import { sandboxSdl } from '../../../src/sandbox/schemaVersions';
 import { parseArgs } from '../../../src/sandbox/main';
 import { diffSchemas } from '../../../src/core/schema/schemaDiff';
-import { graphql, start, userTokens } from './helpers';
+import { adminFetch, graphql, start, userTokens } from './helpers';
 
 const DUE = '{ tasks(first: 100) { edges { node { id dueDate } } } }';
 const DUE_ON = '{ tasks(first: 100) { edges { node { id dueOn } } } }';
 
 async function admin(sb: RunningSandbox, method: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${sb.adminUrl}/schema`, {
+  const res = await adminFetch(`${sb.baseUrl}/admin/schema`, {
     method,
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -78,7 +78,7 @@ describe('sandbox schema versions', () => {
       const introspected = await graphql(sb, alice, '{ __type(name: "TaskStatus") { enumValues { name } } }');
       assert.match(JSON.stringify(introspected.body), /BLOCKED/);
 
-      const reset = await fetch(`${sb.adminUrl}/reset`, { method: 'POST' });
+      const reset = await adminFetch(`${sb.baseUrl}/admin/reset`, { method: 'POST' });
       assert.equal(reset.status, 200);
       assert.equal((await admin(sb, 'GET')).body.version, 1);
       assert.equal((await graphql(sb, alice, DUE)).status, 200);
