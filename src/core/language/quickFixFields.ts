@@ -6,8 +6,8 @@ import {
   getNamedType,
   isInterfaceType,
   isLeafType,
-  isNonNullType,
   isObjectType,
+  isRequiredArgument,
   isUnionType,
   Kind,
   type ArgumentNode,
@@ -86,7 +86,7 @@ function addRequiredArgument(doc: ActionText, schema: GraphQLSchema, def: Parsed
 function defaultSelection(type: GraphQLNamedType): string {
   if (isObjectType(type) || isInterfaceType(type)) {
     const fields = Object.values(type.getFields());
-    const plain = fields.filter((f) => isLeafType(getNamedType(f.type)) && !f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined));
+    const plain = fields.filter((f) => isLeafType(getNamedType(f.type)) && !f.args.some(isRequiredArgument));
     return (plain.find((f) => f.name === 'id') ?? plain.find((f) => !f.deprecationReason) ?? plain[0])?.name ?? '__typename';
   }
   return '__typename';

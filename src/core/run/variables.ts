@@ -11,6 +11,7 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
+  isRequiredInputField,
   isScalarType,
   print,
   specifiedScalarTypes,
@@ -206,7 +207,7 @@ function templateFor(type: GraphQLInputType, depth: number): unknown {
     }
     const out: Record<string, unknown> = {};
     const fields = Object.values(nullable.getFields());
-    const required = fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
+    const required = fields.filter(isRequiredInputField);
     for (const f of required.length > 0 ? required : fields.slice(0, 1)) {
       out[f.name] = templateFor(f.type, depth + 1);
     }
