@@ -120,10 +120,12 @@ const fromOtherBundles = (route, needed) => ({
         return undefined;
       }
       needed.get(bundle).add(file);
-      return { path: file, namespace: 'other-bundle', pluginData: { bundle } };
+      // The stand-in is CommonJS (`module.exports = ...`): its path must not end in .mjs, or esbuild
+      // treats it as an ES module and `module` as an unknown global (graphql 17's files are .mjs).
+      return { path: `${file}.cjs`, namespace: 'other-bundle', pluginData: { bundle, file } };
     });
     build.onLoad({ filter: /.*/, namespace: 'other-bundle' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(`./${args.pluginData.bundle}`)}).__modules[${JSON.stringify(args.path)}];`,
+      contents: `module.exports = require(${JSON.stringify(`./${args.pluginData.bundle}`)}).__modules[${JSON.stringify(args.pluginData.file)}];`,
       loader: 'js',
     }));
   },

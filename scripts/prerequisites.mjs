@@ -141,7 +141,7 @@ async function ensureBuildTools() {
   await aptInstall(['libkrb5-dev', 'pkg-config'], 'Building code-server (VS Code in the browser) needs the Kerberos headers', 'under a minute');
 }
 
-async function ensureNode24() {
+export async function ensureNode24() {
   if (existsSync(node24)) {
     return;
   }

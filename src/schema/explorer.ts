@@ -9,13 +9,13 @@ import {
   isSpecifiedScalarType,
   isUnionType,
   isIntrospectionType,
-  isNonNullType,
+  isRequiredArgument,
   isCompositeType,
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
 import type { SchemaSnapshot } from '../core/schema/schemaSnapshot';
-import { argsOf, fieldsOf, kindWord, type ExplorerNode } from '../core/schema/explorerModel';
+import { argsOf, defaultValueText, fieldsOf, kindWord, type ExplorerNode } from '../core/schema/explorerModel';
 import { inert } from '../core/text/inert';
 import { setContextKey } from '../platform/contextKeys';
 
@@ -206,13 +206,13 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
           return new vscode.TreeItem(element.argName);
         }
         const item = new vscode.TreeItem(arg.name, vscode.TreeItemCollapsibleState.None);
-        const defaultText = arg.defaultValue !== undefined ? ` = ${JSON.stringify(arg.defaultValue)}` : '';
+        const defaultText = defaultValueText(arg) !== undefined ? ` = ${defaultValueText(arg)}` : '';
         const deprecated = arg.deprecationReason != null;
         item.description = `${String(arg.type)}${defaultText}${deprecated ? ` · ${deprecatedText}` : ''}`;
         item.iconPath = new vscode.ThemeIcon(deprecated ? 'warning' : 'symbol-parameter');
         item.tooltip = markdown(
           code(`${arg.name}: ${String(arg.type)}${defaultText}`),
-          isNonNullType(arg.type) && arg.defaultValue === undefined ? vscode.l10n.t('Required.') : undefined,
+          isRequiredArgument(arg) ? vscode.l10n.t('Required.') : undefined,
           arg.description,
           deprecated ? `*${vscode.l10n.t('Deprecated: {0}', arg.deprecationReason ?? '')}*` : undefined,
         );
@@ -257,7 +257,7 @@ export class SchemaExplorer implements vscode.TreeDataProvider<ExplorerNode>, vs
       return undefined;
     }
     const snippet = new vscode.SnippetString().appendText(field.name);
-    const required = argsOf(field).filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+    const required = argsOf(field).filter(isRequiredArgument);
     if (required.length > 0) {
       snippet.appendText('(');
       required.forEach((a, i) => {

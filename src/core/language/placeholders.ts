@@ -3,7 +3,7 @@
  * object with its required fields), one rule for a variables file (JSON) and for an argument
  * written into a document (a GraphQL literal).
  */
-import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, type GraphQLInputType } from 'graphql';
+import { getNullableType, isEnumType, isInputObjectType, isListType, isRequiredInputField, type GraphQLInputType } from 'graphql';
 
 /** A JSON value of a sidecar. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -21,7 +21,7 @@ export function sidecarPlaceholder(type: GraphQLInputType, depth = 0): JsonValue
     const out: Record<string, JsonValue> = {};
     if (depth < 4) {
       for (const f of Object.values(nullable.getFields())) {
-        if (isNonNullType(f.type) && f.defaultValue === undefined) {
+        if (isRequiredInputField(f)) {
           out[f.name] = sidecarPlaceholder(f.type, depth + 1);
         }
       }

@@ -9,21 +9,34 @@ const UNDEFINED_VARIABLE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)" is not define
 const UNUSED_VARIABLE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)" is never used/;
 const UNUSED_FRAGMENT = /^Fragment "([_A-Za-z][_0-9A-Za-z]*)" is never used\./;
 
-/** Declare variable, remove unused variable, remove unused fragment. */
-export const declarationFixes: QuickFixFamily = (doc, schema, def, local, message) => {
-  let m = UNDEFINED_VARIABLE.exec(message);
-  if (m) {
-    return declareVariable(doc, schema, def, local, m[1]);
-  }
-  m = UNUSED_VARIABLE.exec(message);
-  if (m) {
-    return removeUnusedVariable(doc, def, local, m[1]);
-  }
-  m = UNUSED_FRAGMENT.exec(message);
-  if (m) {
-    return def.node.kind === Kind.FRAGMENT_DEFINITION && def.node.name.value === m[1] ? [removeUnusedFragment(doc, def, m[1])] : [];
+/** What a message says about a declaration: a variable used but not declared, a variable or fragment never used. */
+export function parseDeclarationProblem(message: string): { problem: 'undefinedVariable' | 'unusedVariable' | 'unusedFragment'; name: string } | undefined {
+  for (const [re, problem] of [
+    [UNDEFINED_VARIABLE, 'undefinedVariable'],
+    [UNUSED_VARIABLE, 'unusedVariable'],
+    [UNUSED_FRAGMENT, 'unusedFragment'],
+  ] as const) {
+    const m = re.exec(message);
+    if (m) {
+      return { problem, name: m[1] };
+    }
   }
   return undefined;
+}
+
+/** Declare variable, remove unused variable, remove unused fragment. */
+export const declarationFixes: QuickFixFamily = (doc, schema, def, local, message) => {
+  const found = parseDeclarationProblem(message);
+  switch (found?.problem) {
+    case undefined:
+      return undefined;
+    case 'undefinedVariable':
+      return declareVariable(doc, schema, def, local, found.name);
+    case 'unusedVariable':
+      return removeUnusedVariable(doc, def, local, found.name);
+    case 'unusedFragment':
+      return def.node.kind === Kind.FRAGMENT_DEFINITION && def.node.name.value === found.name ? [removeUnusedFragment(doc, def, found.name)] : [];
+  }
 };
 
 /** The operation a problem is in (only operations declare variables). */

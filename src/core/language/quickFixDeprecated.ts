@@ -9,11 +9,17 @@ import type { ReplacedName } from './replacementCheck';
 import { replacementHelps } from './quickFixVerdict';
 
 const DEPRECATED_NAME = /^The (?:field|enum value|input field) "?[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"? is deprecated\./;
-const DEPRECATED_ARGUMENT = /^(?:Field "[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"|Directive "@[_A-Za-z][_0-9A-Za-z]*") argument "[_A-Za-z][_0-9A-Za-z]*" is deprecated\./;
+/** A deprecated argument of a field or directive: graphql 16's wording, then 17's (`The argument "Type.field(arg:)"`, `"@dir(arg:)"`). */
+const DEPRECATED_ARGUMENT =
+  /^(?:(?:Field "[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"|Directive "@[_A-Za-z][_0-9A-Za-z]*") argument "[_A-Za-z][_0-9A-Za-z]*"|The argument "(?:[_A-Za-z][_0-9A-Za-z]*\.|@)[_A-Za-z][_0-9A-Za-z]*\([_A-Za-z][_0-9A-Za-z]*:\)") is deprecated\./;
+
+/** Whether a message says a field, argument, input field or enum value is deprecated. */
+export function isDeprecationMessage(message: string): boolean {
+  return DEPRECATED_NAME.test(message) || DEPRECATED_ARGUMENT.test(message);
+}
 
 /** Replace deprecated, show deprecation reason. */
-export const deprecationFixes: QuickFixFamily = (doc, schema, def, local, message) =>
-  DEPRECATED_NAME.test(message) || DEPRECATED_ARGUMENT.test(message) ? deprecated(doc, schema, def, local) : undefined;
+export const deprecationFixes: QuickFixFamily = (doc, schema, def, local, message) => (isDeprecationMessage(message) ? deprecated(doc, schema, def, local) : undefined);
 
 /**
  * The replacement a deprecation reason names (`Use \`dueOn\``, `Use status instead`, GitHub's

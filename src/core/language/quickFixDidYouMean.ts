@@ -11,10 +11,13 @@ import { replacementHelps, wholeVerdict } from './quickFixVerdict';
 /** What kind of node a "Did you mean" message is about. */
 type Unknown = 'field' | 'argument' | 'inputField' | 'type' | 'enumValue' | 'fragment' | 'directive';
 
+/** graphql's messages (validation and variables) as servers on graphql 16 and 17 word them. */
 const UNKNOWN_MESSAGES: readonly [RegExp, Unknown][] = [
   [/^Cannot query field "([_A-Za-z][_0-9A-Za-z]*)" on type "[^"]+"\./, 'field'],
   [/^Unknown argument "([_A-Za-z][_0-9A-Za-z]*)" on (?:field|directive) "[^"]+"\./, 'argument'],
+  // graphql 16's wording, then 17's ("... Did you mean "a"? Found: { ... }.").
   [/^Field "([_A-Za-z][_0-9A-Za-z]*)" is not defined by type "[^"]+"\./, 'inputField'],
+  [/^Expected value of type "[^"]+" not to include unknown field "([_A-Za-z][_0-9A-Za-z]*)"[.,]/, 'inputField'],
   [/^Unknown type "([_A-Za-z][_0-9A-Za-z]*)"\./, 'type'],
   [/^Value "([_A-Za-z][_0-9A-Za-z]*)" does not exist in "[^"]+" enum\./, 'enumValue'],
   [/^Unknown fragment "([_A-Za-z][_0-9A-Za-z]*)"\./, 'fragment'],

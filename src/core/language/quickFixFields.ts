@@ -6,8 +6,8 @@ import {
   getNamedType,
   isInterfaceType,
   isLeafType,
-  isNonNullType,
   isObjectType,
+  isRequiredArgument,
   isUnionType,
   Kind,
   type ArgumentNode,
@@ -19,20 +19,32 @@ import {
 import { endOf, startOf, walkTyped, type ActionText, type CoreCodeAction, type ParsedDefinition, type QuickFixFamily } from './codeActionsShared';
 import { placeholderLiteral } from './placeholders';
 
-const REQUIRED_ARGUMENT = /^Field "([_A-Za-z][_0-9A-Za-z]*)" argument "([_A-Za-z][_0-9A-Za-z]*)" of type "[^"]+" is required, but it was not provided\./;
+/** A field's required argument missing: graphql 16 names the field and the argument, 17 their coordinate `Type.field(argument:)`. */
+const REQUIRED_ARGUMENT = [
+  /^Field "([_A-Za-z][_0-9A-Za-z]*)" argument "([_A-Za-z][_0-9A-Za-z]*)" of type "[^"]+" is required, but it was not provided\./,
+  /^Argument "[_A-Za-z][_0-9A-Za-z]*\.([_A-Za-z][_0-9A-Za-z]*)\(([_A-Za-z][_0-9A-Za-z]*):\)" of type "[^"]+" is required, but it was not provided\./,
+];
 const NEEDS_SELECTION = /^Field "([_A-Za-z][_0-9A-Za-z]*)" of type "[^"]+" must have a selection of subfields\./;
+
+/** What a message about a field says it lacks: a required argument, or a selection; undefined for other messages. */
+export function parseFieldProblem(message: string): { lacks: 'argument'; field: string; argument: string } | { lacks: 'selection'; field: string } | undefined {
+  for (const re of REQUIRED_ARGUMENT) {
+    const m = re.exec(message);
+    if (m) {
+      return { lacks: 'argument', field: m[1], argument: m[2] };
+    }
+  }
+  const m = NEEDS_SELECTION.exec(message);
+  return m ? { lacks: 'selection', field: m[1] } : undefined;
+}
 
 /** Add required argument, add selection. */
 export const fieldFixes: QuickFixFamily = (doc, schema, def, local, message) => {
-  let m = REQUIRED_ARGUMENT.exec(message);
-  if (m) {
-    return addRequiredArgument(doc, schema, def, local, m[1], m[2]);
+  const problem = parseFieldProblem(message);
+  if (!problem) {
+    return undefined;
   }
-  m = NEEDS_SELECTION.exec(message);
-  if (m) {
-    return addSelection(doc, schema, def, local, m[1]);
-  }
-  return undefined;
+  return problem.lacks === 'argument' ? addRequiredArgument(doc, schema, def, local, problem.field, problem.argument) : addSelection(doc, schema, def, local, problem.field);
 };
 
 /** The field node a problem about it lies on (its name, or its alias). */
@@ -74,7 +86,7 @@ function addRequiredArgument(doc: ActionText, schema: GraphQLSchema, def: Parsed
 function defaultSelection(type: GraphQLNamedType): string {
   if (isObjectType(type) || isInterfaceType(type)) {
     const fields = Object.values(type.getFields());
-    const plain = fields.filter((f) => isLeafType(getNamedType(f.type)) && !f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined));
+    const plain = fields.filter((f) => isLeafType(getNamedType(f.type)) && !f.args.some(isRequiredArgument));
     return (plain.find((f) => f.name === 'id') ?? plain.find((f) => !f.deprecationReason) ?? plain[0])?.name ?? '__typename';
   }
   return '__typename';

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { findMemberKey, jsonLocationAt, jsonMemberSpans, type JsonPath } from './jsonLocation';
 import { analyseVariables, type VariableValues } from './variables';
-import { parseSidecar, sidecarKey } from './variablesFile';
+import { parseSidecar, sidecarKey, variableNamedIn } from './variablesFile';
 
 /** One completion proposal in a sidecar variables file. Offsets are into the sidecar text. */
 export interface SidecarCompletion {
@@ -135,7 +135,7 @@ export function sidecarProblems(schema: GraphQLSchema | undefined, operations: r
       });
     }
     for (const message of analysis.errors) {
-      const name = /Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
+      const name = variableNamedIn(message);
       problems.push({ message, severity: 'error', span: (name && findMemberKey(spans, [key, name])) || keySpan });
     }
     if (analysis.missing.length > 0) {

@@ -1,5 +1,5 @@
 /** Checking and converting the answers a person types when asked for a variable's value. */
-import { coerceInputValue } from 'graphql';
+import { validateInputValue } from 'graphql';
 import { pathText, type VariableNeed } from './variables';
 
 /** The result of validating one answer typed by the user. */
@@ -8,7 +8,7 @@ export type AnswerResult = { ok: true; value: unknown } | { ok: false; message: 
 /**
  * Turns the text typed for a variable into its JSON value, or says what is wrong (for the
  * input box's validation). Lists take a JSON array or a single item; input objects take JSON
- * checked against their input type with graphql's coerceInputValue. An empty answer to an
+ * checked against their input type with graphql's validateInputValue. An empty answer to an
  * optional variable means "leave it out" (value undefined).
  */
 export function coerceAnswer(need: VariableNeed, text: string): AnswerResult {
@@ -46,7 +46,7 @@ export function coerceAnswer(need: VariableNeed, text: string): AnswerResult {
   }
   if (need.inputType) {
     let problem: string | undefined;
-    coerceInputValue(value, need.inputType, (path, _invalid, error) => {
+    validateInputValue(value, need.inputType, (error, path) => {
       problem ??= `${label}${pathText(path)}: ${error.message}`;
     });
     if (problem) {

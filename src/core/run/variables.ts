@@ -1,8 +1,9 @@
 import {
   GraphQLList,
   GraphQLNonNull,
+  GraphQLScalarType,
+  GraphQLSchema,
   Kind,
-  coerceInputValue,
   getNamedType,
   getNullableType,
   getVariableValues,
@@ -10,12 +11,12 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
+  isRequiredInputField,
   isScalarType,
   print,
   specifiedScalarTypes,
   typeFromAST,
   type GraphQLInputType,
-  type GraphQLSchema,
   type OperationDefinitionNode,
   type TypeNode,
   type VariableDefinitionNode,
@@ -96,30 +97,20 @@ function checkValues(schema: GraphQLSchema | undefined, defs: readonly VariableD
   if (defs.length === 0) {
     return [];
   }
-  if (schema) {
-    const result = getVariableValues(schema, defs, values);
-    return result.errors ? result.errors.map((e) => e.message) : [];
-  }
-  const errors: string[] = [];
-  for (const def of defs) {
-    const name = def.variable.name.value;
-    const type = builtinTypeFromAst(def.type);
-    const has = Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined;
-    if (!has) {
-      if (def.type.kind === Kind.NON_NULL_TYPE && !def.defaultValue) {
-        errors.push(`Variable "$${name}" of required type "${print(def.type)}" was not provided.`);
-      }
-      continue;
-    }
-    if (type) {
-      const problems: string[] = [];
-      coerceInputValue(values[name], type, (path, _invalid, error) => {
-        problems.push(`Variable "$${name}" got invalid value ${JSON.stringify(values[name])}${pathText(path)}; ${error.message}`);
-      });
-      errors.push(...problems.slice(0, 1));
-    }
-  }
-  return errors;
+  const result = getVariableValues(schema ?? builtinSchema(defs), defs, values);
+  return result.errors ? result.errors.map((e) => e.message) : [];
+}
+
+/**
+ * Without the schema: the built-in scalars, and each other type named by the definitions as a
+ * scalar that takes any value. graphql then checks what it can know (a required variable given,
+ * no null where the type is non-null, the built-in scalars' values) in its own words, and leaves
+ * the rest to the Service.
+ */
+function builtinSchema(defs: readonly VariableDefinitionNode[]): GraphQLSchema {
+  const builtin = new Set(specifiedScalarTypes.map((t) => t.name));
+  const others = new Set(defs.map((d) => namedTypeName(d.type)).filter((n) => !builtin.has(n)));
+  return new GraphQLSchema({ types: [...specifiedScalarTypes, ...[...others].map((name) => new GraphQLScalarType({ name }))] });
 }
 
 /** Describes how to ask for a variable; works without a schema (then non-builtin types are `json`). */
@@ -191,7 +182,8 @@ function builtinTypeFromAst(t: TypeNode): GraphQLInputType | undefined {
     }
     case Kind.NON_NULL_TYPE: {
       const inner = builtinTypeFromAst(t.type);
-      return inner ? new GraphQLNonNull(inner) : undefined;
+      // The grammar has no `T!!`; the check only narrows the type for GraphQLNonNull.
+      return inner && !isNonNullType(inner) ? new GraphQLNonNull(inner) : undefined;
     }
   }
 }
@@ -215,7 +207,7 @@ function templateFor(type: GraphQLInputType, depth: number): unknown {
     }
     const out: Record<string, unknown> = {};
     const fields = Object.values(nullable.getFields());
-    const required = fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
+    const required = fields.filter(isRequiredInputField);
     for (const f of required.length > 0 ? required : fields.slice(0, 1)) {
       out[f.name] = templateFor(f.type, depth + 1);
     }

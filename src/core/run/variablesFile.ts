@@ -138,12 +138,17 @@ function formattingOf(text: string): { insertSpaces: boolean; tabSize: number; e
   return { insertSpaces: true, tabSize: indents.length > 0 ? Math.min(...indents) : 2, eol };
 }
 
+/** The variable a message of graphql's (the Service's or ours) names (`Variable "$name" ...`, in the words of graphql 16 and 17 alike). */
+export function variableNamedIn(message: string): string | undefined {
+  return /Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
+}
+
 /**
  * Where in the variables file a variables error is best shown: the variable's name in the
  * operation's entry when the message names one, else the entry, else the start.
  */
 export function variablesErrorOffset(sidecarText: string, operationName: string | undefined, error: string): number {
-  const name = /Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(error)?.[1];
+  const name = variableNamedIn(error);
   const key = sidecarKey(operationName);
   const spans = jsonMemberSpans(sidecarText);
   const span = (name && findMemberKey(spans, [key, name])) || findMemberKey(spans, [key]);

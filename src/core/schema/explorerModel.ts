@@ -8,6 +8,7 @@ import {
   isInterfaceType,
   isObjectType,
   isUnionType,
+  print,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputField,
@@ -73,6 +74,20 @@ export function fieldsOf(type: GraphQLNamedType | undefined | null): AnyField[] 
 /** The arguments of a field (input fields have none). */
 export function argsOf(field: AnyField | undefined): readonly GraphQLArgument[] {
   return field && 'args' in field ? field.args : [];
+}
+
+/**
+ * The default of an argument or input field as GraphQL text, or undefined when it has none. graphql
+ * 17 keeps the default of a schema built from SDL or introspection as its literal (`default.literal`)
+ * and one set in code as `default.value`; graphql 16 had only the value (`defaultValue`).
+ */
+export function defaultValueText(input: GraphQLArgument | GraphQLInputField): string | undefined {
+  if (input.default?.literal) {
+    return print(input.default.literal);
+  }
+  // `defaultValue`: a schema made in code may still set it.
+  const value: unknown = input.default ? input.default.value : input.defaultValue;
+  return value === undefined ? undefined : JSON.stringify(value);
 }
 
 /** The SDL keyword of a type: type, interface, input, enum, union or scalar. */

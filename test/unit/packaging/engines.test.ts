@@ -53,6 +53,20 @@ describe('engines.vscode and the bundled packages', function () {
     assert.deepEqual(unmet, [], `VS Code ${floor} runs extensions on Node ${node}`);
   });
 
+  it('loads graphql from its two bundles as the host does (graphqlBase.js, then graphql.js), the routed modules included', () => {
+    const dist = join(out, 'dist');
+    const script = [
+      `require(${JSON.stringify(join(dist, 'graphqlBase.js'))});`,
+      `const bundle = require(${JSON.stringify(join(dist, 'graphql.js'))});`,
+      'const g = bundle.graphql;',
+      "const schema = g.buildSchema('type Query { a: Int }');",
+      "process.stdout.write(g.validate(schema, g.parse('{ b }')).map((e) => e.message).join('\\n'));",
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, 'Cannot query field "b" on type "Query". Did you mean "a"?');
+  });
+
   it('keeps @types/vscode at the engine floor (newer types would offer API the floor lacks)', () => {
     assert.equal(minVersion(manifest.devDependencies['@types/vscode'])?.version, floor);
   });

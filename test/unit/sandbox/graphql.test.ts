@@ -216,7 +216,7 @@ describe('sandbox E3 graphql', () => {
       const res = await graphql(sb, alice, 'query Q($p: TaskPriority!) { tasks(filter: { priority: $p }) { totalCount } }', { p: 'SOMEDAY' });
       assert.equal(res.status, 200);
       const [error] = res.body.errors as Array<{ message: string; locations: unknown[] }>;
-      assert.match(error.message, /Variable "\$p" got invalid value "SOMEDAY"/);
+      assert.match(error.message, /^Variable "\$p" has invalid value: Value "SOMEDAY" does not exist in "TaskPriority" enum\./);
       assert.equal(error.locations.length, 1);
     });
 

@@ -191,14 +191,14 @@ describe('analyseVariables', () => {
     assert.equal(r.values.extra, undefined);
     assert.equal(r.values.priority, 'URGENT');
     assert.equal(r.errors.length, 3);
-    assert.match(r.errors[0], /^Variable "\$first" got invalid value 2\.5; Int cannot represent non-integer value: 2\.5/);
-    assert.match(r.errors[1], /^Variable "\$done" got invalid value "yes"; Boolean cannot represent a non boolean value/);
-    assert.match(r.errors[2], /^Variable "\$filter" got invalid value "SOMEDAY" at "filter\.priority"; Value "SOMEDAY" does not exist in "TaskPriority" enum/);
+    assert.match(r.errors[0], /^Variable "\$first" has invalid value: Int cannot represent non-integer value: 2\.5/);
+    assert.match(r.errors[1], /^Variable "\$done" has invalid value: Boolean cannot represent a non boolean value/);
+    assert.match(r.errors[2], /^Variable "\$filter" has invalid value at \.priority: Value "SOMEDAY" does not exist in "TaskPriority" enum/);
   });
 
   it('an explicit null for a required variable is an error, for an optional one fine', () => {
     const r = analyseVariables(SCHEMA, TASKS, { priority: null, ratio: null, done: true, filter: { priority: 'LOW' }, ids: [], at: 'x' });
-    assert.deepEqual(r.errors, ['Variable "$priority" of non-null type "TaskPriority!" must not be null.']);
+    assert.deepEqual(r.errors, ['Variable "$priority" has invalid value: Expected value of non-null type "TaskPriority!" not to be null.']);
   });
 
   it('a variable of a type the schema lacks is an error naming it', () => {
@@ -223,13 +223,13 @@ describe('analyseVariables', () => {
       ],
     );
     assert.equal(r.errors.length, 1);
-    assert.match(r.errors[0], /^Variable "\$first" got invalid value "ten"; Int cannot represent non-integer value/);
+    assert.match(r.errors[0], /^Variable "\$first" has invalid value: Int cannot represent non-integer value/);
   });
 
   it('checkVariables, the last check, names every required variable still missing', () => {
-    assert.deepEqual(checkVariables(SCHEMA, ADD_TASK, {}), ['Variable "$input" of required type "NewTask!" was not provided.']);
+    assert.deepEqual(checkVariables(SCHEMA, ADD_TASK, {}), ['Variable "$input" has invalid value: Expected a value of non-null type "NewTask!" to be provided.']);
     assert.deepEqual(checkVariables(SCHEMA, ADD_TASK, { input: { name: 'Write tests', tags: ['a'] } }), []);
-    assert.deepEqual(checkVariables(undefined, ADD_TASK, {}), ['Variable "$input" of required type "NewTask!" was not provided.']);
+    assert.deepEqual(checkVariables(undefined, ADD_TASK, {}), ['Variable "$input" has invalid value: Expected a value of non-null type "NewTask!" to be provided.']);
   });
 });
 
@@ -254,14 +254,14 @@ describe('coerceAnswer (input box validation)', () => {
     { variable: [TASKS, 'ids'], text: '["a", 2]', expected: ['a', 2] },
     { variable: [TASKS, 'ids'], text: 'abc', expected: ['abc'] },
     { variable: [TASKS, 'ids'], text: '[true]', expected: /Item 1 of \$ids \(\[ID!\]!\): true is not a valid id/ },
-    { variable: [TASKS, 'ids'], text: '[null]', expected: /Expected non-nullable type "ID!" not to be null/ },
+    { variable: [TASKS, 'ids'], text: '[null]', expected: /Expected value of non-null type "ID!" not to be null/ },
     { variable: [TASKS, 'ps'], text: '["LOW", "HIGH"]', expected: ['LOW', 'HIGH'] },
     { variable: [TASKS, 'ps'], text: '["LOW", "NOPE"]', expected: /Item 2 of \$ps .*"NOPE" is not one of/ },
     { variable: [TASKS, 'ps'], text: '[1,', expected: /must be a JSON array/ },
     { variable: [TASKS, 'filter'], text: '{"priority": "LOW", "text": "x"}', expected: { priority: 'LOW', text: 'x' } },
     { variable: [TASKS, 'filter'], text: '{"priority": "low"}', expected: /\$filter \(TaskFilter!\) at "value\.priority": Value "low" does not exist in "TaskPriority" enum/ },
-    { variable: [TASKS, 'filter'], text: '{}', expected: /Field "priority" of required type "TaskPriority!" was not provided/ },
-    { variable: [TASKS, 'filter'], text: '{"priority": "LOW", "colour": 1}', expected: /Field "colour" is not defined by type "TaskFilter"/ },
+    { variable: [TASKS, 'filter'], text: '{}', expected: /Expected value of type "TaskFilter" to include required field "priority"/ },
+    { variable: [TASKS, 'filter'], text: '{"priority": "LOW", "colour": 1}', expected: /Expected value of type "TaskFilter" not to include unknown field "colour"/ },
     { variable: [TASKS, 'filter'], text: '{priority: LOW}', expected: /not valid JSON/ },
     { variable: [ADD_TASK, 'input'], text: '{"name": "a", "tags": ["x", 2]}', expected: /at "value\.tags\[1\]": String cannot represent a non string value: 2/ },
   ];
