@@ -204,14 +204,18 @@ async function ensureCodeServer() {
  */
 async function lockInstall() {
   const lock = join(cacheDir, '.install-lock');
-  mkdirSync(cacheDir, { recursive: true });
   let told = false;
   for (;;) {
     try {
+      mkdirSync(cacheDir, { recursive: true });
       mkdirSync(lock);
       writeFileSync(join(lock, 'pid'), String(process.pid));
       return () => rmSync(lock, { recursive: true, force: true });
     } catch (err) {
+      if (['EACCES', 'EPERM', 'EROFS'].includes(err.code)) {
+        // A cache this user cannot write: no install can happen either, and the install's own check says what to do.
+        return () => {};
+      }
       if (err.code !== 'EEXIST') {
         throw err;
       }
