@@ -634,17 +634,27 @@ async function injectServiceWorkerFaults(context, harness) {
     if (harness.serviceWorkerFaults > 0) {
       harness.serviceWorkerFaults--;
       log("browser harness: failing a webview host frame's service worker registration, as asked");
-      return true;
+      return 'fail';
     }
-    return false;
+    if (harness.webviewHostHangs > 0) {
+      harness.webviewHostHangs--;
+      log("browser harness: a webview host frame's service worker registration never settles, as asked");
+      return 'hang';
+    }
+    return undefined;
   });
   await context.addInitScript(`(() => {
     const container = navigator.serviceWorker;
     if (!container || !location.pathname.includes('/webview/browser/pre/')) return;
     const register = container.register.bind(container);
     container.register = async (...args) => {
-      if (await window.__tgqServiceWorkerFault()) {
+      const fault = await window.__tgqServiceWorkerFault();
+      if (fault === 'fail') {
         throw new DOMException('Failed to register a ServiceWorker: The document is in an invalid state.', 'InvalidStateError');
+      }
+      if (fault === 'hang') {
+        // The host frame waits for its worker and never ends its wait (no fake.html, no page), as in the failing runs after a sign-in.
+        return new Promise(() => undefined);
       }
       return register(...args);
     };
@@ -809,6 +819,17 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
     // job of the webview worker's registration queued behind it, and no webview made its page.
     // The record of each failing run showed the tab's session attaching to both workers, then
     // 'Render process gone', then host frames whose update check never settles.
+    // A test may ask for the tab to be closed once the sign-in came back, as a person closes it.
+    if (todo.closeTab) {
+      await closeSignInTab(page);
+    }
+  };
+  /** Closes a sign-in tab once the sign-in came back (code-server's callback page or the loopback one: "You can close this tab"), as a person does. */
+  const closeSignInTab = async (page) => {
+    const away = (u) => !isAuthorizePage(u.href) && !isInterstitial(u.href) && !u.href.startsWith(`${interop.url}/`);
+    await page.waitForURL(away, { waitUntil: 'load', timeout: 20_000 }).catch(() => undefined);
+    log(`browser harness: closing the sign-in tab, as asked (${new URL(page.url()).pathname.slice(0, 60)})`);
+    await page.close();
   };
   context.on('page', (page) => {
     void (async () => {
@@ -825,7 +846,11 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
           }
         }
         if (page.url().startsWith(`${interop.url}/`)) {
+          const todo = next;
           await driveInterop(page, interop);
+          if (todo.closeTab) {
+            await closeSignInTab(page);
+          }
           return;
         }
         if (!isAuthorizePage(page.url()) || next.consent === 'ignore') {
@@ -840,8 +865,10 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
   return {
     /** Service worker registrations of webview hosts still to fail (see injectServiceWorkerFaults). */
     serviceWorkerFaults: 0,
+    /** Webview host frames still to be left waiting for their service worker forever (see injectServiceWorkerFaults). */
+    webviewHostHangs: 0,
     instruct(instruction) {
-      const { open, approveOpenPage, serviceWorkerFaults, axe, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, ...rest } = instruction;
       if (axe) {
         void checkAccessibility(context, axe);
         return;
@@ -849,6 +876,9 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
       next = { ...next, ...rest };
       if (serviceWorkerFaults !== undefined) {
         this.serviceWorkerFaults = serviceWorkerFaults;
+      }
+      if (webviewHostHangs !== undefined) {
+        this.webviewHostHangs = webviewHostHangs;
       }
       if (open) {
         void context

@@ -7,9 +7,10 @@ import type { UnparsedResult } from './resultsModel';
 import { inert } from '../core/text/inert';
 import { dressPanel, newPanel, pageHtml, panelTitle, restoredView } from './panelPage';
 import type { ResultFilter } from './resultFilter';
-import { answerRequest, checkedView } from './panelRequests';
+import { answerRequest, checkedView, resultDocumentText } from './panelRequests';
 import { PanelTrace, reportLine, type ResultsPanelInfo } from './panelTrace';
-import { PanelWatchdog, tellNotShown, type WatchedPanel } from './panelWatchdog';
+import { PanelWatchdog, tellPanelWorks, tellShownAsDocument, type WatchedPanel } from './panelWatchdog';
+import { preferredResultsView, type ResultDocuments } from './resultDocument';
 
 export type { ResultsPanelInfo } from './panelTrace';
 
@@ -39,6 +40,8 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   private loads = 0;
   /** The run whose operation's remembered filter was offered to the page (once per run). */
   private filterOffered: string | undefined;
+  /** The run the watchdog opened as a document because the page did not render it (told once when the page does after all). */
+  private shownAsDocument: string | undefined;
 
   /**
    * For the integration tests, in the development build only: what the panel holds, and a message
@@ -53,6 +56,8 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     private readonly filter?: ResultFilter,
     /** Pin this result (resultsPins.ts): told when the page asks to keep this panel; `serialBase` continues the serials of the panel before. */
     private readonly pins?: { readonly onPin: (panel: ResultsPanel) => void; readonly onClosed: (panel: ResultsPanel) => void; readonly serialBase?: number },
+    /** Where a result goes when the page does not render it (resultDocument.ts). */
+    private readonly documents?: ResultDocuments,
   ) {
     this.trace = new PanelTrace(logger);
     this.panelSerial = pins?.serialBase ?? 0;
@@ -85,6 +90,17 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     this.sentBytes = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? sent : undefined;
     this.note(`show ${view.runId}${this.unparsed ? ' (stored answer as bytes)' : this.sentBytes ? ' (answer as bytes)' : ''}`);
     this.rendered = undefined;
+    this.shownAsDocument = undefined;
+    if (this.documents && preferredResultsView() === 'document') {
+      // The person prefers the document view: no panel is opened (an open one still gets the result).
+      this.note(`show ${view.runId} as a JSON document (tenantGraphql.results.view)`);
+      this.openDocument(view).catch((err: unknown) => this.logger.warn(`[results] could not open the result as a JSON document: ${errorMessage(err)}`));
+      if (this.panel) {
+        this.panel.title = this.title();
+        this.sendCurrent();
+      }
+      return;
+    }
     this.createOrShow(true);
     this.panel!.title = this.title();
     this.sendCurrent();
@@ -102,26 +118,45 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     return this.webviewReady;
   }
 
-  /** The watchdog's nudge: the result sent again, or the page loaded again when it never said ready. */
-  nudge(): void {
-    if (this.webviewReady) {
-      this.sendCurrent();
-    } else if (this.panel) {
-      this.load(this.panel);
-    }
+  /** The watchdog's resend: the result sent again to the ready page. */
+  resend(): void {
+    this.sendCurrent();
   }
 
-  /** The watchdog gave up: the panel says the result is not shown, and the person gets a way to try again. */
-  giveUp(view: RunResultView): void {
+  /**
+   * The watchdog's last step: the page did not render the result even in a new panel, so it opens as
+   * a read-only JSON document beside the editor, and the person is told (with a way to try the panel
+   * again). The panel stays: when its page comes back, it shows the result and says so.
+   */
+  showAsDocument(view: RunResultView): void {
     if (this.panel) {
       this.panel.title = vscode.l10n.t('{0} (not shown)', this.title());
     }
-    tellNotShown(view, () => {
-      if (this.current === view) {
-        this.recreate();
-        this.watchdog.restart();
-      }
-    });
+    this.shownAsDocument = view.runId;
+    void this.openDocument(view).then(
+      (opened) => {
+        if (opened) {
+          this.note(`opened ${view.runId} as a JSON document`, 'info');
+        }
+        tellShownAsDocument(view, () => {
+          if (this.current === view) {
+            this.recreate();
+            this.watchdog.restart();
+          }
+        });
+      },
+      (err: unknown) => this.logger.warn(`[results] could not open the result as a JSON document: ${errorMessage(err)}`),
+    );
+  }
+
+  /** Opens the result of `view` as a JSON document (false when there is no document view here). */
+  async openDocument(view: RunResultView): Promise<boolean> {
+    if (!this.documents) {
+      return false;
+    }
+    const unparsed = this.current === view ? this.unparsed : undefined;
+    await this.documents.open(view, await resultDocumentText({ view, unparsed }, this.filter));
+    return true;
   }
 
   /** Replaces the panel by a new one in the same place (a new webview, with a host frame of its own). */
@@ -133,6 +168,16 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     const panel = newPanel(this.title(), column, true, this.mediaRoot);
     this.note(`created panel ${this.panelSerial + 1} in place of panel ${this.panelSerial} (column ${panel.viewColumn})`);
     this.attach(panel);
+  }
+
+  /** Show Results: the last result as a document when the person prefers that view, else the panel. */
+  showResults(): void {
+    const view = this.current;
+    if (view && this.documents && preferredResultsView() === 'document') {
+      this.openDocument(view).catch((err: unknown) => this.logger.warn(`[results] could not open the result as a JSON document: ${errorMessage(err)}`));
+      return;
+    }
+    this.createOrShow(false);
   }
 
   /** Opens the panel (with the last result, if any) or brings it to the front. */
@@ -315,6 +360,11 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
         this.rendered = { runId: message.runId, treeItems: message.treeItems };
         if (view?.runId === message.runId) {
           this.retitle(); // no longer "(not shown)"
+          if (this.shownAsDocument === view.runId) {
+            // It was opened as a document: the way back to the panel, now that it works.
+            this.shownAsDocument = undefined;
+            tellPanelWorks(view, () => this.createOrShow(false));
+          }
         }
         this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
         if (view && this.filterOffered !== view.runId) {
