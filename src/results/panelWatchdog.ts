@@ -102,7 +102,12 @@ export class PanelWatchdog {
       return;
     }
     const tries = this.state.resends + (this.state.recreated ? 1 : 0) + 1;
-    const action = step === 'resend' ? 'sending it again' : step === 'recreate' ? `making the panel anew${this.panel.pageReady ? '' : ' (the page never said ready)'}` : 'opening it as a JSON document';
+    const action =
+      step === 'resend'
+        ? 'sending it again'
+        : step === 'recreate'
+          ? `making the panel anew${this.panel.pageReady ? '' : ' (the page never said ready)'}`
+          : 'opening it as a JSON document';
     this.panel.note(`watchdog: ${view.runId} not rendered (step ${tries}): ${action}`, 'info');
     switch (step) {
       case 'resend':
@@ -131,7 +136,10 @@ export function tellShownAsDocument(view: RunResultView, retry: () => void): voi
   void vscode.window
     .showWarningMessage(
       inert(
-        vscode.l10n.t('The results panel did not respond, so the result of {0} is open as a JSON document beside the editor. Its errors are in Problems as always.', view.operationName ?? view.runId),
+        vscode.l10n.t(
+          'The results panel did not respond, so the result of {0} is open as a JSON document beside the editor. Its errors are in Problems as always.',
+          view.operationName ?? view.runId,
+        ),
         { sink: 'notification' },
       ),
       action,
