@@ -9,8 +9,6 @@
  * such a frame, so the panel is made anew at the first check (4 s), not after a minute. When even
  * the new panel does not render, the document shows the result: no path ends in a blank tab.
  */
-import * as vscode from 'vscode';
-import { inert } from '../core/text/inert';
 import type { RunResultView } from '../shared/resultsMessages';
 
 /** How long a sent result may go unrendered before the watchdog's next step. */
@@ -125,40 +123,4 @@ export class PanelWatchdog {
     }
     this.arm();
   }
-}
-
-/**
- * Tells the person that the panel did not show the result of `view`, which is open as a JSON document
- * beside the editor instead; Try the Panel Again calls `retry`.
- */
-export function tellShownAsDocument(view: RunResultView, retry: () => void): void {
-  const action = vscode.l10n.t('Try the Panel Again');
-  void vscode.window
-    .showWarningMessage(
-      inert(
-        vscode.l10n.t(
-          'The results panel did not respond, so the result of {0} is open as a JSON document beside the editor. Its errors are in Problems as always.',
-          view.operationName ?? view.runId,
-        ),
-        { sink: 'notification' },
-      ),
-      action,
-    )
-    .then((choice) => {
-      if (choice === action) {
-        retry();
-      }
-    });
-}
-
-/** Tells the person that the panel shows the result of `view` after all (it was opened as a document); Show Results brings the panel to the front. */
-export function tellPanelWorks(view: RunResultView, show: () => void): void {
-  const action = vscode.l10n.t('Show Results');
-  void vscode.window
-    .showInformationMessage(inert(vscode.l10n.t('The results panel works again and shows the result of {0}.', view.operationName ?? view.runId), { sink: 'notification' }), action)
-    .then((choice) => {
-      if (choice === action) {
-        show();
-      }
-    });
 }

@@ -7,10 +7,11 @@ import type { UnparsedResult } from './resultsModel';
 import { inert } from '../core/text/inert';
 import { dressPanel, newPanel, pageHtml, panelTitle, restoredView } from './panelPage';
 import type { ResultFilter } from './resultFilter';
-import { answerRequest, checkedView, resultDocumentText } from './panelRequests';
+import { answerRequest, checkedView } from './panelRequests';
 import { PanelTrace, reportLine, type ResultsPanelInfo } from './panelTrace';
-import { PanelWatchdog, tellPanelWorks, tellShownAsDocument, type WatchedPanel } from './panelWatchdog';
-import { preferredResultsView, type ResultDocuments } from './resultDocument';
+import { PanelWatchdog, type WatchedPanel } from './panelWatchdog';
+import type { ResultDocuments } from './resultDocument';
+import { PanelDocumentView } from './panelDocument';
 
 export type { ResultsPanelInfo } from './panelTrace';
 
@@ -40,13 +41,10 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   private loads = 0;
   /** The run whose operation's remembered filter was offered to the page (once per run). */
   private filterOffered: string | undefined;
-  /** The run the watchdog opened as a document because the page did not render it (told once when the page does after all). */
-  private shownAsDocument: string | undefined;
+  /** The result as a read-only JSON document: the person's preferred view, and the watchdog's last step. */
+  private readonly documentView: PanelDocumentView;
 
-  /**
-   * For the integration tests, in the development build only: what the panel holds, and a message
-   * handled as if the webview had posted it (tells whether it was accepted).
-   */
+  /** For the integration tests, in the development build only: what the panel holds, and a message handled as if the webview had posted it (tells whether it was accepted). */
   declare readonly testHooks: { info(): ResultsPanelInfo; receive(raw: unknown): Promise<boolean> } | undefined;
 
   constructor(
@@ -57,9 +55,10 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     /** Pin this result (resultsPins.ts): told when the page asks to keep this panel; `serialBase` continues the serials of the panel before. */
     private readonly pins?: { readonly onPin: (panel: ResultsPanel) => void; readonly onClosed: (panel: ResultsPanel) => void; readonly serialBase?: number },
     /** Where a result goes when the page does not render it (resultDocument.ts). */
-    private readonly documents?: ResultDocuments,
+    documents?: ResultDocuments,
   ) {
     this.trace = new PanelTrace(logger);
+    this.documentView = new PanelDocumentView(documents, filter, logger, this.note);
     this.panelSerial = pins?.serialBase ?? 0;
     this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
     if (__TEST_API__) {
@@ -90,15 +89,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     this.sentBytes = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? sent : undefined;
     this.note(`show ${view.runId}${this.unparsed ? ' (stored answer as bytes)' : this.sentBytes ? ' (answer as bytes)' : ''}`);
     this.rendered = undefined;
-    this.shownAsDocument = undefined;
-    if (this.documents && preferredResultsView() === 'document') {
-      // The person prefers the document view: no panel is opened (an open one still gets the result).
-      this.note(`show ${view.runId} as a JSON document (tenantGraphql.results.view)`);
-      this.openDocument(view).catch((err: unknown) => this.logger.warn(`[results] could not open the result as a JSON document: ${errorMessage(err)}`));
-      if (this.panel) {
-        this.panel.title = this.title();
-        this.sendCurrent();
-      }
+    if (this.documentView.showPreferred({ view, unparsed: this.unparsed })) {
+      this.retitle(); // no panel is opened; an open one still gets the result
+      this.sendCurrent();
       return;
     }
     this.createOrShow(true);
@@ -119,44 +112,17 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   }
 
   /** The watchdog's resend: the result sent again to the ready page. */
-  resend(): void {
-    this.sendCurrent();
-  }
+  readonly resend = (): void => this.sendCurrent();
 
-  /**
-   * The watchdog's last step: the page did not render the result even in a new panel, so it opens as
-   * a read-only JSON document beside the editor, and the person is told (with a way to try the panel
-   * again). The panel stays: when its page comes back, it shows the result and says so.
-   */
+  /** The watchdog's last step: the result opens as a JSON document beside the editor (panelDocument.ts); the panel stays, titled "(not shown)", until its page renders it. */
   showAsDocument(view: RunResultView): void {
-    if (this.panel) {
-      this.panel.title = vscode.l10n.t('{0} (not shown)', this.title());
-    }
-    this.shownAsDocument = view.runId;
-    void this.openDocument(view).then(
-      (opened) => {
-        if (opened) {
-          this.note(`opened ${view.runId} as a JSON document`, 'info');
-        }
-        tellShownAsDocument(view, () => {
-          if (this.current === view) {
-            this.recreate();
-            this.watchdog.restart();
-          }
-        });
-      },
-      (err: unknown) => this.logger.warn(`[results] could not open the result as a JSON document: ${errorMessage(err)}`),
-    );
-  }
-
-  /** Opens the result of `view` as a JSON document (false when there is no document view here). */
-  async openDocument(view: RunResultView): Promise<boolean> {
-    if (!this.documents) {
-      return false;
-    }
-    const unparsed = this.current === view ? this.unparsed : undefined;
-    await this.documents.open(view, await resultDocumentText({ view, unparsed }, this.filter));
-    return true;
+    this.retitle(true);
+    this.documentView.fallBack({ view, unparsed: this.current === view ? this.unparsed : undefined }, () => {
+      if (this.current === view) {
+        this.recreate();
+        this.watchdog.restart();
+      }
+    });
   }
 
   /** Replaces the panel by a new one in the same place (a new webview, with a host frame of its own). */
@@ -172,12 +138,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
 
   /** Show Results: the last result as a document when the person prefers that view, else the panel. */
   showResults(): void {
-    const view = this.current;
-    if (view && this.documents && preferredResultsView() === 'document') {
-      this.openDocument(view).catch((err: unknown) => this.logger.warn(`[results] could not open the result as a JSON document: ${errorMessage(err)}`));
-      return;
+    if (!this.current || !this.documentView.showPreferred({ view: this.current, unparsed: this.unparsed })) {
+      this.createOrShow(false);
     }
-    this.createOrShow(false);
   }
 
   /** Opens the panel (with the last result, if any) or brings it to the front. */
@@ -241,9 +204,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     return panelTitle(this.titleState.running, this.titleState.pinned, this.current?.operationName);
   }
 
-  private retitle(): void {
+  private retitle(notShown = false): void {
     if (this.panel) {
-      this.panel.title = this.title();
+      this.panel.title = notShown ? vscode.l10n.t('{0} (not shown)', this.title()) : this.title();
     }
   }
 
@@ -267,12 +230,7 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
       }),
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
     );
-    this.load(panel);
-  }
-
-  /** (Re)loads the page: it says `ready` and gets the current result. */
-  private load(panel: vscode.WebviewPanel): void {
-    this.webviewReady = false;
+    // The page says `ready` and gets the current result.
     this.note(`load page ${++this.loads}`);
     panel.webview.html = pageHtml(panel.webview, this.mediaRoot);
   }
@@ -310,14 +268,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   }
 
   /** Puts an expression in the page's filter box and applies it ("Filter to this"). */
-  applyFilter(expression: string): boolean {
-    return this.tellPage((runId) => ({ type: 'setFilter', runId, expression }));
-  }
-
+  readonly applyFilter = (expression: string): boolean => this.tellPage((runId) => ({ type: 'setFilter', runId, expression }));
   /** Shows the list at `path` of the shown answer as a table ("Show as Table"). */
-  showTable(path: readonly (string | number)[]): boolean {
-    return this.tellPage((runId) => ({ type: 'showTable', runId, path }));
-  }
+  readonly showTable = (path: readonly (string | number)[]): boolean => this.tellPage((runId) => ({ type: 'showTable', runId, path }));
 
   /** Posts a message about the shown run to the page, when it is ready; false otherwise. */
   private tellPage(message: (runId: string) => ExtensionToWebviewMessage): boolean {
@@ -360,11 +313,7 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
         this.rendered = { runId: message.runId, treeItems: message.treeItems };
         if (view?.runId === message.runId) {
           this.retitle(); // no longer "(not shown)"
-          if (this.shownAsDocument === view.runId) {
-            // It was opened as a document: the way back to the panel, now that it works.
-            this.shownAsDocument = undefined;
-            tellPanelWorks(view, () => this.createOrShow(false));
-          }
+          this.documentView.rendered(view, () => this.createOrShow(false));
         }
         this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
         if (view && this.filterOffered !== view.runId) {
