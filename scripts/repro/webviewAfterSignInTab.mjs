@@ -88,7 +88,14 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
     writeFileSync(join(tmp, 'folder', 'README.md'), '# Hello\n\nA webview shows this.\n');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, EXTENSIONS_GALLERY: '{}', XDG_CONFIG_HOME: join(tmp, 'xdg-config'), XDG_DATA_HOME: join(tmp, 'xdg-data'), XDG_CACHE_HOME: join(tmp, 'xdg-cache'), TMPDIR: join(tmp, 'tmp') };
+    const env = {
+      ...process.env,
+      EXTENSIONS_GALLERY: '{}',
+      XDG_CONFIG_HOME: join(tmp, 'xdg-config'),
+      XDG_DATA_HOME: join(tmp, 'xdg-data'),
+      XDG_CACHE_HOME: join(tmp, 'xdg-cache'),
+      TMPDIR: join(tmp, 'tmp'),
+    };
     const server = spawn(node24, codeServerArgs({ entry: codeServerEntry, port, stateDir: tmp, folder: join(tmp, 'folder') }), { env, detached: true, stdio: 'ignore' });
     stops.push(() => {
       try {
@@ -163,7 +170,13 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
               const reg = await Promise.race([c.getRegistration(), new Promise((r) => setTimeout(() => r('no answer'), 3000))]);
               const update =
                 reg && typeof reg === 'object'
-                  ? await Promise.race([reg.update().then(() => 'settles', (e) => `rejects (${e})`), new Promise((r) => setTimeout(() => r('does not settle within 5 s'), 5000))])
+                  ? await Promise.race([
+                      reg.update().then(
+                        () => 'settles',
+                        (e) => `rejects (${e})`,
+                      ),
+                      new Promise((r) => setTimeout(() => r('does not settle within 5 s'), 5000)),
+                    ])
                   : `no registration (${reg})`;
               return JSON.stringify({
                 controller: c.controller ? new URL(c.controller.scriptURL).pathname.split('/').pop() : null,
