@@ -356,7 +356,8 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   });
   const url = `${base}/?${multiRoot ? `workspace=${encodeURIComponent(multiRoot)}` : `folder=${encodeURIComponent(workspace)}`}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   log(`${suite}: opening the workbench in Chromium; tests start when the extension host is up`);
-  await page.goto(url);
+  // The workbench's load event takes more than Playwright's default 30 s on a machine at load 20 (its scripts are many MB).
+  await page.goto(url, { timeout: 180_000 });
 
   const { code, reason } = await result;
   log(`${suite}: ${reason}`);
@@ -838,7 +839,8 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
         if (verbose) {
           log(`browser harness: new tab ${page.url().slice(0, 160)}`);
         }
-        if (isInterstitial(page.url())) {
+        const signIn = isInterstitial(page.url());
+        if (signIn) {
           // It replaces itself with the sign-in page (directly when the browser reaches it).
           await page.waitForURL((u) => !isInterstitial(u.href), { waitUntil: 'domcontentloaded', timeout: 30_000 });
           if (verbose) {
@@ -854,6 +856,10 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
           return;
         }
         if (!isAuthorizePage(page.url()) || next.consent === 'ignore') {
+          // A sign-in that asked for no consent (a returning user) came straight back: the person closes the tab all the same.
+          if (signIn && next.closeTab && next.consent !== 'ignore') {
+            await closeSignInTab(page);
+          }
           return;
         }
         await consentOn(page, next);

@@ -128,7 +128,7 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
         note(`console ${m.type()}: ${m.text().slice(0, 200)}`);
       }
     });
-    await page.goto(`${base}/?folder=${encodeURIComponent(join(tmp, 'folder'))}`);
+    await page.goto(`${base}/?folder=${encodeURIComponent(join(tmp, 'folder'))}`, { timeout: 180_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(3000);
 
