@@ -201,7 +201,13 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
   }
 }
 
-const prerequisites = await ensurePrerequisites();
+const found = await ensurePrerequisites();
+// Another code-server and its Node, as for the integration runner (TENANT_GRAPHQL_CODE_SERVER_ENTRY, TENANT_GRAPHQL_CODE_SERVER_NODE).
+const prerequisites = {
+  ...found,
+  codeServerEntry: process.env.TENANT_GRAPHQL_CODE_SERVER_ENTRY || found.codeServerEntry,
+  node24: process.env.TENANT_GRAPHQL_CODE_SERVER_NODE || found.node24,
+};
 let failed = 0;
 for (let i = 1; i <= loops; i++) {
   const { made, record } = await loop(i, prerequisites);
