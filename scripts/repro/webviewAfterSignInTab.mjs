@@ -150,17 +150,30 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
     note('opening the Markdown preview');
     await page.keyboard.press('Control+P');
     await page.keyboard.type('README.md');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(1500);
+    await page.locator('.tab', { hasText: 'README.md' }).first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('F1');
     await page.keyboard.type('Markdown: Open Preview to the Side');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Markdown: Open Preview to the Side' }).first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('Enter');
-    const deadline = Date.now() + 20_000;
-    let made = false;
-    while (!made && Date.now() < deadline) {
-      made = page.frames().some((f) => f.url().includes('/pre/fake.html'));
-      await page.waitForTimeout(250);
+    const until = async (test, ms) => {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if (page.frames().some((f) => test(f.url()))) {
+          return true;
+        }
+        await page.waitForTimeout(250);
+      }
+      return false;
+    };
+    // No host frame at all is a failure of this driver (inconclusive), not the blank webview.
+    if (!(await until((u) => u.includes('/pre/index.html'), 60_000))) {
+      note('no webview host frame within 60 s: inconclusive');
+      return { made: undefined, record };
     }
+    note('host frame made');
+    const made = await until((u) => u.includes('/pre/fake.html'), 20_000);
     if (!made) {
       const host = page.frames().find((f) => f.url().includes('/pre/index.html'));
       const facts = host
@@ -211,8 +224,10 @@ const prerequisites = {
 let failed = 0;
 for (let i = 1; i <= loops; i++) {
   const { made, record } = await loop(i, prerequisites);
-  console.log(`[repro] loop ${i} (tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : 'BLANK: the host frame never made its page'}`);
-  if (!made) {
+  console.log(
+    `[repro] loop ${i} (tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
+  );
+  if (made === false) {
     failed++;
     console.log(record.map((l) => `  ${l}`).join('\n'));
   }
