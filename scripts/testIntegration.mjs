@@ -308,6 +308,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     ['skipWelcome', 'true'],
   ];
 
+  let documentFallback = false;
   const result = new Promise((resolveResult) => {
     const timer = setTimeout(() => {
       resolveResult({ code: 1, reason: `the integration tests did not finish within ${timeoutS} s (a test hung?)` });
@@ -324,6 +325,8 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
           }
           const i = line.indexOf(TEST_OUTPUT_MARKER);
           if (i >= 0) {
+            // A result the results page did not render (its JSON document showed it): the record below tells why.
+            documentFallback ||= line.includes('shown in the document');
             console.log(line.slice(i + TEST_OUTPUT_MARKER.length));
           } else if (verbose) {
             console.log(`[vscode:${type}] ${line}`);
@@ -364,7 +367,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   if (code !== 0 && process.env.TENANT_GRAPHQL_SHOW_SERVER_LOG) {
     console.error(serverLog.join(''));
   }
-  if (code !== 0 || verbose) {
+  if (code !== 0 || verbose || documentFallback) {
     // The results page's side of its life (the extension's side is in the failing test's message).
     log(`webview record (${webviewRecord.length} events; browser clock):\n${webviewRecord.join('\n')}`);
   }

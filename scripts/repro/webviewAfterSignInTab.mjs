@@ -148,15 +148,18 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
 
     // The window's first webview: VS Code's Markdown preview of README.md.
     note('opening the Markdown preview');
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('README.md');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 60_000 });
-    await page.keyboard.press('Enter');
+    // Typed into the quick input once it is there (keystrokes sent before it has focus are lost on a loaded machine).
+    const quickInput = async (key, text, row) => {
+      await page.keyboard.press(key);
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: 60_000 });
+      await input.fill(text);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: 60_000 });
+      await page.keyboard.press('Enter');
+    };
+    await quickInput('Control+P', 'README.md', 'README.md');
     await page.locator('.tab', { hasText: 'README.md' }).first().waitFor({ timeout: 60_000 });
-    await page.keyboard.press('F1');
-    await page.keyboard.type('Markdown: Open Preview to the Side');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Markdown: Open Preview to the Side' }).first().waitFor({ timeout: 60_000 });
-    await page.keyboard.press('Enter');
+    await quickInput('F1', '>Markdown: Open Preview to the Side', 'Markdown: Open Preview to the Side');
     const until = async (test, ms) => {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
