@@ -7,6 +7,7 @@ import { resultsCommands } from './commands';
 import type { ResultsPresenter } from './resultsModel';
 import { ResultsPanel, type ResultsPanelInfo } from './resultsPanel';
 import { ResultFilter } from './resultFilter';
+import { ResultDocuments } from './resultDocument';
 
 export type { ResultsPresenter, RunResultView } from './resultsModel';
 export type { ResultsPanelInfo } from './resultsPanel';
@@ -51,6 +52,8 @@ export class ResultsFeature implements vscode.Disposable {
   }) {
     const { context, logger } = services;
     const filter = new ResultFilter(services.filterWorker, context.workspaceState);
+    // The results as read-only JSON documents: the view a person may prefer, and the panel's fallback.
+    const documents = new ResultDocuments();
     const pins = (serialBase: number) => ({
       serialBase,
       onPin: (pinned: ResultsPanel) => {
@@ -60,14 +63,14 @@ export class ResultsFeature implements vscode.Disposable {
         pinned.markPinned();
         this.pinnedPanels.add(pinned);
         // The next result opens a new panel; its serials continue this one's (tests tell panels apart by them).
-        this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(pinned.serial));
+        this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(pinned.serial), documents);
       },
       onClosed: (closed: ResultsPanel) => {
         this.pinnedPanels.delete(closed);
         closed.dispose();
       },
     });
-    this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(0));
+    this.panel = new ResultsPanel(context.extensionUri, logger, filter, pins(0), documents);
     this.presenter = {
       show: (view, body) => {
         filter.keep(view.runId, body);
@@ -82,6 +85,7 @@ export class ResultsFeature implements vscode.Disposable {
     const current = () => this.panel;
     this.disposables = vscode.Disposable.from(
       { dispose: () => [this.panel, ...this.pinnedPanels].forEach((p) => p.dispose()) },
+      documents,
       vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
         deserializeWebviewPanel: (restored, state: unknown) => {
           this.panel.restore(restored, state);

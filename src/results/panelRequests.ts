@@ -32,6 +32,19 @@ async function jsonText({ view, unparsed }: ShownResult, filter: ResultFilter | 
   return responseJsonText(view);
 }
 
+/**
+ * The text of a result's JSON document (resultDocument.ts): the response JSON that Open as JSON
+ * Document gives, or, for a failure without a usable body, the failure and its status as JSON.
+ */
+export async function resultDocumentText(shown: ShownResult, filter: ResultFilter | undefined): Promise<string> {
+  const text = await jsonText(shown, filter);
+  if (text !== undefined) {
+    return text;
+  }
+  const { status, failure } = shown.view;
+  return `${JSON.stringify({ status: status ?? null, failure: failure ?? null }, null, 2)}\n`;
+}
+
 /** Answers a checked request about the shown result (other messages are the panel's own). `filtered` gets a filter's answer. */
 export async function answerRequest(
   message: WebviewToExtensionMessage,

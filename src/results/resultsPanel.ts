@@ -9,7 +9,9 @@ import { dressPanel, newPanel, pageHtml, panelTitle, restoredView } from './pane
 import type { ResultFilter } from './resultFilter';
 import { answerRequest, checkedView } from './panelRequests';
 import { PanelTrace, reportLine, type ResultsPanelInfo } from './panelTrace';
-import { PanelWatchdog, tellNotShown, type WatchedPanel } from './panelWatchdog';
+import { PanelWatchdog, type WatchedPanel } from './panelWatchdog';
+import type { ResultDocuments } from './resultDocument';
+import { PanelDocumentView } from './panelDocument';
 
 export type { ResultsPanelInfo } from './panelTrace';
 
@@ -39,11 +41,10 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   private loads = 0;
   /** The run whose operation's remembered filter was offered to the page (once per run). */
   private filterOffered: string | undefined;
+  /** The result as a read-only JSON document: the person's preferred view, and the watchdog's last step. */
+  private readonly documentView: PanelDocumentView;
 
-  /**
-   * For the integration tests, in the development build only: what the panel holds, and a message
-   * handled as if the webview had posted it (tells whether it was accepted).
-   */
+  /** For the integration tests, in the development build only: what the panel holds, and a message handled as if the webview had posted it (tells whether it was accepted). */
   declare readonly testHooks: { info(): ResultsPanelInfo; receive(raw: unknown): Promise<boolean> } | undefined;
 
   constructor(
@@ -53,8 +54,11 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     private readonly filter?: ResultFilter,
     /** Pin this result (resultsPins.ts): told when the page asks to keep this panel; `serialBase` continues the serials of the panel before. */
     private readonly pins?: { readonly onPin: (panel: ResultsPanel) => void; readonly onClosed: (panel: ResultsPanel) => void; readonly serialBase?: number },
+    /** Where a result goes when the page does not render it (resultDocument.ts). */
+    documents?: ResultDocuments,
   ) {
     this.trace = new PanelTrace(logger);
+    this.documentView = new PanelDocumentView(documents, filter, logger, this.note);
     this.panelSerial = pins?.serialBase ?? 0;
     this.mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
     if (__TEST_API__) {
@@ -85,6 +89,11 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     this.sentBytes = sent && view.body !== undefined && sent.byteLength >= RAW_BODY_BYTES ? sent : undefined;
     this.note(`show ${view.runId}${this.unparsed ? ' (stored answer as bytes)' : this.sentBytes ? ' (answer as bytes)' : ''}`);
     this.rendered = undefined;
+    if (this.documentView.showPreferred({ view, unparsed: this.unparsed })) {
+      this.retitle(); // no panel is opened; an open one still gets the result
+      this.sendCurrent();
+      return;
+    }
     this.createOrShow(true);
     this.panel!.title = this.title();
     this.sendCurrent();
@@ -102,21 +111,13 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     return this.webviewReady;
   }
 
-  /** The watchdog's nudge: the result sent again, or the page loaded again when it never said ready. */
-  nudge(): void {
-    if (this.webviewReady) {
-      this.sendCurrent();
-    } else if (this.panel) {
-      this.load(this.panel);
-    }
-  }
+  /** The watchdog's resend: the result sent again to the ready page. */
+  readonly resend = (): void => this.sendCurrent();
 
-  /** The watchdog gave up: the panel says the result is not shown, and the person gets a way to try again. */
-  giveUp(view: RunResultView): void {
-    if (this.panel) {
-      this.panel.title = vscode.l10n.t('{0} (not shown)', this.title());
-    }
-    tellNotShown(view, () => {
+  /** The watchdog's last step: the result opens as a JSON document beside the editor (panelDocument.ts); the panel stays, titled "(not shown)", until its page renders it. */
+  showAsDocument(view: RunResultView): void {
+    this.retitle(true);
+    this.documentView.fallBack({ view, unparsed: this.current === view ? this.unparsed : undefined }, () => {
       if (this.current === view) {
         this.recreate();
         this.watchdog.restart();
@@ -133,6 +134,13 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     const panel = newPanel(this.title(), column, true, this.mediaRoot);
     this.note(`created panel ${this.panelSerial + 1} in place of panel ${this.panelSerial} (column ${panel.viewColumn})`);
     this.attach(panel);
+  }
+
+  /** Show Results: the last result as a document when the person prefers that view, else the panel. */
+  showResults(): void {
+    if (!this.current || !this.documentView.showPreferred({ view: this.current, unparsed: this.unparsed })) {
+      this.createOrShow(false);
+    }
   }
 
   /** Opens the panel (with the last result, if any) or brings it to the front. */
@@ -196,9 +204,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     return panelTitle(this.titleState.running, this.titleState.pinned, this.current?.operationName);
   }
 
-  private retitle(): void {
+  private retitle(notShown = false): void {
     if (this.panel) {
-      this.panel.title = this.title();
+      this.panel.title = notShown ? vscode.l10n.t('{0} (not shown)', this.title()) : this.title();
     }
   }
 
@@ -222,12 +230,7 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
       }),
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
     );
-    this.load(panel);
-  }
-
-  /** (Re)loads the page: it says `ready` and gets the current result. */
-  private load(panel: vscode.WebviewPanel): void {
-    this.webviewReady = false;
+    // The page says `ready` and gets the current result.
     this.note(`load page ${++this.loads}`);
     panel.webview.html = pageHtml(panel.webview, this.mediaRoot);
   }
@@ -265,14 +268,9 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
   }
 
   /** Puts an expression in the page's filter box and applies it ("Filter to this"). */
-  applyFilter(expression: string): boolean {
-    return this.tellPage((runId) => ({ type: 'setFilter', runId, expression }));
-  }
-
+  readonly applyFilter = (expression: string): boolean => this.tellPage((runId) => ({ type: 'setFilter', runId, expression }));
   /** Shows the list at `path` of the shown answer as a table ("Show as Table"). */
-  showTable(path: readonly (string | number)[]): boolean {
-    return this.tellPage((runId) => ({ type: 'showTable', runId, path }));
-  }
+  readonly showTable = (path: readonly (string | number)[]): boolean => this.tellPage((runId) => ({ type: 'showTable', runId, path }));
 
   /** Posts a message about the shown run to the page, when it is ready; false otherwise. */
   private tellPage(message: (runId: string) => ExtensionToWebviewMessage): boolean {
@@ -315,6 +313,7 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
         this.rendered = { runId: message.runId, treeItems: message.treeItems };
         if (view?.runId === message.runId) {
           this.retitle(); // no longer "(not shown)"
+          this.documentView.rendered(view, () => this.createOrShow(false));
         }
         this.note(`page rendered ${message.runId} (${message.treeItems} tree items)`);
         if (view && this.filterOffered !== view.runId) {

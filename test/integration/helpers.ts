@@ -83,6 +83,13 @@ export interface BrowserInstruction {
    * microsoft/vscode#125993: such a frame never loads the page it is given.
    */
   serviceWorkerFaults?: number;
+  /**
+   * The next N webview host frames wait for their service worker forever (its registration never
+   * settles): the frame never makes its page, as in the runs after a sign-in whose tab was closed.
+   */
+  webviewHostHangs?: number;
+  /** Close the sign-in tab once the sign-in came back to VS Code, as a person closes it (stays set until changed). */
+  closeTab?: boolean;
   /** Open this address in a new tab, as if the person pasted it into the browser. */
   open?: string;
   /** Consent on the authorization page that is already open (left by `consent: 'ignore'`). */

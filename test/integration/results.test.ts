@@ -172,6 +172,74 @@ describe('Results panel', function () {
   });
 });
 
+/** The result document (tenantGraphql.results.view, and the panel's fallback) of run `runId`, when an editor shows it. */
+function resultDocument(runId: string): vscode.TextDocument | undefined {
+  return vscode.window.visibleTextEditors.map((e) => e.document).find((d) => d.uri.scheme === 'tenant-graphql-result' && d.uri.path.startsWith(`/${runId}/`));
+}
+
+/** Closes the editors that show result documents. */
+async function closeResultDocuments(): Promise<void> {
+  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
+    if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'tenant-graphql-result') {
+      await vscode.window.tabGroups.close(tab);
+    }
+  }
+}
+
+describe('Results as a JSON document', function () {
+  this.timeout(90_000);
+
+  before(async () => {
+    await openFixture('tasks.graphql');
+    await signInToSandbox('alice');
+  });
+
+  afterEach(async () => {
+    instructBrowser({ webviewHostHangs: 0 });
+    await vscode.workspace.getConfiguration('tenantGraphql').update('results.view', undefined, vscode.ConfigurationTarget.Global);
+    await closeResultDocuments();
+  });
+
+  it('opens the result as a read-only JSON document beside the editor when even a new panel does not render it', async () => {
+    await closeResultsTabs();
+    await eventually(async () => ((await info()).open ? undefined : true), 'the panel to close');
+    // The panel's host frame and the new panel's wait for their service worker forever (as after a sign-in in a browser VS Code).
+    instructBrowser({ webviewHostHangs: 2 });
+    const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    assert.equal(outcome?.status, 200);
+    const doc = await eventually(
+      () => resultDocument(outcome.runId),
+      `the result document of ${outcome.runId}`,
+      45_000,
+      async () => `panel life:\n  ${(await info()).trace.join('\n  ')}`,
+    );
+    assert.equal(doc.languageId, 'json');
+    assert.deepEqual((JSON.parse(doc.getText()) as { data: unknown }).data, outcome.data);
+    const { trace: life, rendered } = await info();
+    assert.equal(rendered, undefined, 'the page never rendered it');
+    // The stuck page was given up at the first check (it never said ready): no reloads into the same host frame first.
+    const first = life.find((line) => line.includes(`${outcome.runId} not rendered (step 1)`));
+    assert.match(first ?? '', /making the panel anew \(the page never said ready\)/, life.join('\n'));
+    assert.ok(
+      life.some((line) => line.includes(`opened ${outcome.runId} as a JSON document`)),
+      life.join('\n'),
+    );
+    assert.equal(resultsTabs().length, 1, 'one results panel, not two');
+  });
+
+  it('shows results as a read-only JSON document, and no panel, when the person prefers that view (tenantGraphql.results.view)', async () => {
+    await closeResultsTabs();
+    await eventually(async () => ((await info()).open ? undefined : true), 'the panel to close');
+    await vscode.workspace.getConfiguration('tenantGraphql').update('results.view', 'document', vscode.ConfigurationTarget.Global);
+    const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'MyGroups' });
+    assert.equal(outcome?.status, 200);
+    const doc = await eventually(() => resultDocument(outcome.runId), `the result document of ${outcome.runId}`);
+    assert.deepEqual((JSON.parse(doc.getText()) as { data: unknown }).data, outcome.data);
+    assert.equal(resultsTabs().length, 0, 'no results panel');
+    assert.equal(doc.uri.scheme, 'tenant-graphql-result', 'a content provider document: VS Code opens it read-only');
+  });
+});
+
 /** The open results panels' tabs. */
 function resultsTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(RESULTS_VIEW_TYPE));
