@@ -14,6 +14,7 @@
  * in the schema's order (codegen prints enums and input types in it).
  */
 import {
+  assertNullableType,
   getNamedType,
   GraphQLInterfaceType,
   GraphQLList,
@@ -196,7 +197,7 @@ function rebuilt(schema: GraphQLSchema, usage: Usage): GraphQLSchema {
   const made = new Map<string, GraphQLNamedType>();
   const named = (type: GraphQLNamedType): GraphQLNamedType => made.get(type.name) ?? type;
   const wrapped = (type: GraphQLType): GraphQLType =>
-    isNonNullType(type) ? new GraphQLNonNull(wrapped(type.ofType)) : isListType(type) ? new GraphQLList(wrapped(type.ofType)) : named(type);
+    isNonNullType(type) ? new GraphQLNonNull(assertNullableType(wrapped(type.ofType))) : isListType(type) ? new GraphQLList(wrapped(type.ofType)) : named(type);
   const fieldsOf = (type: GraphQLObjectType | GraphQLInterfaceType) => (): GraphQLFieldConfigMap<unknown, unknown> => {
     const selected = usage.fields.get(type.name) ?? new Set<string>();
     const all = type.toConfig().fields;
