@@ -146,7 +146,7 @@ export function stringMap(value: unknown, field: string, problems: string[], res
       return undefined;
     }
     // CR, LF and NUL would split or end a header line, and no other control character (but a tab) may be in one (RFC 9110 5.5).
-    if (typeof v !== 'string' || /[\0-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/.test(v)) {
+    if (typeof v !== 'string' || /[^\P{Cc}\t]|[\u2028\u2029]/u.test(v)) {
       problems.push(`${field}.${key} must be a one-line text without control characters.`);
       return undefined;
     }

@@ -71,7 +71,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * characters itself, so a raw line feed is one between the lines of pretty-printed JSON, kept.
  */
 function escapeUnsafe(json: string): string {
-  return json.replace(/[\0-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[^\P{Cc}\n]|[\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A JS string literal of any text (double-quoted, printable). */
@@ -91,7 +91,7 @@ function commentText(text: string): string {
 
 /** A header value (or token) as a header line may hold it: no control character but a tab. */
 function checkedValue(value: string, what: string): string {
-  if (/[\0-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/.test(value)) {
+  if (/[^\P{Cc}\t]|[\u2028\u2029]/u.test(value)) {
     throw new ExportError(`The ${what} holds a line break or another control character: it cannot be exported.`);
   }
   return value;
