@@ -145,17 +145,27 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-function tokenComment(request: SentRequest, prefix: string): string {
-  return `${prefix} ${TOKEN_VARIABLE}: an access token for "${commentText(request.environment)}" (sign in there, or use the OAuth client credentials grant of the Service's token endpoint)`;
+/**
+ * How a comment names a text (an environment's, a header's name): for the shell single-quoted,
+ * because zsh, by default, reads a pasted `# …` line as a command (`#`, not found) and would expand
+ * a `$(…)` or a backquote in it; elsewhere in double quotes. One line either way.
+ */
+type Naming = (text: string) => string;
+const shellNaming: Naming = (text) => shellQuote(commentText(text));
+const plainNaming: Naming = (text) => `"${commentText(text)}"`;
+
+/** The comment on where the token comes from; its fixed words hold nothing a shell acts on (no quote, parenthesis or semicolon). */
+function tokenComment(request: SentRequest, prefix: string, naming: Naming): string {
+  return `${prefix} ${TOKEN_VARIABLE}: an access token for ${naming(request.environment)}, by signing in there or by the OAuth client credentials grant at the token endpoint of the Service`;
 }
 
 /** One comment line per secret header: which variable to set (its value is never written). */
-function secretComments(request: SentRequest, prefix: string): string[] {
+function secretComments(request: SentRequest, prefix: string, naming: Naming): string[] {
   return checkedHeaders(request)
     .filter((h) => h.value === undefined)
     .map(
       (h) =>
-        `${prefix} ${headerVariable(h.name)}: the secret value of the ${h.name} header of "${commentText(request.environment)}" (kept in VS Code's secret storage; set it yourself)`,
+        `${prefix} ${headerVariable(h.name)}: the secret value of the ${naming(h.name)} header of ${naming(request.environment)}, kept in the secret storage of VS Code: set it yourself`,
     );
 }
 
@@ -189,8 +199,8 @@ export function toCurl(request: SentRequest, token?: string): string {
   const auth = token === undefined ? withVariable(`${name}: ${prefix}`, TOKEN_VARIABLE) : curlHeader(name, `${prefix}${checkedValue(token, 'token')}`);
   const extra = checkedHeaders(request).map((h) => `  -H ${h.value === undefined ? withVariable(`${h.name}: `, headerVariable(h.name)) : curlHeader(h.name, h.value)} \\`);
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '#')] : []),
-    ...secretComments(request, '#'),
+    ...(token === undefined ? [tokenComment(request, '#', shellNaming)] : []),
+    ...secretComments(request, '#', shellNaming),
     `curl -sS --globoff -X POST --url ${shellQuote(checkedEndpoint(request.endpoint))} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H ${auth} \\`,
@@ -217,8 +227,8 @@ export function toFetch(request: SentRequest, token?: string): string {
     .map((line, i) => (i === 0 ? line : `  ${line}`))
     .join('\n');
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '//')] : []),
-    ...secretComments(request, '//'),
+    ...(token === undefined ? [tokenComment(request, '//', plainNaming)] : []),
+    ...secretComments(request, '//', plainNaming),
     `const response = await fetch(${jsString(checkedEndpoint(request.endpoint))}, {`,
     `  method: 'POST',`,
     `  headers: { ${headerEntries.join(', ')} },`,
@@ -258,8 +268,8 @@ export function toHttpFile(request: SentRequest, token?: string): string {
   const secrets = headers.filter((h) => h.value === undefined);
   const body = escapeUnsafe(JSON.stringify(bodyValue(request), null, 2)).replace(/\{(?=\{)/g, '\\u007b');
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '#'), `@token = {{$processEnv ${TOKEN_VARIABLE}}}`] : []),
-    ...secretComments(request, '#'),
+    ...(token === undefined ? [tokenComment(request, '#', plainNaming), `@token = {{$processEnv ${TOKEN_VARIABLE}}}`] : []),
+    ...secretComments(request, '#', plainNaming),
     ...secrets.map((h) => `@${httpVariable(h.name)} = {{$processEnv ${headerVariable(h.name)}}}`),
     ...(token === undefined || secrets.length > 0 ? [''] : []),
     `# @name ${(request.operationName ?? 'operation').replace(/[^\w-]/g, '_')}`,

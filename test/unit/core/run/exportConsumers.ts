@@ -8,12 +8,14 @@ import ts from 'typescript';
 
 /**
  * The simple commands of a shell script, each as its words after quote removal, with `$NAME`
- * inside double quotes expanded from `env`. Supports what an export may hold: comments, blanks,
+ * inside double quotes expanded from `env`. With `comments: false`, a `#` is a character as any
+ * other, as zsh reads a pasted line by default (its INTERACTIVE_COMMENTS option is off): a comment
+ * line is then a command `#` with words. Supports what an export may hold: comments, blanks,
  * backslash-newline, single quotes, double quotes with `$NAME`, and plain words of
  * `[A-Za-z0-9_./:=@%+,-]`. Everything else (an unquoted `$`, `;`, `|`, `&`, a redirection, a
  * glob, a backquote, `$(`, `${`) throws: a test of an export must not pass by a lenient reading.
  */
-export function shellCommands(script: string, env: Readonly<Record<string, string>>): string[][] {
+export function shellCommands(script: string, env: Readonly<Record<string, string>>, options: { comments: boolean } = { comments: true }): string[][] {
   const commands: string[][] = [];
   let words: string[] = [];
   let word: string | undefined;
@@ -39,7 +41,7 @@ export function shellCommands(script: string, env: Readonly<Record<string, strin
     } else if (c === '\n') {
       endCommand();
       i++;
-    } else if (c === '#' && word === undefined) {
+    } else if (c === '#' && word === undefined && options.comments) {
       while (i < script.length && script[i] !== '\n') {
         i++;
       }
@@ -98,7 +100,7 @@ export function shellCommands(script: string, env: Readonly<Record<string, strin
         }
       }
       word = (word ?? '') + text;
-    } else if (/[A-Za-z0-9_./:=@%+,-]/.test(c)) {
+    } else if (/[A-Za-z0-9_./:=@%+,-]/.test(c) || c === '#') {
       word = (word ?? '') + c;
       i++;
     } else {

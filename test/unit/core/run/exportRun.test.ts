@@ -44,7 +44,7 @@ describe('exporting a run', () => {
   it('writes the token as $TENANT_GRAPHQL_TOKEN with a word on how to get one, unless one is given', () => {
     for (const text of [toCurl(request), toFetch(request), toHttpFile(request)]) {
       assert.ok(text.includes(TOKEN_VARIABLE));
-      assert.match(text, /an access token for "Production"/);
+      assert.match(text, /an access token for ["']Production["']/);
     }
     const secret = 'eyJ.secret.token';
     for (const text of [toCurl(request, secret), toFetch(request, secret), toHttpFile(request, secret)]) {

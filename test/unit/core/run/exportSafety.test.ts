@@ -263,6 +263,13 @@ describe('exports hold what a repository or a server wrote as values, never as c
           assert.deepEqual(sent.headers, headers);
           assert.equal(JSON.stringify(JSON.parse(sent.data!)), requestBody(request));
           assert.ok(!/[\p{Cc}\u2028\u2029]/u.test(out.replace(/\n/g, '').replace(/\t/g, '')), 'no control character but line ends (and a tab in a header) on the clipboard');
+          // zsh reads a pasted comment line as a command `#` (not found) by default: its words must be inert too.
+          const zsh = shellCommands(out, envOf(request), { comments: false });
+          assert.ok(
+            zsh.slice(0, -1).every((words) => words[0] === '#'),
+            JSON.stringify(zsh),
+          );
+          assert.deepEqual(zsh[zsh.length - 1], commands[0]);
         }),
         { numRuns: 300 },
       );
