@@ -108,6 +108,7 @@ export class RunFeature implements vscode.Disposable {
       presenter,
       signedInElsewhere: (uri) => signedInElsewhere(auth, uri),
       accessToken: (environment) => graphql.accessTokenFor(environment),
+      ensureAllowed: services.ensureAllowed,
     };
     // Show/Clear/Search Run History and Compare Runs are in the palette once a run is kept.
     const hasHistory = () => setContextKey('tenantGraphql.hasHistory', history.list().length > 0);

@@ -21,7 +21,7 @@ describe('Export a run: Copy as cURL / fetch, Save as .http', function () {
     await vscode.env.clipboard.writeText('');
     assert.equal(await vscode.commands.executeCommand('tenantGraphql.copyRunAsCurl', { includeToken: false }), true);
     const text = await vscode.env.clipboard.readText();
-    assert.match(text, /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/graphql'/m);
+    assert.match(text, /^curl -sS --globoff -X POST --url 'http:\/\/127\.0\.0\.1:\d+\/v1\/graphql'/m);
     assert.ok(text.includes('Authorization: Bearer $TENANT_GRAPHQL_TOKEN'));
     assert.ok(text.includes('query UrgentTasks'), 'the query the run sent');
     assert.ok(!/Bearer eyJ/.test(text), 'no real token');

@@ -56,6 +56,16 @@ describe('Workspace-defined servers: your tokens stay with their server', functi
 
     await openFixture('tasks.graphql');
     assert.equal(await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' }), undefined, 'declined: not run');
+    // An export writes the repository's server and environment name into a command you run: asked too, declined, nothing copied.
+    await vscode.env.clipboard.writeText('unchanged');
+    const exported = await vscode.commands.executeCommand('tenantGraphql.exportOperation', {
+      uri: fixture('run/overview.graphql'),
+      operationName: 'Me',
+      format: 'curl',
+      includeToken: false,
+    });
+    assert.equal(exported, undefined, 'declined: not exported');
+    assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
     const refreshed = await vscode.commands.executeCommand<{ ok: boolean }>('tenantGraphql.refreshSchema');
     assert.equal(refreshed?.ok, false);
 

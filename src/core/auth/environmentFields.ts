@@ -22,9 +22,31 @@ export const DEFAULT_LOOPBACK_PORT = 33333;
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
+/**
+ * Control characters (C0, DEL, C1: line breaks, tabs, escapes), the Unicode line and paragraph
+ * separators and the bidirectional controls. None has a place in a name or an identifier, and each
+ * can change what a text means where the name is written: a line break ends a shell or script
+ * comment and starts a new command (or, in an .http file, a new request); an escape drives the
+ * terminal it is pasted into; a bidirectional control shows a name other than it is.
+ */
+const CONTROL = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u;
+
+/** A text shown with its control characters escaped (`"a\nb"`), never raw, for a problem that quotes it. */
+function visible(text: string): string {
+  return JSON.stringify(text).replace(/[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A name or identifier (an environment's name, a client id): a non-empty text without control
+ * characters, trimmed.
+ */
 export function nonEmptyString(value: unknown, field: string, problems: string[]): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') {
     problems.push(`${field} must be a non-empty text.`);
+    return undefined;
+  }
+  if (CONTROL.test(value.trim())) {
+    problems.push(`${field} ${visible(value.trim())} must be one line of text without control characters (line breaks, tabs, escapes or text-direction marks).`);
     return undefined;
   }
   return value.trim();
@@ -114,14 +136,18 @@ export function stringMap(value: unknown, field: string, problems: string[], res
   }
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (CONTROL.test(key)) {
+      problems.push(`${field} ${visible(key)} must be a name without control characters (line breaks, tabs, escapes or text-direction marks).`);
+      return undefined;
+    }
     const why = reserved(key);
     if (why) {
       problems.push(`${field}.${key} ${why}.`);
       return undefined;
     }
-    // CR, LF and NUL would split or end a header line (and a parameter has no use for them).
-    if (typeof v !== 'string' || /[\r\n\0]/.test(v)) {
-      problems.push(`${field}.${key} must be a one-line text.`);
+    // CR, LF and NUL would split or end a header line, and no other control character (but a tab) may be in one (RFC 9110 5.5).
+    if (typeof v !== 'string' || /[^\P{Cc}\t]|[\u2028\u2029]/u.test(v)) {
+      problems.push(`${field}.${key} must be a one-line text without control characters.`);
       return undefined;
     }
     out[key] = v;

@@ -1,9 +1,17 @@
 import type { Environment } from '../auth/environments';
+import { TenantGraphqlError } from '../errors';
 /**
  * A run as something to paste elsewhere: a cURL command, a fetch call, or a request in the
  * REST Client / JetBrains HTTP-file syntax — the same endpoint, query, operation name and
  * variables the run sent, the same JSON body. The token is a variable
  * (`$TENANT_GRAPHQL_TOKEN`) unless the person chose to write their own in, knowing it is a secret.
+ *
+ * What a repository's settings or a server wrote (an environment's name, a header, the endpoint,
+ * the query, a token) is never written raw: each format has its one way of writing a value (a
+ * single-quoted shell word, a JS string literal, a JSON body) and comment lines hold no line break,
+ * so that no value can end its line, its word or its request and start a command or a request of
+ * its own. A value a format cannot hold faithfully is refused ({@link ExportError}), never written
+ * half-escaped.
  */
 
 /** The environment variable the exported texts read the token from. */
@@ -47,9 +55,76 @@ export function headerVariable(name: string): string {
   return variable === TOKEN_VARIABLE ? `TENANT_GRAPHQL_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}` : variable;
 }
 
+/** A request an export cannot write faithfully (a header name that is none, a value with a line break): nothing is written. */
+export class ExportError extends TenantGraphqlError {}
+
+/** What no exported text holds raw: control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
+const UNSAFE = /[\p{Cc}\u2028\u2029]/u;
+
+/** An RFC 9110 token: what a header name (and an auth scheme) is made of. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * JSON text (or a JS string literal made by JSON.stringify) with the characters of {@link UNSAFE}
+ * that JSON.stringify leaves raw (DEL, C1, U+2028, U+2029) as `\uXXXX`: the same value, and
+ * nothing in it a terminal or a line splitter acts on. JSON.stringify escapes the other control
+ * characters itself, so a raw line feed is one between the lines of pretty-printed JSON, kept.
+ */
+function escapeUnsafe(json: string): string {
+  return json.replace(/[^\P{Cc}\n]|[\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A JS string literal of any text (double-quoted, printable). */
+function jsString(text: string): string {
+  return escapeUnsafe(JSON.stringify(text));
+}
+
+/** A JS object key: `"__proto__"` as a computed key, which makes an own property (a plain one would set the prototype). */
+function jsKey(name: string): string {
+  return name === '__proto__' ? `[${jsString(name)}]` : jsString(name);
+}
+
+/** Text for a comment line: one line, printable, no `{{` (a variable to the HTTP-file clients). */
+function commentText(text: string): string {
+  return text.replace(/[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu, '\uFFFD').replace(/\{\{/g, '{ {');
+}
+
+/** A header value (or token) as a header line may hold it: no control character but a tab. */
+function checkedValue(value: string, what: string): string {
+  if (/[^\P{Cc}\t]|[\u2028\u2029]/u.test(value)) {
+    throw new ExportError(`The ${what} holds a line break or another control character: it cannot be exported.`);
+  }
+  return value;
+}
+
+/** The request's headers, each checked: a name is a token, a value one line of text. */
+function checkedHeaders(request: SentRequest): readonly ExportHeader[] {
+  const headers = request.headers ?? [];
+  for (const h of headers) {
+    if (!TOKEN.test(h.name)) {
+      throw new ExportError(`${jsString(h.name)} is not a header name: the request cannot be exported.`);
+    }
+    if (h.value !== undefined) {
+      checkedValue(h.value, `value of the ${h.name} header`);
+    }
+  }
+  return headers;
+}
+
 function authOf(request: SentRequest): { name: string; prefix: string } {
   const auth = request.authHeader ?? { name: 'Authorization', scheme: 'Bearer' };
-  return { name: auth.name, prefix: auth.scheme ? `${auth.scheme} ` : '' };
+  if (!TOKEN.test(auth.name)) {
+    throw new ExportError(`${jsString(auth.name)} is not a header name: the request cannot be exported.`);
+  }
+  return { name: auth.name, prefix: auth.scheme ? `${checkedValue(auth.scheme, 'scheme of the token header')} ` : '' };
+}
+
+/** The endpoint, refused when it holds a control character (a parsed URL never does). */
+function checkedEndpoint(endpoint: string): string {
+  if (UNSAFE.test(endpoint)) {
+    throw new ExportError('The endpoint holds a control character: the request cannot be exported.');
+  }
+  return endpoint;
 }
 
 /** The JSON body, as the extension's HTTP client sends it. */
@@ -57,20 +132,41 @@ export function requestBody(request: SentRequest): string {
   return JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName });
 }
 
+/** The body as a value (what JSON.parse gives back of the body sent): plain JSON values only. */
+function bodyValue(request: SentRequest): unknown {
+  return JSON.parse(requestBody(request));
+}
+
 /** A word quoted for a POSIX shell: single quotes, each inner `'` as `'\''`. */
 export function shellQuote(text: string): string {
+  if (text.includes('\0')) {
+    throw new ExportError('A value holds a NUL character, which no shell word can hold: the request cannot be exported.');
+  }
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-function tokenComment(request: SentRequest, prefix: string): string {
-  return `${prefix} ${TOKEN_VARIABLE}: an access token for "${request.environment}" (sign in there, or use the OAuth client credentials grant of the Service's token endpoint)`;
+/**
+ * How a comment names a text (an environment's, a header's name): for the shell single-quoted,
+ * because zsh, by default, reads a pasted `# …` line as a command (`#`, not found) and would expand
+ * a `$(…)` or a backquote in it; elsewhere in double quotes. One line either way.
+ */
+type Naming = (text: string) => string;
+const shellNaming: Naming = (text) => shellQuote(commentText(text));
+const plainNaming: Naming = (text) => `"${commentText(text)}"`;
+
+/** The comment on where the token comes from; its fixed words hold nothing a shell acts on (no quote, parenthesis or semicolon). */
+function tokenComment(request: SentRequest, prefix: string, naming: Naming): string {
+  return `${prefix} ${TOKEN_VARIABLE}: an access token for ${naming(request.environment)}, by signing in there or by the OAuth client credentials grant at the token endpoint of the Service`;
 }
 
 /** One comment line per secret header: which variable to set (its value is never written). */
-function secretComments(request: SentRequest, prefix: string): string[] {
-  return (request.headers ?? [])
+function secretComments(request: SentRequest, prefix: string, naming: Naming): string[] {
+  return checkedHeaders(request)
     .filter((h) => h.value === undefined)
-    .map((h) => `${prefix} ${headerVariable(h.name)}: the secret value of the ${h.name} header of "${request.environment}" (kept in VS Code's secret storage; set it yourself)`);
+    .map(
+      (h) =>
+        `${prefix} ${headerVariable(h.name)}: the secret value of the ${naming(h.name)} header of ${naming(request.environment)}, kept in the secret storage of VS Code: set it yourself`,
+    );
 }
 
 /** A REST Client file variable for a secret header: `header_x_api_key`. */
@@ -87,22 +183,29 @@ function withVariable(fixed: string, variable: string): string {
   return /^[^"$`\\!]*$/.test(fixed) ? `"${fixed}$${variable}"` : `${shellQuote(fixed)}"$${variable}"`;
 }
 
+/** A `-H` argument for a plain header: `Name: value`, or `Name;` for an empty one (curl drops a header written `Name:` with only blanks after it). */
+function curlHeader(name: string, value: string): string {
+  return shellQuote(/^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`);
+}
+
 /**
  * A cURL command (bash, zsh, sh). Without `token`, the Authorization header reads
- * `$TENANT_GRAPHQL_TOKEN` (in double quotes, so the shell expands it).
+ * `$TENANT_GRAPHQL_TOKEN` (in double quotes, so the shell expands it). Every other value is one
+ * single-quoted word; `--globoff` keeps curl from reading `{a,b}` or `[1-9]` in the address as
+ * several addresses, and `--url` from reading an address as an option.
  */
 export function toCurl(request: SentRequest, token?: string): string {
   const { name, prefix } = authOf(request);
-  const auth = token === undefined ? withVariable(`${name}: ${prefix}`, TOKEN_VARIABLE) : shellQuote(`${name}: ${prefix}${token}`);
-  const extra = (request.headers ?? []).map((h) => `  -H ${h.value === undefined ? withVariable(`${h.name}: `, headerVariable(h.name)) : shellQuote(`${h.name}: ${h.value}`)} \\`);
+  const auth = token === undefined ? withVariable(`${name}: ${prefix}`, TOKEN_VARIABLE) : curlHeader(name, `${prefix}${checkedValue(token, 'token')}`);
+  const extra = checkedHeaders(request).map((h) => `  -H ${h.value === undefined ? withVariable(`${h.name}: `, headerVariable(h.name)) : curlHeader(h.name, h.value)} \\`);
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '#')] : []),
-    ...secretComments(request, '#'),
-    `curl -sS -X POST ${shellQuote(request.endpoint)} \\`,
+    ...(token === undefined ? [tokenComment(request, '#', shellNaming)] : []),
+    ...secretComments(request, '#', shellNaming),
+    `curl -sS --globoff -X POST --url ${shellQuote(checkedEndpoint(request.endpoint))} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H ${auth} \\`,
     ...extra,
-    `  --data-raw ${shellQuote(requestBody(request))}`,
+    `  --data-raw ${shellQuote(escapeUnsafe(requestBody(request)))}`,
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -110,20 +213,23 @@ export function toCurl(request: SentRequest, token?: string): string {
 /** A fetch call (Node 18+ or a browser console). Without `token`, it reads `process.env.TENANT_GRAPHQL_TOKEN`. */
 export function toFetch(request: SentRequest, token?: string): string {
   const { name, prefix } = authOf(request);
-  const auth = token === undefined ? `\`${prefix}\${process.env.${TOKEN_VARIABLE}}\`` : JSON.stringify(`${prefix}${token}`);
+  const fromEnv = `process.env.${TOKEN_VARIABLE}`;
+  const auth = token === undefined ? (prefix ? `${jsString(prefix)} + ${fromEnv}` : fromEnv) : jsString(`${prefix}${checkedValue(token, 'token')}`);
   const headerEntries = [
     `'Content-Type': 'application/json'`,
-    `${JSON.stringify(name)}: ${auth}`,
-    ...(request.headers ?? []).map((h) => `${JSON.stringify(h.name)}: ${h.value === undefined ? `process.env.${headerVariable(h.name)}` : JSON.stringify(h.value)}`),
+    `${jsKey(name)}: ${auth}`,
+    ...checkedHeaders(request).map((h) => `${jsKey(h.name)}: ${h.value === undefined ? `process.env.${headerVariable(h.name)}` : jsString(h.value)}`),
   ];
-  const body = JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName }, null, 2)
+  // JSON is JS: each string a JS string literal; only a "__proto__" key means another thing there.
+  const body = escapeUnsafe(JSON.stringify(bodyValue(request), null, 2))
+    .replace(/^( *)"__proto__": /gm, '$1["__proto__"]: ')
     .split('\n')
     .map((line, i) => (i === 0 ? line : `  ${line}`))
     .join('\n');
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '//')] : []),
-    ...secretComments(request, '//'),
-    `const response = await fetch(${JSON.stringify(request.endpoint)}, {`,
+    ...(token === undefined ? [tokenComment(request, '//', plainNaming)] : []),
+    ...secretComments(request, '//', plainNaming),
+    `const response = await fetch(${jsString(checkedEndpoint(request.endpoint))}, {`,
     `  method: 'POST',`,
     `  headers: { ${headerEntries.join(', ')} },`,
     `  body: JSON.stringify(${body}),`,
@@ -133,30 +239,46 @@ export function toFetch(request: SentRequest, token?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A value for a line of an HTTP file: one line, and no `{{` (the clients would read a variable there, `{{$processEnv …}}` too). */
+function httpLineValue(value: string, what: string): string {
+  checkedValue(value, what);
+  if (value.includes('{{')) {
+    throw new ExportError(`The ${what} holds "{{", which the REST Client and JetBrains HTTP client read as a variable: it cannot be saved as .http.`);
+  }
+  return value;
+}
+
 /**
- * A GraphQL request in the HTTP-file syntax of REST Client and JetBrains' HTTP client: request
- * line, headers, a blank line, the query, a blank line, the variables as JSON. Without `token`,
- * a `@token` variable read from the environment.
+ * A request in the HTTP-file syntax of REST Client and JetBrains' HTTP client: request line,
+ * headers, a blank line and the JSON body the run sent. Without `token`, a `@token` variable read
+ * from the environment.
+ *
+ * The body is JSON (not the clients' GraphQL mode, which writes the query as it is): every line of
+ * it starts with a space or a brace, so none can start a request (`###`), read a file (`<`) or
+ * run a response handler (`>`), and a `{{` inside a string is written `\u007b{`, so that none is a
+ * variable.
  */
 export function toHttpFile(request: SentRequest, token?: string): string {
   const { name, prefix } = authOf(request);
-  const secrets = (request.headers ?? []).filter((h) => h.value === undefined);
+  const headers = checkedHeaders(request);
+  const endpoint = httpLineValue(checkedEndpoint(request.endpoint), 'endpoint');
+  if (endpoint === '' || /\s/.test(endpoint)) {
+    throw new ExportError('The endpoint is empty or holds a space: it cannot be saved as .http.');
+  }
+  const secrets = headers.filter((h) => h.value === undefined);
+  const body = escapeUnsafe(JSON.stringify(bodyValue(request), null, 2)).replace(/\{(?=\{)/g, '\\u007b');
   const lines = [
-    ...(token === undefined ? [tokenComment(request, '#'), `@token = {{$processEnv ${TOKEN_VARIABLE}}}`] : []),
-    ...secretComments(request, '#'),
+    ...(token === undefined ? [tokenComment(request, '#', plainNaming), `@token = {{$processEnv ${TOKEN_VARIABLE}}}`] : []),
+    ...secretComments(request, '#', plainNaming),
     ...secrets.map((h) => `@${httpVariable(h.name)} = {{$processEnv ${headerVariable(h.name)}}}`),
     ...(token === undefined || secrets.length > 0 ? [''] : []),
-    `# @name ${request.operationName ?? 'operation'}`,
-    `POST ${request.endpoint}`,
+    `# @name ${(request.operationName ?? 'operation').replace(/[^\w-]/g, '_')}`,
+    `POST ${endpoint}`,
     'Content-Type: application/json',
-    `${name}: ${prefix}${token ?? '{{token}}'}`,
-    ...(request.headers ?? []).map((h) => `${h.name}: ${h.value ?? `{{${httpVariable(h.name)}}}`}`),
-    'X-REQUEST-TYPE: GraphQL',
+    `${name}: ${httpLineValue(prefix, 'scheme of the token header')}${token === undefined ? '{{token}}' : httpLineValue(token, 'token')}`,
+    ...headers.map((h) => `${h.name}: ${h.value === undefined ? `{{${httpVariable(h.name)}}}` : httpLineValue(h.value, `value of the ${h.name} header`)}`),
     '',
-    request.query.replace(/\s+$/, ''),
+    body,
   ];
-  if (request.variables && Object.keys(request.variables).length > 0) {
-    lines.push('', JSON.stringify(request.variables, null, 2));
-  }
   return `${lines.join('\n')}\n`;
 }

@@ -86,6 +86,11 @@ async function requestAndToken(services: RunCommandServices, arg: unknown): Prom
       return undefined;
     }
   }
+  // An export writes a workspace environment's name, server and headers into something the person
+  // runs: only once they allowed that environment, with the question the sign-in asks.
+  if (sent.target?.origin === 'workspace' && !(await services.ensureAllowed(sent.target, vscode.l10n.t('Exporting operations')))) {
+    return undefined;
+  }
   const token = await chooseToken(services, args, sent);
   return token === null ? undefined : { sent, token };
 }

@@ -7,6 +7,7 @@ import type { HistoryStore } from '../historyStore';
 import type { HistoryView } from '../historyView';
 import type { RunDiff } from '../runDiff';
 import type { RunController } from '../runController';
+import type { ServerPermission } from '../runPermission';
 
 /** What the run feature's command handlers may use. */
 export interface RunCommandServices {
@@ -25,6 +26,8 @@ export interface RunCommandServices {
   readonly signedInElsewhere: (uri?: vscode.Uri) => Promise<string[]>;
   /** A token of that environment's server (the active one's without it), only for an export the person confirmed. */
   readonly accessToken: (environment?: Environment) => Promise<string>;
+  /** Whether the person allowed a workspace-defined environment (asked as the sign-in asks); the auth feature's check. */
+  readonly ensureAllowed: ServerPermission;
 }
 
 /** One command of the run feature. */

@@ -72,6 +72,48 @@ describe('core/auth/environments', () => {
     });
   }
 
+  // A name is written into exported commands' comments and shown in questions: a line break there
+  // started a command of its own when the export was pasted into a shell.
+  const controls: [string, Record<string, unknown>, RegExp][] = [
+    [
+      'a line break in the name',
+      { name: 'Staging\ntouch pwned #' },
+      /^tenantGraphql\.environments\[1\]\.name "Staging\\ntouch pwned #" must be one line of text without control characters/,
+    ],
+    ['a carriage return in the name', { name: 'Staging\rx' }, /environments\[1\]\.name "Staging\\rx" must be one line/],
+    ['a line separator in the name', { name: 'Staging\u2028x' }, /environments\[1\]\.name "Staging\\u2028x" must be one line/],
+    ['an escape in the name', { name: 'Sta\x1b[2Jging' }, /environments\[1\]\.name "Sta\\u001b\[2Jging" must be one line/],
+    ['a C1 control in the name', { name: 'Sta\u0085ging' }, /environments\[1\]\.name "Sta\\u0085ging" must be one line/],
+    ['a text-direction override in the name', { name: 'Staging\u202egnp.exe' }, /environments\[1\]\.name "Staging\\u202egnp\.exe" must be one line/],
+    ['a tab in the client id', { clientId: 'abc\tdef' }, /environments\[1\]\.clientId "abc\\tdef" must be one line/],
+    ['a line break in a parameter name', { authorizeParameters: { 'a\nb': 'c' } }, /environments\[1\]\.authorizeParameters "a\\nb" must be a name without control characters/],
+    ['an escape in a header value', { headers: { 'X-Tenant': 'a\x1bb' } }, /environments\[1\]\.headers\.X-Tenant must be a one-line text without control characters/],
+    ['a line separator in a header value', { headers: { 'X-Tenant': 'a\u2028b' } }, /environments\[1\]\.headers\.X-Tenant must be a one-line text/],
+    ['a line break in a secret header name', { secretHeaders: ['X-Key\n'] }, /environments\[1\]\.secretHeaders\[0\] is not a valid header name/],
+    ['a line break in the token header name', { authHeader: { name: 'X-Token\n' } }, /environments\[1\]\.authHeader\.name must be a header name/],
+  ];
+  for (const [what, patch, message] of controls) {
+    it(`drops an entry with ${what}, names the field and shows the text escaped`, () => {
+      const { environments, problems } = parseEnvironments([good, { ...good, name: 'second', ...patch }], 'user');
+      assert.deepEqual(
+        environments.map((e) => e.name),
+        ['prod'],
+      );
+      assert.ok(
+        problems.some((p) => message.test(p)),
+        problems.join('\n'),
+      );
+      assert.ok(!problems.some((p) => /[\p{Cc}\u2028\u2029\u202e]/u.test(p)), 'a problem shows no control character raw');
+    });
+  }
+
+  it('keeps a tab in a header value (HTTP allows one there) and a name with letters of any script', () => {
+    const { environments, problems } = parseEnvironments([{ ...good, name: 'Produktion – München ✓', headers: { 'X-Tenant': 'a\tb' } }]);
+    assert.deepEqual(problems, []);
+    assert.equal(environments[0].name, 'Produktion – München ✓');
+    assert.equal(environments[0].headers?.['X-Tenant'], 'a\tb');
+  });
+
   it('tells the user to move a client secret out of settings, never echoes it and never uses it', () => {
     const { environments, problems } = parseEnvironments([{ ...good, clientSecret: 's3cr3t' }]);
     assert.equal(environments.length, 1);
