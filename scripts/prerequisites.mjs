@@ -7,7 +7,7 @@
 // Usage: node scripts/prerequisites.mjs [--no-browser]   (installs what is missing, prints what it did)
 //        import { ensurePrerequisites, PrerequisiteError } from './prerequisites.mjs'
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -197,6 +197,49 @@ async function ensureCodeServer() {
 }
 
 /**
+ * One install at a time: a second runner started meanwhile (another terminal, a test beside a test) waits for
+ * the first instead of deleting the folder it is installing into. The lock is a folder holding the owner's
+ * pid; a lock whose owner is gone is taken over.
+ * @returns {Promise<() => void>} releases the lock
+ */
+async function lockInstall() {
+  const lock = join(cacheDir, '.install-lock');
+  mkdirSync(cacheDir, { recursive: true });
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (err) {
+      if (err.code !== 'EEXIST') {
+        throw err;
+      }
+    }
+    const owner = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+    const stale = owner ? !isAlive(owner) : Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 10_000;
+    if (stale) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (!told) {
+      log(`another install into .cache/ is running${owner ? ` (pid ${owner})` : ''}: waiting for it...`);
+      told = true;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/**
  * Installs whatever is missing; returns the paths the runners need. `browser: false` (npm start)
  * skips Chromium, which only the tests use.
  * @param {{ browser?: boolean }} [options]
@@ -205,9 +248,15 @@ async function ensureCodeServer() {
 export async function ensurePrerequisites({ browser = true } = {}) {
   const started = Date.now();
   const wasReady = existsSync(node24) && existsSync(readyMarker) && existsSync(codeServerEntry) && (!browser || findChromium());
-  await ensureNode24();
-  await ensureCodeServer();
-  const chromium = browser ? await ensureChromium() : undefined;
+  const unlock = wasReady ? () => {} : await lockInstall();
+  let chromium;
+  try {
+    await ensureNode24();
+    await ensureCodeServer();
+    chromium = browser ? await ensureChromium() : undefined;
+  } finally {
+    unlock();
+  }
   if (!wasReady) {
     log(`ready in ${elapsed(Date.now() - started)}: Node 24, code-server ${CODE_SERVER_VERSION}${chromium ? `, ${chromium}` : ''}`);
   }

@@ -162,7 +162,9 @@ function canonicalJson(value: unknown): string {
  * carry differs. An approval of a workspace's entry is kept with it.
  */
 export function environmentDigest(env: Environment): string {
-  return createHash('sha256').update(canonicalJson(normalisedContent(env))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(normalisedContent(env)))
+    .digest('hex');
 }
 
 /** How many approved contents are kept per workspace and server (the newest). */

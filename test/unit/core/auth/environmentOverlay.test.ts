@@ -16,7 +16,7 @@ const otherServer = { authUrl: 'https://auth.evil.example', baseUrl: 'https://ap
 const prod = entry('user', { name: 'Prod', ...prodServer, readOnly: true });
 const dev = entry('user', { name: 'Dev', authUrl: 'https://auth.dev.example', baseUrl: 'https://api.dev.example', clientId: 'app' });
 
-describe('core/auth/environmentOverlay: a repository adds to the person\'s environments, never weakens them', () => {
+describe("core/auth/environmentOverlay: a repository adds to the person's environments, never weakens them", () => {
   describe('mergeEnvironments', () => {
     const cases: {
       name: string;
@@ -27,7 +27,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
       changes?: Record<string, OverlayChange[]>;
     }[] = [
       {
-        name: 'user only: the person\'s entries as they are',
+        name: "user only: the person's entries as they are",
         user: [prod, dev],
         workspace: [],
         expected: [
@@ -36,7 +36,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
         ],
       },
       {
-        name: 'workspace only: its entry as it is, after the person\'s, with nothing to compare',
+        name: "workspace only: its entry as it is, after the person's, with nothing to compare",
         user: [dev],
         workspace: [{ name: 'Staging', ...otherServer, confirmMutations: false }],
         expected: [
@@ -45,14 +45,14 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
         ],
       },
       {
-        name: 'the same name at another server: in the person\'s place, the person\'s guards kept, the server named',
+        name: "the same name at another server: in the person's place, the person's guards kept, the server named",
         user: [prod],
         workspace: [{ name: 'Prod', ...otherServer, confirmMutations: false }],
         expected: [{ name: 'Prod', origin: 'workspace', readOnly: true, confirmMutations: true, yours: 'Prod', sameName: true, sameServer: false }],
         changes: { Prod: [{ kind: 'server' }, { kind: 'readOnlyKept' }, { kind: 'confirmMutationsKept' }] },
       },
       {
-        name: 'the same server under another name: beside the person\'s, with the person\'s guards (it uses the person\'s sign-in)',
+        name: "the same server under another name: beside the person's, with the person's guards (it uses the person's sign-in)",
         user: [prod],
         workspace: [{ name: 'Prod (team)', ...prodServer, readOnly: false, confirmMutations: false }],
         expected: [
@@ -69,7 +69,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
         changes: { Prod: [{ kind: 'headerAdded', name: 'X-Forwarded-For' }, { kind: 'readOnlyKept' }, { kind: 'confirmMutationsKept' }] },
       },
       {
-        name: 'guards: the strictest of the workspace\'s and every entry of the person\'s by name or server',
+        name: "guards: the strictest of the workspace's and every entry of the person's by name or server",
         user: [dev, entry('user', { name: 'Prod (ro)', ...prodServer, readOnly: true, confirmMutations: false })],
         workspace: [{ name: 'Dev', ...prodServer, confirmMutations: true }],
         // Dev by name (asks), Prod (ro) by server (read-only): both guards on.
@@ -87,7 +87,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
         changes: { Dev: [{ kind: 'readOnlyOn' }] },
       },
       {
-        name: 'an entry that only tries to weaken the guards changes nothing: the person\'s own, nothing to ask',
+        name: "an entry that only tries to weaken the guards changes nothing: the person's own, nothing to ask",
         user: [prod],
         workspace: [{ name: 'Prod', ...prodServer, readOnly: false, confirmMutations: false }],
         expected: [{ name: 'Prod', origin: 'user', readOnly: true, confirmMutations: true }],
@@ -141,7 +141,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
       });
     }
 
-    it('keeps the workspace entry\'s server and headers (what the person is asked to allow), not the person\'s', () => {
+    it("keeps the workspace entry's server and headers (what the person is asked to allow), not the person's", () => {
       const [merged] = mergeEnvironments([prod], [entry('workspace', { name: 'Prod', ...otherServer, headers: { 'X-A': '1' } })]);
       assert.equal(merged.baseUrl, otherServer.baseUrl);
       assert.deepEqual(merged.headers, { 'X-A': '1' });
@@ -172,11 +172,11 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
       ['readOnly', { readOnly: true }],
       ['issuer', { issuer: 'https://issuer.example.com' }],
       ['offlineAccess', { offlineAccess: true }],
-      ['an authorize parameter\'s value', { authorizeParameters: { audience: 'other', prompt: 'login' } }],
+      ["an authorize parameter's value", { authorizeParameters: { audience: 'other', prompt: 'login' } }],
       ['an added authorize parameter', { authorizeParameters: { audience: 'api', prompt: 'login', extra: 'x' } }],
       ['resource', { resource: 'https://other.example.com' }],
       ['authHeader', { authHeader: { name: 'X-Token', scheme: '' } }],
-      ['a header\'s value', { headers: { 'X-A': '1', 'X-B': '3' } }],
+      ["a header's value", { headers: { 'X-A': '1', 'X-B': '3' } }],
       ['an added header', { headers: { 'X-A': '1', 'X-B': '2', 'X-Forwarded-For': '10.0.0.1' } }],
       ['secretHeaders', { secretHeaders: ['X-S', 'X-T'] }],
     ];
@@ -196,7 +196,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
       });
     }
 
-    it('does not change with the order of keys, headers, parameters or scopes, nor with the entry\'s origin', () => {
+    it("does not change with the order of keys, headers, parameters or scopes, nor with the entry's origin", () => {
       const reordered = entry('user', {
         resource: 'https://api.example.com',
         issuer: 'https://auth.example.com',
@@ -227,7 +227,7 @@ describe('core/auth/environmentOverlay: a repository adds to the person\'s envir
       assert.deepEqual(approvedDigests(['d1', 7, null, 'd2']), ['d1', 'd2']);
     });
 
-    it('adds the approved digest once, drops an earlier version\'s value, keeps the newest few', () => {
+    it("adds the approved digest once, drops an earlier version's value, keeps the newest few", () => {
       assert.deepEqual(withApproval(true, 'a'), ['a']);
       assert.deepEqual(withApproval(['a', 'b'], 'a'), ['b', 'a']);
       const many = Array.from({ length: 20 }, (_, i) => `d${i}`);
