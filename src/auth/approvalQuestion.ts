@@ -68,9 +68,9 @@ function changeText(change: OverlayChange, env: Environment): string {
     case 'server':
       return vscode.l10n.t('points it at another server ({0})', serverHosts(env));
     case 'readOnlyKept':
-      return vscode.l10n.t('keeps your read-only (its entry turns it off)');
+      return vscode.l10n.t('keeps your read-only (its entry has it off)');
     case 'confirmMutationsKept':
-      return vscode.l10n.t('keeps your question before mutations (its entry turns it off)');
+      return vscode.l10n.t('keeps your question before mutations (its entry has it off)');
     case 'readOnlyOn':
       return vscode.l10n.t('turns on read-only');
     case 'confirmMutationsOn':

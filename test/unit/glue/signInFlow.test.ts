@@ -199,7 +199,7 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
     assert.equal(await flow.ensureAllowed(merged, 'Sign-in'), false);
     assert.equal(
       fake.shown.at(-1)!.message,
-      'This workspace changes your environment "Sandbox": adds header X-Forwarded-For, keeps your read-only (its entry turns it off), keeps your question before mutations (its entry turns it off).',
+      'This workspace changes your environment "Sandbox": adds header X-Forwarded-For, keeps your read-only (its entry has it off), keeps your question before mutations (its entry has it off).',
     );
   });
 
