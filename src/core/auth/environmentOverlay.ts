@@ -54,14 +54,13 @@ function changesOf(yours: Environment, w: Environment, merged: Environment): Ove
   if (yours.name === w.name && !sameServer(yours, w)) {
     changes.push({ kind: 'server' });
   }
-  changes.push(...mapChanges(yours.headers, merged.headers, 'header', true));
-  const secretOf = (e: Environment) => new Map((e.secretHeaders ?? []).map((h) => [h.toLowerCase(), h]));
-  const [mine, theirs] = [secretOf(yours), secretOf(merged)];
+  changes.push(...mapChanges(yours.headers, merged.headers, 'header'));
+  const [mine, theirs] = [yours.secretHeaders ?? [], merged.secretHeaders ?? []];
   changes.push(
-    ...[...theirs].filter(([k]) => !mine.has(k)).map(([, name]) => ({ kind: 'secretHeaderAdded' as const, name })),
-    ...[...mine].filter(([k]) => !theirs.has(k)).map(([, name]) => ({ kind: 'secretHeaderRemoved' as const, name })),
+    ...theirs.filter((h) => !mine.includes(h)).map((name) => ({ kind: 'secretHeaderAdded' as const, name })),
+    ...mine.filter((h) => !theirs.includes(h)).map((name) => ({ kind: 'secretHeaderRemoved' as const, name })),
   );
-  changes.push(...mapChanges(yours.authorizeParameters, merged.authorizeParameters, 'parameter', false));
+  changes.push(...mapChanges(yours.authorizeParameters, merged.authorizeParameters, 'parameter'));
   for (const [guard, kept, on] of [
     ['readOnly', 'readOnlyKept', 'readOnlyOn'],
     ['confirmMutations', 'confirmMutationsKept', 'confirmMutationsOn'],
@@ -81,15 +80,16 @@ function changesOf(yours: Environment, w: Environment, merged: Environment): Ove
   return changes;
 }
 
-/** Added, changed and removed keys of a header or parameter map (header names compare without case). */
+/**
+ * Added, changed and removed keys of a header or parameter map. Names compare exactly, as the
+ * digest does: a header that only changes case is named as removed and added.
+ */
 function mapChanges<K extends 'header' | 'parameter'>(
   before: Readonly<Record<string, string>> | undefined,
   after: Readonly<Record<string, string>> | undefined,
   kind: K,
-  ignoreCase: boolean,
 ): OverlayChange[] {
-  const index = (map: Readonly<Record<string, string>> | undefined) =>
-    new Map(Object.entries(map ?? {}).map(([name, value]) => [ignoreCase ? name.toLowerCase() : name, { name, value }]));
+  const index = (map: Readonly<Record<string, string>> | undefined) => new Map(Object.entries(map ?? {}).map(([name, value]) => [name, { name, value }]));
   const [was, is] = [index(before), index(after)];
   const out: { kind: `${K}${'Added' | 'Changed' | 'Removed'}`; name: string }[] = [];
   for (const [key, { name, value }] of is) {
@@ -111,8 +111,9 @@ function mapChanges<K extends 'header' | 'parameter'>(
 /**
  * The content of an entry in one canonical form: everything that decides where requests go and
  * what they carry (addresses, client, scopes, sign-in options, headers, parameters, guards) and its
- * name; not where it was defined. Addresses normalised as for the server identity, header names in
- * lower case, lists that are sets sorted.
+ * name; not where it was defined. Addresses normalised as for the server identity, lists that are
+ * sets sorted. Header names keep their case: two names that differ only in case are two entries
+ * (both are sent), and folding them could hide a change of one of them.
  */
 function normalisedContent(env: Environment): Record<string, unknown> {
   const url = (text: string) => {
@@ -122,7 +123,6 @@ function normalisedContent(env: Environment): Record<string, unknown> {
       return text;
     }
   };
-  const lowerKeys = (map: Readonly<Record<string, string>> | undefined) => Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   return {
     name: env.name,
     authUrl: url(env.authUrl),
@@ -138,9 +138,9 @@ function normalisedContent(env: Environment): Record<string, unknown> {
     offlineAccess: env.offlineAccess ?? false,
     authorizeParameters: { ...(env.authorizeParameters ?? {}) },
     resource: env.resource ?? null,
-    authHeader: env.authHeader ? { name: env.authHeader.name.toLowerCase(), scheme: env.authHeader.scheme } : null,
-    headers: lowerKeys(env.headers),
-    secretHeaders: (env.secretHeaders ?? []).map((h) => h.toLowerCase()).sort(),
+    authHeader: env.authHeader ? { name: env.authHeader.name, scheme: env.authHeader.scheme } : null,
+    headers: { ...(env.headers ?? {}) },
+    secretHeaders: [...(env.secretHeaders ?? [])].sort(),
   };
 }
 

@@ -99,7 +99,7 @@ describe("core/auth/environmentOverlay: a repository adds to the person's enviro
           {
             name: 'Prod',
             ...prodServer,
-            headers: { 'x-tenant': 'b', 'X-New': '2' },
+            headers: { 'X-Tenant': 'b', 'X-New': '2' },
             secretHeaders: ['X-Key'],
             authorizeParameters: { audience: 'other', prompt: 'none' },
             scopes: ['a', 'b'],
@@ -109,7 +109,7 @@ describe("core/auth/environmentOverlay: a repository adds to the person's enviro
         expected: [{ name: 'Prod', origin: 'workspace', readOnly: false, confirmMutations: true, yours: 'Prod', sameName: true, sameServer: true }],
         changes: {
           Prod: [
-            { kind: 'headerChanged', name: 'x-tenant' },
+            { kind: 'headerChanged', name: 'X-Tenant' },
             { kind: 'headerAdded', name: 'X-New' },
             { kind: 'headerRemoved', name: 'X-Old' },
             { kind: 'secretHeaderAdded', name: 'X-Key' },
@@ -195,6 +195,12 @@ describe("core/auth/environmentOverlay: a repository adds to the person's enviro
         assert.notEqual(environmentDigest(entry('workspace', { ...raw, ...change })), environmentDigest(base));
       });
     }
+
+    it('changes when two headers differ only in case and one of them changes (nothing is folded)', () => {
+      const one = entry('workspace', { ...raw, headers: { 'X-A': '1', 'x-a': '2' } });
+      const other = entry('workspace', { ...raw, headers: { 'X-A': '3', 'x-a': '2' } });
+      assert.notEqual(environmentDigest(one), environmentDigest(other));
+    });
 
     it("does not change with the order of keys, headers, parameters or scopes, nor with the entry's origin", () => {
       const reordered = entry('user', {
