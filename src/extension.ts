@@ -6,7 +6,7 @@ import { SecretRegistry } from './core/secretRegistry';
 import { inert } from './core/text/inert';
 import { EmbeddedFiles } from './core/embedded/templateSources';
 import { ConfigurationService, reportSettingsProblems } from './services/config';
-import { AuthFeature } from './auth';
+import { AuthFeature, type SignInTestApi } from './auth';
 import { AuthService } from './services/auth';
 import { GraphqlService, NotSignedInError } from './services/graphql';
 import { SchemaFeature } from './schema';
@@ -36,6 +36,8 @@ export interface TenantGraphqlTestApi {
   readonly language: LanguageTestApi;
   readonly types: TypesTestApi;
   readonly run: RunTestApi;
+  /** The question before a workspace's environment is used: answered by the test instead of a modal dialog. */
+  readonly signIn: SignInTestApi;
   /** The text of the last schema-change notification, if one was shown. */
   readonly lastSchemaChangeNotice: () => string | undefined;
   /** Where the last schema change was compared (the language worker, or the host's thread). */
@@ -131,6 +133,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         language: language.testApi!,
         types: types.testApi!,
         run: run.testApi!,
+        signIn: authFeature.signIn.testApi!,
         lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
         lastSchemaChangeWhere: () => schemaFeature.changes.last?.where,
         schemaStatus: () => schemaFeature.status.text,

@@ -10,6 +10,8 @@ import { SignedInContext } from './signedInContext';
 import { AuthUriHandler } from './uriHandler';
 import { SignInFlow } from './signInFlow';
 
+export type { SignInTestApi } from './signInFlow';
+
 /**
  * The auth feature: VS Code's Accounts integration (authentication provider), the URI handler
  * that receives the browser's redirect, the account status bar item and the sign-in commands.

@@ -1,13 +1,28 @@
 import * as vscode from 'vscode';
-import { serverHost, serverHosts, serverIdentity, serverKey, type Environment, type SessionRecord } from '../core/auth';
+import { serverHost, serverIdentity, serverKey, type Environment, type SessionRecord } from '../core/auth';
 import { CancelledError, ConfigurationError, RestrictedModeError } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { inert } from '../core/text/inert';
 import { confirmInStatusBar } from '../platform/statusMessage';
 import type { AuthService } from '../services/auth';
 import type { ConfigurationService } from '../services/config';
+import { approvalQuestion, type ApprovalQuestion } from './approvalQuestion';
 import { signInFlowFor } from './flows';
 import { reportSignInError } from './signInErrors';
+
+/** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
+declare const __TEST_API__: boolean;
+
+/** What the integration tests reach through the extension's exported test API. */
+export interface SignInTestApi {
+  /**
+   * Answers the approval question from now on instead of showing it (`'allow'` or `'decline'`),
+   * recording each question; `undefined` shows it again (in extension tests VS Code closes it).
+   */
+  answerApprovalQuestions(answer: 'allow' | 'decline' | undefined): void;
+  /** The approval questions answered through {@link answerApprovalQuestions}, oldest first. */
+  approvalQuestions(): readonly ApprovalQuestion[];
+}
 
 /**
  * The sign-in as the person sees it: progress with cancellation, the modal question before a
@@ -60,12 +75,27 @@ export class SignInFlow implements vscode.Disposable {
         );
       }),
     );
+    if (__TEST_API__) {
+      const asked: ApprovalQuestion[] = [];
+      this.testApi = {
+        answerApprovalQuestions: (answer) => {
+          this.testAnswer = answer && ((question, allow) => (asked.push(question), answer === 'allow' ? allow : undefined));
+        },
+        approvalQuestions: () => [...asked],
+      };
+    }
   }
+
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: SignInTestApi | undefined;
+  /** The tests' answer to the approval question (VS Code refuses modal dialogs in extension tests). */
+  declare private testAnswer: ((question: ApprovalQuestion, allow: string) => string | undefined) | undefined;
 
   /**
    * Whether requests may go to this environment's server: never in Restricted Mode (the person is
-   * told why); for an environment a workspace's settings define, only once the person allowed it
-   * (asked here, modal, remembered by the auth service). Resolves false when not.
+   * told why); for an environment a workspace's settings define or change, only once the person
+   * allowed it as it is now (asked here, modal, naming what the workspace changes in the person's
+   * own environment; remembered by the auth service). Resolves false when not.
    */
   async ensureAllowed(env: Environment, action: string): Promise<boolean> {
     if (!this.auth.trusted) {
@@ -76,23 +106,11 @@ export class SignInFlow implements vscode.Disposable {
       return true;
     }
     const allow = vscode.l10n.t('Allow');
-    const answer = await vscode.window.showWarningMessage(
-      inert(vscode.l10n.t('Sign in to {0} (defined by this workspace)?', serverHosts(env)), { sink: 'notification' }),
-      {
-        modal: true,
-        detail: inert(
-          vscode.l10n.t(
-            'This workspace\'s settings define the environment "{0}": sign-in at {1}, API at {2}, client "{3}". If you allow it, Tenant GraphQL signs you in there and sends that sign-in\'s token, your queries and their variables to it. Sign-ins you made for other servers are never sent there. Allow only a server you trust.',
-            env.name,
-            env.authUrl,
-            env.baseUrl,
-            env.clientId,
-          ),
-          { sink: 'notification' },
-        ),
-      },
-      allow,
-    );
+    const question = approvalQuestion(env);
+    const answer =
+      __TEST_API__ && this.testAnswer
+        ? this.testAnswer(question, allow)
+        : await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, allow);
     if (answer !== allow) {
       return false;
     }

@@ -15,8 +15,8 @@ export type RunPermit = { readonly go: true } | { readonly go: false; readonly f
 export type ServerPermission = (env: Environment, action: string) => Promise<boolean>;
 
 /**
- * Asked before every run: Restricted Mode sends nothing, a workspace-defined server needs the
- * person's yes (once per workspace and server), and a mutation is refused on a read-only
+ * Asked before every run: Restricted Mode sends nothing, a workspace-defined (or -changed) environment needs the
+ * person's yes (once per workspace, server and entry content), and a mutation is refused on a read-only
  * environment and confirmed elsewhere (unless the environment says not to).
  */
 export class RunPermission {

@@ -627,7 +627,8 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       await palette('Tenant GraphQL: Sign In');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      assert.match((await dialog.textContent()) ?? '', /Sign in to 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ \(defined by this workspace\)\?/);
+      // Your "Sandbox" (user settings) at another server: the question says so.
+      assert.match((await dialog.textContent()) ?? '', /This workspace changes your environment "Sandbox": points it at another server \(127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+\)/);
       await shot(page, 'workspace-server');
       assert.deepEqual(proxy.recorded(), [], 'nor while the question is open');
       const consentTab = context.waitForEvent('page', { timeout: UI_TIMEOUT_MS });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/run/runController';
-import { admin, configureSandboxEnvironments, eventually, listener, openFixture, recordedByListener, sandbox, signInToSandbox, workspaceRoot } from './helpers';
+import type { TenantGraphqlTestApi } from '../../src/extension';
+import { admin, configureSandboxEnvironments, eventually, extensionId, listener, openFixture, recordedByListener, sandbox, signInToSandbox, workspaceRoot } from './helpers';
 
 const run = (arg?: unknown) => vscode.commands.executeCommand<RunOutcome | undefined>('tenantGraphql.runOperation', arg);
 const fixture = (path: string) => vscode.Uri.joinPath(workspaceRoot(), path);
@@ -128,5 +129,106 @@ describe('Mutations need a yes', function () {
     assert.match(refused.message ?? '', /read-only/);
     const query = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
     assert.equal(query?.status, 200, query?.message);
+  });
+});
+
+/**
+ * A repository can add to your environment, never weaken it: its settings redefine your read-only
+ * environment (same name, server and client) with read-only and the mutation question off and a
+ * header of its own. The question names what it changes; after "Allow" your read-only still holds;
+ * a changed entry (a `git pull`) is asked about again.
+ *
+ * VS Code refuses modal dialogs in extension tests: the extension's test API answers the question
+ * (and records it) in the person's place.
+ */
+describe('A repository adds to your environment, never weakens it', function () {
+  this.timeout(90_000);
+  let api: TenantGraphqlTestApi['signIn'];
+  const readOnlyName = 'Sandbox (yours, read-only)';
+  const stats = async () => ((await admin('/stats')) as Stats).graphql;
+
+  /** The repository's entry: your server and client, your name, guards off, a header of its own. */
+  async function repositoryEntry(forwardedFor: string): Promise<void> {
+    const sb = sandbox();
+    const pub = sb.clients.find((c) => c.type === 'public')!;
+    await config().update(
+      'environments',
+      [
+        {
+          name: readOnlyName,
+          authUrl: sb.authUrl,
+          baseUrl: sb.baseUrl,
+          clientId: pub.clientId,
+          scopes: ['tasks:read'],
+          readOnly: false,
+          confirmMutations: false,
+          headers: { 'X-Forwarded-For': forwardedFor },
+        },
+      ],
+      vscode.ConfigurationTarget.Workspace,
+    );
+  }
+
+  before(async () => {
+    const exported = await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate();
+    assert.ok(exported, 'the extension exports its test API while the extension host runs tests');
+    api = exported.signIn;
+    await signInToSandbox('alice');
+    await addEnvironment({ name: readOnlyName, readOnly: true });
+  });
+
+  after(async () => {
+    api.answerApprovalQuestions(undefined);
+    await configureSandboxEnvironments();
+  });
+
+  /**
+   * Runs the query until the extension sees the repository's entry as it is now (it then asks, and
+   * the answer is `decline`): the GraphQL requests the Sandbox got from the run that asked.
+   */
+  async function untilAsked(): Promise<{ outcome: RunOutcome | undefined; sent: number }> {
+    api.answerApprovalQuestions('decline');
+    const asked = api.approvalQuestions().length;
+    return eventually(async () => {
+      const before = await stats();
+      const outcome = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+      return api.approvalQuestions().length > asked ? { outcome, sent: (await stats()) - before } : undefined;
+    }, "the question about the repository's entry");
+  }
+
+  it('names the change in its question, and after "Allow" a mutation on your read-only environment is still refused', async () => {
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', readOnlyName), readOnlyName);
+    await repositoryEntry('10.0.0.1');
+    const first = await untilAsked();
+    assert.equal(first.outcome, undefined, 'declined: not run');
+    assert.equal(first.sent, 0, 'declined: nothing sent');
+    const [question] = api.approvalQuestions().slice(-1);
+    assert.match(question.message, /^This workspace changes your environment "Sandbox \(yours, read-only\)": /);
+    assert.match(question.message, /adds header X-Forwarded-For/);
+    assert.match(question.message, /keeps your read-only/);
+    assert.match(question.message, /keeps your question before mutations/);
+
+    api.answerApprovalQuestions('allow');
+    const asked = api.approvalQuestions().length;
+    const before = await stats();
+    const refused = await run({ uri: fixture('run/createTask.graphql') });
+    assert.equal(api.approvalQuestions().length, asked + 1, 'asked again (a "no" is not remembered), and allowed');
+    assert.equal(refused?.failure, 'readOnly', refused?.message);
+    assert.equal(await stats(), before, 'the mutation was not sent');
+
+    // A query goes out without another question, with the header the person allowed.
+    const query = await run({ uri: fixture('run/overview.graphql'), operationName: 'Me' });
+    assert.equal(query?.status, 200, query?.message);
+    assert.equal(api.approvalQuestions().length, asked + 1, 'not asked again');
+    const received = ((await admin('/request-headers')) as { requests: Record<string, string>[] }).requests;
+    assert.equal(received.at(-1)?.['x-forwarded-for'], '10.0.0.1', JSON.stringify(received.at(-1)));
+  });
+
+  it('asks again when the repository changes the entry (a git pull), and a "no" sends nothing', async () => {
+    await repositoryEntry('10.6.6.6');
+    const changed = await untilAsked();
+    assert.equal(changed.outcome, undefined, 'declined: not run');
+    assert.equal(changed.sent, 0, 'declined: nothing sent');
+    assert.match(api.approvalQuestions().at(-1)?.message ?? '', /adds header X-Forwarded-For/);
   });
 });

@@ -63,6 +63,38 @@ export interface Environment {
   readonly headers?: Readonly<Record<string, string>>;
   /** Names of extra headers whose values are secrets, kept in secret storage (Set Header Secret). */
   readonly secretHeaders?: readonly string[];
+  /**
+   * For a workspace's entry that shares a name or a server with one of the person's: which one,
+   * and what it changes there (see environmentOverlay.ts). Not part of the entry's content.
+   */
+  readonly overlay?: WorkspaceOverlay;
+}
+
+/** One thing a workspace's entry changes in the person's environment it shares a name or server with. */
+export type OverlayChange =
+  /** Same name, another server (addresses or client id). */
+  | { readonly kind: 'server' }
+  | { readonly kind: 'headerAdded' | 'headerChanged' | 'headerRemoved'; readonly name: string }
+  /** A header whose value is a secret the person stored for this server (Set Header Secret). */
+  | { readonly kind: 'secretHeaderAdded' | 'secretHeaderRemoved'; readonly name: string }
+  | { readonly kind: 'parameterAdded' | 'parameterChanged' | 'parameterRemoved'; readonly name: string }
+  /** The workspace's entry has the guard off, the person's on: it stays on. */
+  | { readonly kind: 'readOnlyKept' | 'confirmMutationsKept' }
+  /** The workspace's entry turns a guard on that the person's has off (stricter: it is on). */
+  | { readonly kind: 'readOnlyOn' | 'confirmMutationsOn' }
+  /** Other fields that differ (`scopes`, `redirectMode`, …), by their setting names. */
+  | { readonly kind: 'fields'; readonly fields: readonly string[] };
+
+/** How a workspace's entry relates to the person's environment it shares a name or a server with. */
+export interface WorkspaceOverlay {
+  /** The name of the person's environment. */
+  readonly yours: string;
+  /** The workspace's entry has the person's environment's name (it takes its place in the list). */
+  readonly sameName: boolean;
+  /** Both are the same server and client: the person's sign-in serves the workspace's entry. */
+  readonly sameServer: boolean;
+  /** What the workspace's entry changes, in the order the question names them. */
+  readonly changes: readonly OverlayChange[];
 }
 
 /** The parameters of E1 the flow sets itself; `authorizeParameters` cannot replace them. */

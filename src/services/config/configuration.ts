@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseEnvironments, type Environment } from '../../core/auth/environments';
+import { mergeEnvironments } from '../../core/auth/environmentOverlay';
 import { serverIdentity, serverKey } from '../../core/auth/serverIdentity';
 import { isTagList } from '../../core/embedded/templates';
 import { readTemplateTags, type CodeFileSettings, type CodeLensKind } from './codeFileSettings';
@@ -9,7 +10,8 @@ import { parseFolderTypesSettings, type FolderTypesSettings } from '../../core/c
 export interface Settings {
   /**
    * The environments to work with: the user's, with those a (trusted) workspace's settings define
-   * in place of the user's of the same name, then the built-in ones.
+   * merged in (see mergeEnvironments: a repository adds, never weakens: the person's guards win, and
+   * what it changes needs the person's yes), then the built-in ones.
    */
   readonly environments: readonly Environment[];
   /** The person's own environments (user settings and built-in), including those a workspace's hide. */
@@ -60,7 +62,7 @@ function multiRoot(): boolean {
   return (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
 }
 
-/** Environments of `later` in place of those of `earlier` with the same name, then the rest of `later`. */
+/** Environments of `later` in place of those of `earlier` with the same name, then the rest of `later` (both the repository's). */
 function overlay(earlier: readonly Environment[], later: readonly Environment[]): Environment[] {
   const byName = new Map(later.map((e) => [e.name, e]));
   return [...earlier.map((e) => byName.get(e.name) ?? e), ...later.filter((e) => !earlier.some((u) => u.name === e.name))];
@@ -82,7 +84,8 @@ function read(builtIn: readonly Environment[], chosen: string | undefined, folde
   // In a single-folder window the folder's value is the workspace's: read it once.
   const ownFolderValue = folder && inspected?.workspaceFolderValue !== undefined && inspected.workspaceFolderValue !== inspected.workspaceValue;
   const inFolder = trusted && ownFolderValue ? parseEnvironments(inspected.workspaceFolderValue, 'workspace') : none;
-  const named = overlay(user.environments, overlay(workspace.environments, inFolder.environments));
+  // The repository's own entries (the folder's over the workspace's), then merged with the person's: never in place of them.
+  const named = mergeEnvironments(user.environments, overlay(workspace.environments, inFolder.environments));
   const problems = [...new Set([...user.problems, ...workspace.problems, ...inFolder.problems])];
   const environments = [...named, ...builtIn.filter((b) => !named.some((e) => e.name === b.name))];
   const ownEnvironments = [...user.environments, ...builtIn.filter((b) => !user.environments.some((e) => e.name === b.name))];

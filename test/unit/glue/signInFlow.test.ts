@@ -5,9 +5,14 @@ import { fake, resetFake, fakeExtensionContext, EventEmitter, Uri, workspace, ty
 import { AuthService } from '../../../src/services/auth/authService';
 import { SignInFlow } from '../../../src/auth/signInFlow';
 import { parseEnvironments, type Environment } from '../../../src/core/auth/environments';
+import { mergeEnvironments } from '../../../src/core/auth/environmentOverlay';
+import { serverIdentity, serverKey } from '../../../src/core/auth/serverIdentity';
 import type { ConfigurationService } from '../../../src/services/config';
 import type { Logger } from '../../../src/core/logger';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
+
+// The build's flag (scripts/build.mjs): no test API here.
+(globalThis as { __TEST_API__?: boolean }).__TEST_API__ = false;
 
 /**
  * The sign-in glue with fakes of SecretStorage, Memento and ExtensionContext (VS Code's
@@ -36,11 +41,13 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
     debug: (m: string) => logged.push(m),
   } as unknown as Logger;
 
+  /** The settings entry of the Sandbox (loopback sign-in). */
+  function rawEntry(): Record<string, unknown> {
+    return { name: 'Sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'], redirectMode: 'loopback' };
+  }
+
   function environments(origin: 'user' | 'workspace'): Environment[] {
-    const parsed = parseEnvironments(
-      [{ name: 'Sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: 'tenant-graphql-vscode', scopes: ['tasks:read'], redirectMode: 'loopback' }],
-      origin,
-    );
+    const parsed = parseEnvironments([rawEntry()], origin);
     assert.deepEqual(parsed.problems, []);
     return parsed.environments;
   }
@@ -157,6 +164,43 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
     fake.answer = () => undefined;
     assert.equal(await flow.signInInteractive(), undefined);
     assert.equal(fake.shown.filter((s) => s.modal).length, 2);
+  });
+
+  it('asks again for an approval an earlier version stored (per workspace and server, not content), and when the entry changes', async () => {
+    service = makeService('workspace');
+    const [env] = settings.environments;
+    const key = `file:///work/repo ${serverKey(serverIdentity(env))}`;
+    await context.globalState.update('tenantGraphql.approvedWorkspaceServers', { [key]: true });
+    await service.initialize();
+    browserThatApproves();
+    fake.answer = () => undefined;
+    assert.equal(service.isAllowed(env), false, 'the old approval covers no content');
+    assert.equal(await flow.ensureAllowed(env, 'Sign-in'), false);
+    assert.equal(fake.shown.filter((s) => s.modal).length, 1, 'asked');
+    fake.answer = (shown) => (shown.modal ? 'Allow' : undefined);
+    assert.equal(await flow.ensureAllowed(env, 'Sign-in'), true);
+    assert.equal(service.isAllowed(env), true, 'allowed as it is');
+    // The repository's entry changes (a git pull): a header of its own.
+    const changed = parseEnvironments([{ ...rawEntry(), headers: { 'X-Forwarded-For': '10.0.0.1' } }], 'workspace').environments[0];
+    assert.equal(service.isAllowed(changed), false, 'the approval covered the entry as it was');
+    fake.answer = () => undefined;
+    assert.equal(await flow.ensureAllowed(changed, 'Sign-in'), false);
+    assert.equal(fake.shown.filter((s) => s.modal).length, 3);
+    assert.match(fake.shown.at(-1)!.detail ?? '', /It sends the headers X-Forwarded-For with every request there\./);
+  });
+
+  it("names what a workspace changes in the person's environment (whose read-only the merged entry keeps)", async () => {
+    service = makeService('user');
+    const mine = parseEnvironments([{ ...rawEntry(), readOnly: true }], 'user').environments;
+    const theirs = parseEnvironments([{ ...rawEntry(), readOnly: false, confirmMutations: false, headers: { 'X-Forwarded-For': '10.0.0.1' } }], 'workspace').environments;
+    const [merged] = mergeEnvironments(mine, theirs);
+    assert.equal(merged.readOnly, true);
+    fake.answer = () => undefined;
+    assert.equal(await flow.ensureAllowed(merged, 'Sign-in'), false);
+    assert.equal(
+      fake.shown.at(-1)!.message,
+      'This workspace changes your environment "Sandbox": adds header X-Forwarded-For, keeps your read-only (its entry has it off), keeps your question before mutations (its entry has it off).',
+    );
   });
 
   it('sends nothing in Restricted Mode and says why', async () => {
