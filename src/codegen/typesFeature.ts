@@ -149,8 +149,11 @@ export class TypesGenerationService implements vscode.Disposable {
   async writeSchemaFiles(): Promise<void> {
     const snapshot = this.schemas.current();
     const source = snapshot && this.schemas.sourceOf(snapshot);
+    if (!snapshot || !source) {
+      return;
+    }
     const folders = this.enabledFolders().filter(({ settings }) => settings.schemaWriteTo);
-    if (!snapshot || !source || folders.length === 0 || !this.trust.mayWrite('schema files')) {
+    if (folders.length === 0 || !this.trust.mayWrite('schema files')) {
       return;
     }
     for (const { folder, settings } of folders) {

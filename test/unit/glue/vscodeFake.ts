@@ -222,6 +222,9 @@ export const workspace = {
   },
   getWorkspaceFolder: (uri: Uri) => workspace.workspaceFolders?.find((f) => uri.path.startsWith(f.uri.path)),
   registerTextDocumentContentProvider: () => new Disposable(() => undefined),
+  /** A trusted workspace, as these tests' folders are; trust is never granted later here. */
+  isTrusted: true,
+  onDidGrantWorkspaceTrust: new EventEmitter<void>().event,
 };
 
 /** @public read by the glue as `vscode.…` (register.ts resolves 'vscode' here) */

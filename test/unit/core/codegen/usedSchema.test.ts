@@ -102,7 +102,8 @@ describe('the part of the schema the documents use', function () {
   let github: GraphQLSchema;
   before(() => {
     const json = JSON.parse(loadInputs().introspectionText) as { data?: IntrospectionQuery } & IntrospectionQuery;
-    github = lexicographicSortSchema(buildClientSchema(json.data ?? json));
+    // Assumed valid as the extension's cached schemas are: graphql 17 refuses a dozen deprecations of GitHub's.
+    github = lexicographicSortSchema(buildClientSchema(json.data ?? json, { assumeValid: true }));
   });
 
   it("gives the plugins' output of the whole schema: interfaces, unions, fragments on interfaces, nested inputs (GitHub's schema)", async () => {
