@@ -11,11 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import type { GraphQLSchema, IntrospectionQuery } from 'graphql';
 import type { SchemaSource } from '../../src/core/language/languageWorkerProtocol';
 import { LanguageWorkers } from '../../src/core/language/languageWorkerClient';
 import { ReferenceIndex } from '../../src/core/language/referenceIndex';
 import { writeSchemaCache } from '../../src/core/schema/schemaCache';
+import { clientSchema } from './inputs';
 import { probeLongestTask } from './longTask';
 import { generatedWorkspace as referenceWorkspace } from './references';
 import { generatedWorkspace, indexOf, nextIntrospection, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './schemaChanges';
@@ -98,7 +99,7 @@ export async function benchLanguageWorker(
       changeRows('in the host (before)', inHost);
     }
     // Each change is a new version (its own cache file and key): every worker loads it, as after a real change.
-    const unrelated = buildClientSchema(nextIntrospection(introspectionText, true));
+    const unrelated = clientSchema(nextIntrospection(introspectionText, true));
     const contents = new Map<GraphQLSchema, IntrospectionQuery>([
       [schema, JSON.parse(introspectionText) as IntrospectionQuery],
       [next, nextIntrospection(introspectionText)],
@@ -213,12 +214,11 @@ export async function benchLanguageWorker(
 if (require.main === module) {
   void (async () => {
     const { loadInputs } = await import('./inputs');
-    const { buildClientSchema } = await import('graphql');
     const { loadavg } = await import('node:os');
     const { startHogs } = await import('./hogs');
     const inputs = loadInputs();
     const raw = JSON.parse(inputs.introspectionText) as { data?: unknown };
-    const schema = buildClientSchema((raw.data ?? raw) as Parameters<typeof buildClientSchema>[0]);
+    const schema = clientSchema((raw.data ?? raw) as Parameters<typeof clientSchema>[0]);
     const hogs = process.argv.includes('--hogs') ? process.argv[process.argv.indexOf('--hogs') + 1] : 'off';
     const load = () =>
       loadavg()

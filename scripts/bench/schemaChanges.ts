@@ -6,13 +6,13 @@
  * slice, cross-checked by a timer probe that sees every stall of the event loop.
  */
 import { performance } from 'node:perf_hooks';
-import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import type { GraphQLSchema, IntrospectionQuery } from 'graphql';
 import { FragmentIndex } from '../../src/core/language/fragmentIndex';
 import { validateWorkspaceDocuments, type RemoteValidator } from '../../src/core/language/workspaceValidation';
 import type { SchemaSource } from '../../src/core/language/languageWorkerProtocol';
 import { diffSchemaVersions, type RemoteSchemaDiff } from '../../src/core/schema/schemaDiff';
 import { TimeSlicer } from '../../src/core/timeSlicer';
-import { grow } from './inputs';
+import { clientSchema, grow } from './inputs';
 
 /** Documents in the generated workspace. */
 export const WORKSPACE_DOCUMENTS = 2000;
@@ -39,7 +39,7 @@ export interface SchemaChangeRun {
 
 /** GitHub's schema with a field the documents select removed and an enum value added. */
 export function nextVersion(introspectionText: string): GraphQLSchema {
-  return buildClientSchema(nextIntrospection(introspectionText));
+  return clientSchema(nextIntrospection(introspectionText));
 }
 
 /**
@@ -158,7 +158,7 @@ if (require.main === module) {
     const { startHogs } = await import('./hogs');
     const inputs = loadInputs();
     const raw = JSON.parse(inputs.introspectionText) as { data?: IntrospectionQuery } & IntrospectionQuery;
-    const schema = buildClientSchema(raw.data ?? raw);
+    const schema = clientSchema(raw.data ?? raw);
     const next = nextVersion(inputs.introspectionText);
     const workspace = generatedWorkspace(inputs.document);
     const index = indexOf(workspace);
