@@ -1,5 +1,5 @@
 // @ts-check
-// Every arrow of ../shared/DESIGN.md ("Layers", "Composition"), checked by dependency-cruiser on the
+// Every arrow of the layers (CONTRIBUTING.md, "Architecture"; the README's tree), checked by dependency-cruiser on the
 // resolved module graph: static imports and re-exports, `import type`, dynamic `import()`,
 // `require()`, `import x = require()` and `typeof import()` alike (tsPreCompilationDeps). Run by
 // `npm run lint`; test/unit/lint/layers.test.ts runs it on fixture trees that break each arrow.

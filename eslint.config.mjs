@@ -87,7 +87,7 @@ export default tseslint.config(
   },
   { files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/webview/**/*.ts', 'src/shared/**/*.ts'], rules: noVscode },
   // The arrows between the layers are checked by dependency-cruiser (.dependency-cruiser.cjs, `npm run lint`).
-  // No module-level mutable state outside a composition root (DESIGN.md: composition): the extension's
+  // No module-level mutable state outside a composition root (CONTRIBUTING.md, "Architecture"): the extension's
   // (src/extension.ts) and those of the other bundles and worker threads, which are entry points of their own.
   {
     files: ['src/**/*.ts'],

@@ -7,7 +7,7 @@
  *                                                   the adapter benchmark in code-server (test/integration/*.bench.ts)
  *   node --import tsx scripts/bench.ts --no-vscode  the same without the code-server part
  *   node --import tsx scripts/bench.ts --quick      smoke run (seconds, no peer, no code-server)
- *   ... --hogs on|off|both                          busy machine (issue 28): `on` runs everything above with
+ *   ... --hogs on|off|both                          busy machine: `on` runs everything above with
  *                                                   two CPU hogs started and stopped by the bench (scripts/bench/hogs.ts),
  *                                                   `both` runs it quiet then busy and ends with the issue's rows
  *                                                   side by side with their targets; default `off` (quiet)
@@ -97,9 +97,9 @@ async function main(): Promise<void> {
     }
   }
   printIssueRows(rowsByMode);
-  // Issue 26: generated types for 200 operations, the codegen CLI beside (scripts/bench/types.ts).
+  // Generated types for 200 operations, the codegen CLI beside (scripts/bench/types.ts).
   await benchTypes(quick);
-  // Issue 25: the results page (first paint, filter, table) in headless Chromium, history and compare (scripts/bench/resultsPage.ts).
+  // The results page (first paint, filter, table) in headless Chromium, history and compare (scripts/bench/resultsPage.ts).
   await benchResults(quick);
 }
 
@@ -131,7 +131,7 @@ function adapterBench(): AdapterRow[] {
 }
 
 /**
- * The rows of issue 28's table, quiet and busy side by side, each with its target (some targets
+ * The rows that keep the extension host's thread free, quiet and busy side by side, each with its target (some targets
  * differ between a quiet and a loaded machine; the template row's target is twice its floor).
  */
 function printIssueRows(byMode: ReadonlyMap<Mode, { rows: readonly Row[]; adapter: readonly AdapterRow[] }>): void {
@@ -420,7 +420,7 @@ async function run(tmp: string): Promise<readonly Row[]> {
       'http, https, net, tls, crypto and stream loaded first (the extension host has them); undici, prettier, the on-demand bundle (Sandbox, export, compare), the codegen and filter workers are bundles of their own, loaded on first use',
   });
 
-  // Activation on a TypeScript/JavaScript file in a code-only repository (issue 27): the index's first scan of the code files.
+  // Activation on a TypeScript/JavaScript file in a code-only repository: the index's first scan of the code files.
   const scan = await codeOnlyScan(quick ? 2000 : 5000);
   rows.push({
     name: `first scan of a code-only workspace at activation (${scan.files} code files, longest slice)`,
@@ -445,10 +445,10 @@ async function run(tmp: string): Promise<readonly Row[]> {
       `floor heap ${floorMemory.heapMb.toFixed(1)} MB (keeps nothing between calls), resident ${floorMemory.rssMb.toFixed(0)} MB`,
   );
 
-  // Find references across a generated workspace of 2,000 documents (issue 14).
+  // Find references across a generated workspace of 2,000 documents.
   rows.push(...(await benchReferences(schema, quick)));
 
-  // Schema change (issue 14): diff + re-validating 2,000 documents, time-sliced; the longest task on the thread.
+  // Schema change: diff + re-validating 2,000 documents, time-sliced; the longest task on the thread.
   const workspace = generatedWorkspace(inputs.document);
   const workspaceIndex = indexOf(workspace);
   const next = nextVersion(inputs.introspectionText);
@@ -470,10 +470,10 @@ async function run(tmp: string): Promise<readonly Row[]> {
     note: `slicers' longest slice ${worst((r) => r.longestSliceMs)} ms; 1 ms timer probe's longest stall ${worst((r) => r.longestStallMs)} ms (the larger is the row)`,
   });
 
-  // The same in the language worker (issue 28): the workspace's re-validation and the references index build off the thread.
+  // The same in the language worker: the workspace's re-validation and the references index build off the thread.
   rows.push(...(await benchLanguageWorker(schema, inputs.introspectionText, inputs.document, quick, { hostRows: false })));
 
-  // GraphQL inside code (issue 13): a 5,000-line TypeScript file with 50 templates.
+  // GraphQL inside code: a 5,000-line TypeScript file with 50 templates.
   const embedded = benchEmbedded(schema, quick);
   rows.push(...embedded.rows);
 

@@ -30,7 +30,7 @@ function integrationEntries() {
 
 /**
  * The modules of dist/graphql.js (graphql) and dist/languageService.js (graphql-language-service),
- * each required by the extension's entry in a task of its own (src/activation.ts, issue 28). Every
+ * each required by the extension's entry in a task of its own (src/activation.ts). Every
  * import of these in dist/features.js (ours or a dependency's), and graphql-language-service's own
  * imports of graphql, are answered from that one bundle: one graphql in the host.
  */
@@ -85,7 +85,7 @@ const sharedBundleSource = (modules) => ({
 
 /**
  * Bundles cut in two, each part required at activation in a task of its own (src/activation.ts,
- * issue 28): the later bundle takes every module of the earlier one from it
+ * so no one require holds the thread long): the later bundle takes every module of the earlier one from it
  * (`require('./earlier.js').__modules[path]`), so there is one copy of each module in the host and
  * module state and `instanceof` hold as in one bundle.
  * - dist/graphqlBase.js (graphql's language, type system, errors and helpers) before dist/graphql.js
@@ -320,7 +320,7 @@ builds.push(
     // getter per call (two: esbuild's wrapper and graphql's re-export), in codegen's hot loops.
     mainFields: ['module', 'main'],
   },
-  // The language worker (issue 28): re-validation of the workspace after a schema change and the
+  // The language worker: re-validation of the workspace after a schema change and the
   // references index build, in worker threads started on first use, with a graphql of their own
   // (production mode, as the types worker's: one graphql in the bundle).
   {

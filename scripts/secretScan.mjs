@@ -1,4 +1,4 @@
-// The whole-run secret scan (issue 12): after the integration suite, every file the run produced
+// The whole-run secret scan: after the integration suite, every file the run produced
 // (logs, settings, workspace files, VS Code's storage databases) and the browser-side storage of the
 // workbench (where VS Code in a browser keeps globalState, workspaceState and webview state) are
 // searched for every secret the Sandbox issued or received during the run. Reports where (file and

@@ -28,7 +28,7 @@ import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
 import { countKinds, dumpBrowserStorage, fetchIssuedSecrets, fileSources, searchSources } from './secretScan.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The value of the secret header the headers tests set (issue 22); never to be found outside SecretStorage. */
+/** The value of the secret header the headers tests set; never to be found outside SecretStorage. */
 const HEADER_SECRET = `hdr-${randomBytes(24).toString('base64url')}`;
 const timeoutS = Number(process.env.TENANT_GRAPHQL_RUNNER_TIMEOUT_S ?? 900);
 const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
@@ -370,7 +370,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     worker.on('close', () => note('service worker closed'));
     void watchServiceWorker(worker, note);
   });
-  // Other tabs (sign-in pages): a tab closing while a webview starts was issue 20's cause.
+  // Other tabs (sign-in pages): a tab closing while a webview starts once blanked every webview of a run.
   context.on('page', (tab) => {
     const note = (line) => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
     note('tab opened');
@@ -579,7 +579,7 @@ function recordWebviews(page, browser) {
 }
 
 /**
- * The whole-run secret scan (issue 12): every secret the runner's Sandbox issued or received is
+ * The whole-run secret scan: every secret the runner's Sandbox issued or received is
  * searched for in everything the run produced, the other server's record of what it received
  * included (a credential of the person there is a leak); the other server's own secrets are
  * searched everywhere but in its record. Returns how many (place, kind) pairs were found.
@@ -733,7 +733,7 @@ async function startInterop() {
  * and consent pages, is done in Chromium by the browser harness (driveInterop), so the provider's
  * path cookies and absolute form actions are exercised as a person's browser meets them. Only the
  * unchanged address is registered: a sign-in that went through code-server's port proxy breaks
- * there, as it does for a person (issue 22).
+ * there, as it does for a person.
  */
 function routeInterop(context, interop) {
   void context.route(`${interop.url}/oauth/authorize**`, async (route) => {
@@ -836,7 +836,7 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
       log(`browser harness: after consent: ${page.url().slice(0, 200)} ${(await page.textContent('body').catch(() => ''))?.slice(0, 200)}`);
     }
     // The tab stays open until the browser closes, as a person's would ("You can close this tab").
-    // Closing it here blanked every webview of the run (issue 20): this tab shows code-server's
+    // Closing it here blanked every webview of the run: this tab shows code-server's
     // origin once the sign-in comes back, so Playwright's auto-attach on it also attaches to that
     // origin's service workers, and Chromium holds a service worker's update check until every
     // attached page has answered. A tab closed while VS Code's webview host awaited that update

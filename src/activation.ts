@@ -1,7 +1,7 @@
 /**
  * The entry of the built extension (dist/extension.js): what VS Code requires. It holds nothing
  * but this loader, so that the extension host's thread is never held by one long `require`
- * (issue 28): graphql (dist/graphqlBase.js: its language, type system and errors; dist/graphql.js:
+ * (that thread is shared with every other extension): graphql (dist/graphqlBase.js: its language, type system and errors; dist/graphql.js:
  * the rest), graphql-language-service (dist/languageService.js), the
  * extension's core (dist/core.js: src/core and src/shared) and its features (dist/features.js, the
  * composition root in ./extension.ts) are each required in a task of its own, with the thread

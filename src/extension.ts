@@ -26,7 +26,7 @@ declare const __TEST_API__: boolean;
 /** Set by the build: the on-demand bundle beside this one (./onDemand.ts). */
 declare const __ON_DEMAND_MODULE__: string;
 
-/** The code loaded on first use (./onDemand.ts), required on the first command that needs it (issue 28). */
+/** The code loaded on first use (./onDemand.ts), required on the first command that needs it, so activation loads less. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const onDemand = lazy(() => require(__ON_DEMAND_MODULE__) as typeof import('./onDemand'));
 

@@ -1,5 +1,5 @@
 /**
- * What activating on a TypeScript or JavaScript file costs in a code-only repository (issue 27): the
+ * What activating on a TypeScript or JavaScript file costs in a code-only repository: the
  * workspace index's first scan, as WorkspaceIndex.start does it (read the code files 25 at a time,
  * look for GraphQL templates in each, a turn of the event loop between slices), on a generated
  * workspace of real JavaScript files (taken from node_modules, none naming gql or graphql) and a few

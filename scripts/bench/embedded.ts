@@ -1,5 +1,5 @@
 /**
- * Bench rows for GraphQL inside code (issue 13): a generated 5,000-line TypeScript file with 50
+ * Bench rows for GraphQL inside code: a generated 5,000-line TypeScript file with 50
  * GraphQL templates on GitHub's schema, through the path the VS Code adapter takes on every
  * keystroke (LanguageHost.templatesOf: EmbeddedFiles.update rescans the new text; then the
  * template at the cursor as a document of its own, and the service), beside the floor

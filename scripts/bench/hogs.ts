@@ -1,5 +1,5 @@
 /**
- * The busy machine of `npm run bench -- --hogs on|both` (issue 28): two CPU hogs (busy loops in
+ * The busy machine of `npm run bench -- --hogs on|both`: two CPU hogs (busy loops in
  * child processes, one per core on the 2-core machines this runs on), started and stopped by the
  * bench itself, the way `npm run test:stress -- --hogs` loads the machine. A hog never outlives the
  * bench: the stop function is also called on exit and on SIGINT/SIGTERM.

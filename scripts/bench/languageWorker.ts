@@ -1,5 +1,5 @@
 /**
- * Bench rows of issue 28 for the language worker (src/core/language/languageWorker.ts): the
+ * Bench rows for the language worker (src/core/language/languageWorker.ts): the
  * schema change (diff in the host, re-validation of 2,000 documents in the worker threads) and the
  * references index build in the worker, each beside the same work in the host in the same run, and
  * one message round trip to a worker. The workers are started (and answered a ping) before a run;

@@ -1,5 +1,5 @@
 /**
- * Bench rows for find references (issue 14): a generated workspace of 2,000 GraphQL documents on
+ * Bench rows for find references: a generated workspace of 2,000 GraphQL documents on
  * GitHub's schema, through the path the VS Code adapter takes (ReferenceService: sync the
  * workspace's texts, warm the index in yielding slices, look the symbol up, collect the places).
  */

@@ -1,5 +1,5 @@
 /**
- * Results benchmark (issue 25): the results page's own bundle behind its CSP in headless Chromium
+ * Results benchmark: the results page's own bundle behind its CSP in headless Chromium
  * (Debian's /usr/bin/chromium through playwright-core, a fake acquireVsCodeApi, as the page tests
  * do), the filter worker as the extension host runs it, the run history on disk and the diff's
  * documents. Prints rows with their targets; never fails on a target.
@@ -265,7 +265,7 @@ export async function benchResults(quick: boolean): Promise<void> {
   // History: recording a 5 MB run (bytes as the Service sent them) and opening it again as the
   // extension does: the file's bytes read (libuv), decoded and read in the filter worker, posted to
   // the page as bytes (by reference: the page decodes them);
-  // the row is the longest task on this thread meanwhile (a 1 ms timer probe, as in issue 28's rows).
+  // the row is the longest task on this thread meanwhile (a 1 ms timer probe, as in the main bench's longest-task rows).
   const dir = await mkdtemp(path.join(tmpdir(), 'tgq-bench-history-'));
   const reader = new FilterClient({ script: path.join(root, 'src/core/results/filterWorker.ts'), execArgv: ['--require', 'tsx/cjs'] });
   try {

@@ -1,5 +1,5 @@
 /**
- * Benchmark row of issue 14 (schema changes): a new version of GitHub's schema arrives; the diff
+ * Benchmark row of schema changes: a new version of GitHub's schema arrives; the diff
  * (breaking + dangerous changes, one type per step) and the re-validation of 2,000 generated
  * documents run as the extension runs them, time-sliced with real event-loop yields. Measures the
  * whole (target <= 3 s) and the longest single task (target <= 50 ms): the slicers' own longest

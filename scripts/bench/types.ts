@@ -1,5 +1,5 @@
 /**
- * Benchmark of issue 26 (types for your code), with the GraphQL Code Generator CLI measured beside
+ * Benchmark of types for your code, with the GraphQL Code Generator CLI measured beside
  * it in the same run on the same schema file and documents: 200 operations (50 copies of the
  * realistic GitHub document, one `.graphql` file per operation plus a fragments file per copy) on
  * GitHub's schema.

@@ -5,7 +5,7 @@
  *
  * Its hover and commands are registered at activation; its code (./typesOnDemand.ts) is in the
  * on-demand bundle, loaded when a folder has types settings (at start, or when they change), on
- * the first hover of a GraphQL document or template, or on the first types command (issue 28).
+ * the first hover of a GraphQL document or template, or on the first types command (less to load at activation).
  */
 import * as vscode from 'vscode';
 import type { ConfigurationService } from '../services/config';

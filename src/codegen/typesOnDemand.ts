@@ -1,5 +1,5 @@
 /**
- * The types feature's code loaded on first use (issue 28): in the on-demand bundle (src/onDemand.ts),
+ * The types feature's code loaded on first use (less to load at activation): in the on-demand bundle (src/onDemand.ts),
  * required when a folder has types turned on (at start or when its settings change), on the first
  * hover of a GraphQL document or template, or on the first types command (./index.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * The formatting code of the language feature (Format Document and Selection, Format GraphQL
  * Templates, the templates' format on save): in the on-demand bundle (src/onDemand.ts), loaded on
- * the first format rather than at activation (issue 28). Prettier itself is a bundle of its own,
+ * the first format rather than at activation (less to load at activation). Prettier itself is a bundle of its own,
  * loaded on the first format too (src/core/format/formatGraphql.ts).
  */
 import * as vscode from 'vscode';

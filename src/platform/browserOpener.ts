@@ -26,7 +26,7 @@ const INTERSTITIAL_LIFETIME_MS = 120_000;
  * paths, absolute form actions), so for a loopback sign-in address we open a one-shot interstitial
  * page instead (served by {@link serveInterstitial}, itself reached through the forwarding): in the
  * browser it probes whether the authorization server is reachable as it is and replaces itself with
- * the unchanged address, or with the forwarded one when it is not (issue 22).
+ * the unchanged address, or with the forwarded one when it is not.
  * Desktop VS Code (no remote) opens the address as given.
  */
 export async function openInBrowser(url: string): Promise<boolean> {

@@ -33,7 +33,7 @@ export interface CommandsOnDemand<S> {
 
 /**
  * Registers commands now by id, with their code loaded on the first call of any of them (`load`,
- * e.g. a `require` of the on-demand bundle: issue 28, less to load at activation). A failing load or
+ * e.g. a `require` of the on-demand bundle: less to load at activation). A failing load or
  * an id the loaded code does not have is reported like a handler that throws.
  */
 export function registerCommandsOnDemand<S>(ids: readonly string[], load: () => CommandsOnDemand<S>, logger: Logger, tag: string): vscode.Disposable {

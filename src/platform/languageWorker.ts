@@ -10,7 +10,7 @@ declare const __LANGUAGE_WORKER__: string | undefined;
 export const LANGUAGE_WORKER_THREADS = 1;
 
 /**
- * The window's language worker (a thread of its own, issue 28): the workspace's re-validation after
+ * The window's language worker (a thread of its own, so that this work never holds the extension host's thread): the workspace's re-validation after
  * a schema change and the references index build go to it. `sourceOf` says where it loads a schema
  * in use from. Made by the composition root, disposed with the extension. In the built extension
  * it is dist/<worker bundle>; run from source, the TypeScript file with tsx.

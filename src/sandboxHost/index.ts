@@ -11,7 +11,7 @@ export const SANDBOX_COMMAND_IDS: readonly string[] = ['tenantGraphql.startSandb
 /**
  * "Try it without a tenant": commands to start and stop the Sandbox that ships with the
  * extension. Its code (./sandboxFeature.ts) is in the on-demand bundle, loaded by `load` on the
- * first Sandbox command (issue 28: less to load at activation); until then there is no Sandbox, so
+ * first Sandbox command (less to load at activation); until then there is no Sandbox, so
  * no built-in environment to register a redirect for.
  */
 export function registerSandboxFeature(features: {

@@ -14,7 +14,7 @@ function headerSecret(): string {
   return value;
 }
 
-describe('Headers per environment (issue 22): authHeader, plain headers, Set Header Secret', function () {
+describe('Headers per environment: authHeader, plain headers, Set Header Secret', function () {
   this.timeout(120_000);
 
   before(async () => {

@@ -18,7 +18,7 @@ interface AxeReport {
 const run = (arg?: unknown) => vscode.commands.executeCommand<{ runId: string; status?: number } | undefined>('tenantGraphql.runOperation', arg);
 
 /**
- * Accessibility of the results page in the real Chromium (issue 27): the runner's browser harness runs
+ * Accessibility of the results page in the real Chromium: the runner's browser harness runs
  * axe-core inside the results webview's frame once it shows the theme, and reports its violations
  * and the page's live regions and tree items. Serious and critical violations fail the test.
  */

@@ -149,7 +149,7 @@ const servers: TenantServer[] = [
 ];
 
 /**
- * The same tests on every server of the spec (issue 22): the Sandbox, and a tenant made of
+ * The same tests on every server of the spec: the Sandbox, and a tenant made of
  * independent software configured only (the runner's oidc-provider + graphql-http pair). Each
  * signs in through the extension's URI handler in the real VS Code.
  */

@@ -22,7 +22,7 @@ async function addEnvironment(fields: Record<string, unknown>): Promise<void> {
 }
 
 /**
- * A repository never gets your tokens (issue 21): its settings redefine the environment the person
+ * A repository never gets your tokens: its settings redefine the environment the person
  * is signed in to, same name and client, with the addresses of a server somebody else runs (the
  * runner's recording proxy in front of another Sandbox).
  *

@@ -8,7 +8,7 @@ import { proxyError } from '../http/networkErrors';
 import { decodeJwtForDisplay } from './jwtDisplay';
 import type { FetchLike } from './seams';
 
-/** A validated token response (item 5): bearer, numeric lifetime, string tokens. */
+/** A validated token response: bearer, numeric lifetime, string tokens. */
 export interface TokenSet {
   readonly accessToken: string;
   readonly tokenType: 'bearer';

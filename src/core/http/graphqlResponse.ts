@@ -85,7 +85,7 @@ const SLICED_PARSE_BYTES = 256 * 1024;
 
 /**
  * As parseGraphqlBody, but a large answer to the introspection query (`"__schema"` at its start) is
- * parsed in slices with the thread yielded in between (issue 28: one JSON.parse of GitHub's 5 MB
+ * parsed in slices with the thread yielded in between (one JSON.parse of GitHub's 5 MB
  * introspection holds the thread 40-90 ms); the value is the same.
  */
 export async function parseGraphqlBodyInSlices(res: RawResponse): Promise<GraphqlResponseBody> {

@@ -5,7 +5,7 @@ declare const __UNDICI_MODULE__: string | undefined;
 
 /**
  * undici, loaded on the first request rather than when the extension activates: it would be about
- * half of the extension's bundle, and activation sends nothing (issue 11 §4, require time). In the
+ * half of the extension's bundle, and activation sends nothing (less to require at activation). In the
  * built extension it is a bundle of its own (dist/undici.js); run from source, the package.
  */
 export const loadUndici = lazy(

@@ -4,7 +4,7 @@
  * operation type and name, and the fragment names it spreads, in order. Two versions of a
  * document with the same shape get the same results from those rules (when they report nothing:
  * errors hold nodes of their version) and the same components, so an edit inside a selection set,
- * the usual keystroke, need not run them again (issue 28).
+ * the usual keystroke, need not run them again.
  */
 import { Kind, type DefinitionNode } from 'graphql';
 

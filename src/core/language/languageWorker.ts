@@ -1,7 +1,7 @@
 /**
  * The language worker: a worker thread of the extension host that validates the workspace's
  * documents after a schema change and builds the reference index, so none of that work holds the
- * extension host's thread (issue 28). Its own bundle (dist/languageWorker.js, scripts/build.mjs),
+ * extension host's thread. Its own bundle (dist/languageWorker.js, scripts/build.mjs),
  * started on first use. Requests and replies: languageWorkerProtocol.ts; the work:
  * languageWorkerEngine.ts.
  */

@@ -126,7 +126,7 @@ export class LanguageWorkerEngine {
       case 'validate': {
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
-        // A document that uses nothing of the schema that changed since its last validation keeps its result.
+        // This schema version's incremental validator (incrementalValidation.ts): after a schema change every document is validated again.
         const validator = validatorFor(schema);
         const results = request.documents.map(({ id, text }): ValidateResult => {
           try {

@@ -1,5 +1,5 @@
 /**
- * The reference index's warm-up in the language worker (./referenceIndex.ts, issue 28): the
+ * The reference index's warm-up in the language worker (./referenceIndex.ts): the
  * sources' analyses done off the extension host's thread, a few small batches in flight.
  */
 import type { GraphQLSchema } from 'graphql';

@@ -1,5 +1,5 @@
 /**
- * JSON.parse of a cached introspection, in slices (issue 28). A GitHub-sized introspection is 5 MB
+ * JSON.parse of a cached introspection, in slices, so that no step holds the extension host's thread long. A GitHub-sized introspection is 5 MB
  * of JSON: one JSON.parse of it holds the thread for 40-90 ms, and it cannot be interrupted. Here
  * the bytes are scanned (in chunks, the thread yielded between them) for the elements of
  * `__schema.types`, each element is parsed on its own (a few kilobytes), and the rest of the

@@ -32,7 +32,7 @@ export interface SchemaCacheRecord {
   readonly introspection: IntrospectionQuery;
   /**
    * The graphql version whose validateSchema found no error in this introspection, when one did
-   * (written after a refresh; a load with the same graphql skips validating again, issue 28).
+   * (written after a refresh; a load with the same graphql skips validating again).
    */
   readonly validatedWith?: string;
 }
@@ -117,7 +117,7 @@ export async function writeSchemaCache(
 ): Promise<SchemaCacheRecord> {
   const yieldThread = options.yieldThread ?? yieldToEventLoop;
   const payload = introspectionPayload(introspection);
-  // Stringified and hashed in slices (issue 28): the same text as JSON.stringify(payload).
+  // Stringified and hashed in slices, so no step holds the thread long: the same text as JSON.stringify(payload).
   const payloadText = await stringifyIntrospectionInSlices(payload, yieldThread);
   const sha256 = await sha256InSlices(Buffer.from(payloadText), yieldThread);
   const validated = options.valid === true ? { validatedWith: graphqlVersion } : {};
@@ -189,7 +189,7 @@ export async function schemaCacheRecordOf(
     return corrupt('the cache record has no valid fetchedAt or sha256');
   }
   const payload = bytes.subarray(at + Buffer.byteLength(INTROSPECTION_KEY), last);
-  // Hashed and parsed in slices, the thread yielded in between (issue 28: one JSON.parse of 5 MB
+  // Hashed and parsed in slices, the thread yielded in between (one JSON.parse of 5 MB
   // is a 40-90 ms block). `inOneGo` (a worker thread, which holds nothing else up): in one go, the
   // same value with no scan of the bytes for the slices (5 MB: about 20 ms instead of 50).
   const sha256 = options.inOneGo ? createHash('sha256').update(payload).digest('hex') : await sha256InSlices(payload, yieldThread);

@@ -26,7 +26,7 @@ export const runCommands: readonly RunCommand[] = [
 
 /**
  * The run feature's commands whose code is in the on-demand bundle (./onDemand.ts, src/onDemand.ts):
- * registered at activation, loaded on the first call (issue 28).
+ * registered at activation, loaded on the first call (less to load at activation).
  */
 export const RUN_COMMAND_IDS_ON_DEMAND: readonly string[] = [
   'tenantGraphql.copyRunAsCurl',

@@ -17,7 +17,7 @@ async function adminOf(server: { adminUrl: string; adminKey: string }, path: str
 }
 
 /**
- * Environment per workspace folder (issue 22): the runner opens a multi-root workspace of two
+ * Environment per workspace folder: the runner opens a multi-root workspace of two
  * folders, `alpha` and `beta`, whose own settings choose "Alpha" and "Beta" as their active
  * environment; the person's user settings define both: Alpha at the runner's Sandbox (schema
  * version 1: `Task.dueDate`), Beta at the other Sandbox, reached directly (schema version 2:

@@ -12,7 +12,7 @@ interface Contributes {
 }
 
 /**
- * The German translation (issue 27): the runner starts code-server with `--locale de` and a German
+ * The German translation: the runner starts code-server with `--locale de` and a German
  * language pack (test/fixtures/languagePackDe: German declared, VS Code's own texts left English,
  * as the Marketplace's pack cannot be had here), so VS Code loads package.nls.de.json for the
  * manifest and l10n/bundle.l10n.de.json for the extension's messages.

@@ -8,7 +8,7 @@ const labelOf = (i: vscode.CompletionItem) => (typeof i.label === 'string' ? i.l
 type Stats = { token: Record<string, number>; graphql: number; authorize: number };
 
 /**
- * Restricted Mode (issue 21): the runner starts VS Code with workspace trust on and opens a folder
+ * Restricted Mode: the runner starts VS Code with workspace trust on and opens a folder
  * it does not trust, whose settings point "Sandbox" at a server somebody else runs; the user
  * profile is the main part's (user-level "Sandbox", its cached schema). Nothing may be sent anywhere.
  */

@@ -37,7 +37,7 @@ function fakeCode(log: string[]): { load: () => TypesCode; loads: () => number }
 // The build's flag (scripts/build.mjs): no test API here.
 (globalThis as { __TEST_API__?: boolean }).__TEST_API__ = false;
 
-describe('glue: the types feature loads its code on first use (issue 28)', () => {
+describe('glue: the types feature loads its code on first use', () => {
   const logger: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
   let settings: { problems: string[]; schemaWriteTo?: string; codegen?: unknown };
   const changed = new EventEmitter<void>();

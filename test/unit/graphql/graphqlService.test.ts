@@ -82,7 +82,7 @@ describe('graphql/GraphqlService target: a token goes only to the server that is
     await assert.rejects(service(testEnv(server.baseUrl), { trusted: false }).accessTokenFor(), RestrictedModeError);
   });
 
-  describe("the environment's headers (issue 22)", () => {
+  describe("the environment's headers", () => {
     it('sends the token in the header and scheme the environment names, and its plain and secret headers', async () => {
       const env = testEnv(server.baseUrl, { authHeader: { name: 'X-Api-Token', scheme: '' }, headers: { 'X-Tenant': 'acme' }, secretHeaders: ['X-Api-Key'] });
       await headerSecrets.set(serverIdentity(env), 'x-api-key', 'KEY-123456');

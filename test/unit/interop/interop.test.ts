@@ -12,7 +12,7 @@ import { CapturingLogger, MemorySecretStore, testEnv } from '../core/auth/fakes'
 import { API_RESOURCE, browse, PUBLIC_CLIENT, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, type InteropServers } from './servers';
 
 /**
- * The extension's core against a tenant no one here wrote (issue 22): oidc-provider (OpenID
+ * The extension's core against a tenant no one here wrote: oidc-provider (OpenID
  * Certified) and graphql-http, configured only. Sign-in through the loopback redirect with PKCE and
  * the provider's own login and consent pages, refresh, introspection, runs and the mapping of their
  * errors. What differs from the Sandbox is asserted where it shows (space-separated scope claim, an

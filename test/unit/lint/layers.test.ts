@@ -28,7 +28,7 @@ function cruiseFixture(): Violation[] {
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-// Each broken arrow of DESIGN.md's layers, one file of the fixture each: [from, to, rule].
+// Each broken arrow of the layers (CONTRIBUTING.md, "Architecture"), one file of the fixture each: [from, to, rule].
 const broken: [string, string, string][] = [
   // The ten cases the former local ESLint rule (tenant/layers) rejected.
   ['src/core/run/history.ts', 'src/auth/index.ts', 'core-only-core'],

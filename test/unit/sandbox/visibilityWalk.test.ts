@@ -270,7 +270,7 @@ describe('sandbox visibility: every path from every root field, for every princi
             }
           }
         }
-        // The side doors of issue 12 among them.
+        // The side doors among them: nested fields that must follow the same rules as lookups by ID.
         for (const path of [
           'Query.tasks.edges.node.group.members',
           'Query.tasks.edges.node.owner.groups',

@@ -10,7 +10,7 @@ import { userAccount } from '../../../../src/core/auth/tokenManager';
 import { FakeClock, fakeJwt, testEnv, tokenBody, TokenServer } from './fakes';
 
 /**
- * What standard servers do differently from the Service's spec (issue 22), each read the lenient
+ * What standard servers do differently from the Service's spec, each read the lenient
  * way the standards allow: no `expires_in`, space-separated scopes, names in other claims, `iss`
  * on the callback, refresh tokens only for `offline_access`, resource indicators.
  */

@@ -1,5 +1,5 @@
 /**
- * A large answer to the introspection query is parsed in slices (issue 28) into the same body as
+ * A large answer to the introspection query is parsed in slices into the same body as
  * the one-block parse; other answers, small or large, take the one-block parse.
  */
 import * as assert from 'node:assert/strict';
