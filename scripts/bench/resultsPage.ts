@@ -365,7 +365,7 @@ export async function benchResults(quick: boolean): Promise<void> {
 
   console.log('');
   console.log(
-    `Results benchmark (issue 25)${quick ? ' (quick smoke)' : ''}: Chromium ${existsSync(CHROMIUM) ? 'headless' : 'missing'}, ${rounds} rounds; load average ${loadavg()
+    `Results benchmark${quick ? ' (quick smoke)' : ''}: Chromium ${existsSync(CHROMIUM) ? 'headless' : 'missing'}, ${rounds} rounds; load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );

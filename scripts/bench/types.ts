@@ -192,7 +192,7 @@ export async function benchTypes(quick: boolean): Promise<void> {
 
       const operations = copies * OPERATIONS_PER_COPY;
       console.log('');
-      console.log(`Types for your code (issue 26): ${operations} operations in ${files.length} .graphql files on GitHub's schema${quick ? ' (quick smoke)' : ''}`);
+      console.log(`Types for your code: ${operations} operations in ${files.length} .graphql files on GitHub's schema${quick ? ' (quick smoke)' : ''}`);
       console.log(
         `  load average (1, 5, 15 min) on ${os.cpus().length} cores: ${os
           .loadavg()
