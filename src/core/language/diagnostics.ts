@@ -3,23 +3,23 @@
  * schema with the fragments it spreads from other workspace files, unused fragments and uses of
  * deprecated fields, arguments and enum values as warnings.
  */
-import { GraphQLError, Kind, type ASTNode, type DefinitionNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, type ASTNode, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
 import type { DocumentModel } from './documentModel';
 import type { FragmentIndex } from './fragmentIndex';
+import type { IncrementalValidator } from './incrementalValidation';
 import type { LanguageDiagnostic } from './types';
-import { spreadsOf, validateDocument } from './validation';
 import { tokenRange } from './wordRanges';
 
 const UNUSED_FRAGMENT = /^Fragment "[^"]+" is never used\.$/;
 
 /**
- * Syntax errors, or validation errors against `schema` (graphql's specified rules, with fragments
- * from other files of `index` known), unused fragments (warnings, unless another file spreads
- * them) and uses of deprecated fields, arguments and enum values (warnings); undefined when
- * `deadline`, a performance.now() time, passed while the document was still being parsed (the
- * work done is kept for the next call). The validation itself is one call to graphql.
+ * Syntax errors, or validation errors against the validator's schema (undefined when `deadline`,
+ * a performance.now() time, passed first: the work done is kept for the next call) (graphql's specified rules,
+ * with fragments from other files of `index` known), unused fragments (warnings, unless another
+ * file spreads them) and uses of deprecated fields, arguments and enum values (warnings). The
+ * validator re-validates only the definitions that changed since its last call.
  */
-export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, model: DocumentModel, deadline = Infinity): LanguageDiagnostic[] | undefined {
+export function computeDiagnostics(validator: IncrementalValidator, index: FragmentIndex, model: DocumentModel, deadline = Infinity): LanguageDiagnostic[] | undefined {
   const now = () => performance.now();
   if (deadline !== Infinity && !model.prepareWithin(deadline, now)) {
     return undefined;
@@ -37,7 +37,11 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
     return syntax;
   }
   const definitions: DefinitionNode[] = model.chunks.flatMap((c) => c.info.ast?.definitions ?? []);
-  const { errors, deprecations } = validateDocument(schema, [...definitions, ...neededExternalFragments(index, model.uri, definitions)]);
+  const validated = validator.validateWithin([...definitions, ...neededExternalFragments(index, model.uri, definitions, (def) => validator.spreadsOf(def))], deadline, now);
+  if (!validated) {
+    return undefined;
+  }
+  const { errors, deprecations } = validated;
   const out: LanguageDiagnostic[] = [];
   const report = (error: GraphQLError, severity: LanguageDiagnostic['severity'], deprecated: boolean) => {
     for (const node of error.nodes ?? []) {
@@ -65,7 +69,12 @@ export function computeDiagnostics(schema: GraphQLSchema, index: FragmentIndex, 
 }
 
 /** Fragments this document spreads but does not define, with what they spread, from the index. */
-function neededExternalFragments(index: FragmentIndex, uri: string, definitions: readonly DefinitionNode[]): FragmentDefinitionNode[] {
+function neededExternalFragments(
+  index: FragmentIndex,
+  uri: string,
+  definitions: readonly DefinitionNode[],
+  spreadsOf: (def: DefinitionNode) => readonly string[],
+): FragmentDefinitionNode[] {
   const local = new Set<string>();
   const wanted: string[] = [];
   for (const def of definitions) {

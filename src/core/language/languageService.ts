@@ -16,6 +16,7 @@ import { validateSchema, type FragmentDefinitionNode, type GraphQLSchema } from 
 import { printSchemaWithLocations, type SchemaSdlView } from '../schema/sdlView';
 import { completeAt } from './completion';
 import { computeDiagnostics } from './diagnostics';
+import { IncrementalValidator } from './incrementalValidation';
 import type { DocumentModel } from './documentModel';
 import { DocumentStore } from './documentStore';
 import { FragmentIndex } from './fragmentIndex';
@@ -41,6 +42,7 @@ export class GraphqlLanguageService {
   private fragmentsMemo: { uri: string; generation: number; list: FragmentDefinitionNode[] } | undefined;
   private readonly diagnosticsMemo = new WeakMap<DocumentModel, { generation: number; result: LanguageDiagnostic[] }>();
   private readonly outlineMemo = new WeakMap<DocumentModel, OutlineItem[]>();
+  private readonly validator: IncrementalValidator;
 
   constructor(
     readonly schema: GraphQLSchema,
@@ -48,6 +50,7 @@ export class GraphqlLanguageService {
   ) {
     this.index = options.index ?? new FragmentIndex();
     this.documents = options.documents ?? new DocumentStore();
+    this.validator = new IncrementalValidator(schema);
   }
 
   /** Builds a service and warms it up (see warmUp): call when a schema arrives, not on a keystroke. */
@@ -97,7 +100,7 @@ export class GraphqlLanguageService {
   /**
    * The diagnostics, or undefined when more than about `budgetMs` of work is left: call again
    * (after yielding the thread) and it goes on where it stopped. A newly opened large document is
-   * parsed and confirmed in such slices, then validated in one call; an edit needs one short call.
+   * parsed, confirmed and validated in such slices; an edit needs one short call.
    */
   diagnosticsWithin(doc: TextDocumentSnapshot, budgetMs: number): LanguageDiagnostic[] | undefined {
     const deadline = budgetMs === Infinity ? Infinity : performance.now() + budgetMs;
@@ -107,7 +110,7 @@ export class GraphqlLanguageService {
     if (memo && memo.generation === generation) {
       return memo.result;
     }
-    const result = computeDiagnostics(this.schema, this.index, model, deadline);
+    const result = computeDiagnostics(this.validator, this.index, model, deadline);
     if (result) {
       this.diagnosticsMemo.set(model, { generation, result });
     }

@@ -18,6 +18,7 @@ import { diffSchemas } from '../schema/schemaDiff';
 import { computeDiagnostics } from './diagnostics';
 import { DocumentStore } from './documentStore';
 import { FragmentIndex } from './fragmentIndex';
+import { validatorFor } from './incrementalValidation';
 import { schemaOccurrences, syntaxOccurrences } from './referenceAnalysis';
 import type { AnalyseResult, LanguageWorkerReplies, LanguageWorkerRequest, SchemaSource, ValidateResult } from './languageWorkerProtocol';
 
@@ -125,10 +126,12 @@ export class LanguageWorkerEngine {
       case 'validate': {
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
+        // This schema version's incremental validator (incrementalValidation.ts): after a schema change every document is validated again.
+        const validator = validatorFor(schema);
         const results = request.documents.map(({ id, text }): ValidateResult => {
           try {
             // What workspaceValidation does in the host: the index's model when it holds this text.
-            return { ok: true, diagnostics: computeDiagnostics(schema, this.index, this.index.modelOf(id, text) ?? this.store.get({ uri: id, version: 0, text })) ?? [] };
+            return { ok: true, diagnostics: computeDiagnostics(validator, this.index, this.index.modelOf(id, text) ?? this.store.get({ uri: id, version: 0, text })) ?? [] };
           } catch (err) {
             return { ok: false, reason: err instanceof Error ? err.message : String(err) };
           } finally {
@@ -166,13 +169,14 @@ export class LanguageWorkerEngine {
         }
         const schema = await this.schemaOf(request.schema);
         const started = performance.now();
+        const validator = validatorFor(schema);
         const documents = this.index.texts().slice(0, request.documents);
         for (const { uri, text } of documents) {
           const model = this.index.modelOf(uri, text);
           if (model) {
             // What a validation request does; the results are dropped (the validation is compiled now).
             try {
-              computeDiagnostics(schema, this.index, model);
+              computeDiagnostics(validator, this.index, model);
             } catch {
               // A document graphql refuses is refused again when asked.
             }

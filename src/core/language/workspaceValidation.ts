@@ -10,6 +10,7 @@ import { toHostRange } from '../embedded/templateSources';
 import { CancelledError } from '../errors';
 import { TimeSlicer, type TimeSlicerOptions } from '../timeSlicer';
 import { computeDiagnostics } from './diagnostics';
+import { validatorFor } from './incrementalValidation';
 import { DocumentStore } from './documentStore';
 import type { FragmentIndex } from './fragmentIndex';
 import type { LanguageDiagnostic } from './types';
@@ -228,7 +229,7 @@ class WorkspaceRun {
     const { index } = this.options;
     try {
       // The index parsed the document already (same text): no second parse.
-      return { ok: true, diagnostics: computeDiagnostics(schema, index, index.modelOf(id, text) ?? this.store.get({ uri: id, version: 0, text })) ?? [] };
+      return { ok: true, diagnostics: computeDiagnostics(validatorFor(schema), index, index.modelOf(id, text) ?? this.store.get({ uri: id, version: 0, text })) ?? [] };
     } catch (err) {
       return { ok: false, reason: err instanceof Error ? err.message : String(err) };
     } finally {

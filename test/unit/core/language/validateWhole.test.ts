@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildSchema, Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, type DefinitionNode, type GraphQLError } from 'graphql';
-import { validateDocument } from '../../../../src/core/language/validation';
+import { validateWhole } from '../../../../src/core/language/incrementalValidation';
 
 const SCHEMA = buildSchema(`
   directive @tag(name: String) on VARIABLE_DEFINITION | FIELD
@@ -51,7 +51,7 @@ function inOrder(errors: readonly GraphQLError[]): string[] {
   return errors.map((e) => `${e.message} @ ${(e.nodes ?? []).map((n) => `${n.loc?.source.name}:${n.loc?.start}-${n.loc?.end}`).join(',')}`);
 }
 
-describe('validateDocument', () => {
+describe('validateWhole (the workspace after a schema change)', () => {
   it("property: equals graphql's validate, in order, for documents that use variables in operations and fragments", () => {
     let withUsages = 0;
     fc.assert(
@@ -62,7 +62,7 @@ describe('validateDocument', () => {
           return def;
         });
         const document = { kind: Kind.DOCUMENT, definitions } as const;
-        const ours = validateDocument(SCHEMA, definitions);
+        const ours = validateWhole(SCHEMA, definitions);
         assert.deepEqual(inOrder(ours.errors), inOrder(validate(SCHEMA, document, specifiedRules)));
         assert.deepEqual(inOrder(ours.deprecations), inOrder(validate(SCHEMA, document, [NoDeprecatedCustomRule])));
         if (ours.errors.some((e) => /Variable "\$\w+" (is not defined|is never used|of type)/.test(e.message))) {
