@@ -12,7 +12,8 @@ const noVscode = {
  * `x['_variableUsages']`; `__schema`, `__typename` and other double-underscore GraphQL names are
  * public data), and no reach into the prototype of anything imported from graphql (a probe or a
  * patch on GraphQLSchema.prototype, also through an alias of it). A private member or a prototype
- * is what a release changes without notice; public API is what it keeps.
+ * is what a release changes without notice; public API is what it keeps. Likewise no import of
+ * graphql's internal helpers (`graphql/jsutils/...`, not part of its documented API).
  */
 export const upstreamPlugin = {
   rules: {
@@ -23,6 +24,7 @@ export const upstreamPlugin = {
         messages: {
           privateMember: 'No underscore-private member (`{{name}}`): use the public API, or propose one upstream (docs/upstream/).',
           graphqlPrototype: "No reach into the prototype of graphql's `{{name}}`: no probe or patch on upstream's classes.",
+          graphqlInternal: "No import of graphql's internal `{{name}}`: use graphql's documented API, or a few lines of our own.",
         },
       },
       create(context) {
@@ -38,6 +40,13 @@ export const upstreamPlugin = {
           return false;
         };
         return {
+          /** @param {any} node an import */
+          ImportDeclaration(node) {
+            const name = String(node.source.value);
+            if (/^graphql\/jsutils(\/|$)/.test(name)) {
+              context.report({ node, messageId: 'graphqlInternal', data: { name } });
+            }
+          },
           /** @param {any} node a member expression */
           MemberExpression(node) {
             const property = node.property;

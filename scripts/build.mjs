@@ -37,7 +37,6 @@ function integrationEntries() {
 const require = createRequire(import.meta.url);
 const SHARED_BUNDLES = {
   graphql: './graphql.js',
-  'graphql/jsutils/suggestionList': './graphql.js',
   'graphql-language-service': './languageService.js',
 };
 const GRAPHQL_MODULES = Object.keys(SHARED_BUNDLES).filter((m) => SHARED_BUNDLES[m] === './graphql.js');

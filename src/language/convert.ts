@@ -81,26 +81,8 @@ function documentationOf(documentation: string, deprecated: boolean, deprecation
   return md;
 }
 
-/**
- * The VS Code item of each core item, made once: the core hands out the same (immutable) items
- * for the lists it keeps per schema (src/core/language/completionLists.ts: a type's fields, the
- * type names), so on every keystroke hundreds of items would be made anew. VS Code only reads a
- * provider's items (there is no resolve step here), so one object may answer many requests; the
- * entries go with the core items.
- */
-const completionItems = new WeakMap<CompletionItem, vscode.CompletionItem>();
-
 /** One core completion item as a VS Code item (type as detail, description as Markdown, deprecations struck through). */
 export function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
-  let out = completionItems.get(item);
-  if (!out) {
-    out = newCompletionItem(item);
-    completionItems.set(item, out);
-  }
-  return out;
-}
-
-function newCompletionItem(item: CompletionItem): vscode.CompletionItem {
   const out = new vscode.CompletionItem(item.label, COMPLETION_KINDS[item.kind]);
   if (item.detail) {
     out.detail = item.detail;

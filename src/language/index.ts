@@ -128,7 +128,7 @@ export interface LanguageTestApi {
   complete(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined;
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] | undefined;
   hasSchema(uri: vscode.Uri): boolean;
-  /** The document's text as the providers read it (followed through its change events). */
+  /** The document's text as the providers read it. */
   text(document: vscode.TextDocument): string;
   /** The code actions at a range for the diagnostics given, as the registered provider computes them. */
   codeActions(document: vscode.TextDocument, range: vscode.Range, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[] | Promise<vscode.CodeAction[]>;

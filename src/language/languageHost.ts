@@ -13,8 +13,6 @@ import type { CodeFileSettings } from '../services/config';
 import { toRange } from './convert';
 
 import { MAX_DOCUMENT_CHARS } from '../core/text/limits';
-import { followedEdit } from '../core/text/followedText';
-import { composeEdits, type KnownEdit } from '../core/text/commonAffix';
 
 export { MAX_DOCUMENT_CHARS };
 
@@ -44,11 +42,8 @@ export class LanguageHost implements vscode.Disposable {
   private readonly documents = new DocumentStore();
   private readonly services = new WeakMap<GraphQLSchema, GraphqlLanguageService>();
   private readonly snapshots = new WeakMap<vscode.TextDocument, TextDocumentSnapshot>();
-  /**
-   * Each open document's text at a version, followed through its change events (see textOf), and
-   * for a code file the edits since its templates were last looked at (see templatesOf).
-   */
-  private readonly texts = new WeakMap<vscode.TextDocument, { readonly version: number; readonly text: string; readonly edit?: KnownEdit }>();
+  /** Each open document's text at a version (see textOf). */
+  private readonly texts = new WeakMap<vscode.TextDocument, { readonly version: number; readonly text: string }>();
   private fallback: GraphqlLanguageService | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -66,7 +61,6 @@ export class LanguageHost implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.changed,
-      vscode.workspace.onDidChangeTextDocument((e) => this.follow(e)),
       schemas.onDidChange(() => {
         // Build the environment schema's service when it arrives, before anyone asks.
         const env = schemas.current();
@@ -98,9 +92,7 @@ export class LanguageHost implements vscode.Disposable {
     }
     const text = isCodeDocument(document) ? this.textOf(document) : '';
     const sources =
-      text.length > 0 && text.length <= MAX_DOCUMENT_CHARS
-        ? this.embedded.update(document.uri.toString(), text, { tags: this.codeFiles.templateTags() }, this.takeEdit(document, text)).sources
-        : [];
+      text.length > 0 && text.length <= MAX_DOCUMENT_CHARS ? this.embedded.update(document.uri.toString(), text, { tags: this.codeFiles.templateTags() }).sources : [];
     this.liveTemplates.set(document, { version: document.version, sources });
     return sources;
   }
@@ -188,10 +180,7 @@ export class LanguageHost implements vscode.Disposable {
     return snapshot;
   }
 
-  /**
-   * A document's text at its version: the text of its previous version with the edit applied
-   * when this host saw that version and the edit (see followedEdit), else the editor's.
-   */
+  /** A document's text at its version (the editor's, read once per version). */
   textOf(document: vscode.TextDocument): string {
     const known = this.texts.get(document);
     if (known && known.version === document.version) {
@@ -200,34 +189,6 @@ export class LanguageHost implements vscode.Disposable {
     const text = document.getText();
     this.texts.set(document, { version: document.version, text });
     return text;
-  }
-
-  /** The edits of a code file since its templates were last looked at, if they led to `text` (then forgotten). */
-  private takeEdit(document: vscode.TextDocument, text: string): KnownEdit | undefined {
-    const known = this.texts.get(document);
-    if (!known?.edit || known.text !== text) {
-      return undefined;
-    }
-    this.texts.set(document, { version: known.version, text: known.text });
-    return known.edit;
-  }
-
-  private follow(e: vscode.TextDocumentChangeEvent): void {
-    const known = this.texts.get(e.document);
-    if (!known || known.version === e.document.version) {
-      return;
-    }
-    // Only the very next version (an event of one operation); anything else reads the document again.
-    const edit = known.version + 1 === e.document.version ? followedEdit(known.text, e.contentChanges, e.document.eol === vscode.EndOfLine.LF) : undefined;
-    if (edit === undefined) {
-      this.texts.delete(e.document);
-    } else if (e.document.languageId === 'graphql') {
-      // Where the edit lies, for the next model of the document (see DocumentStore.noteEdit).
-      this.documents.noteEdit(e.document.uri.toString(), edit);
-      this.texts.set(e.document, { version: e.document.version, text: edit.text });
-    } else {
-      this.texts.set(e.document, { version: e.document.version, text: edit.text, edit: composeEdits(known.edit, edit) });
-    }
   }
 
   /**

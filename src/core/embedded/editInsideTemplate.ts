@@ -3,7 +3,7 @@
  * sources (that template's text changes, the ones after it shift) instead of scanning the whole
  * file again; any edit the scanner could read differently answers undefined (scan again).
  */
-import { commonAffixes, type KnownEdit } from '../text/commonAffix';
+import { commonAffixes } from '../text/commonAffix';
 import { HASH_TAG, type EmbeddedTemplate } from './embeddedTemplate';
 import type { TemplateSource } from './templateMapping';
 
@@ -18,11 +18,11 @@ const SCANNER_SIGNIFICANT = /[`\\$\r]/;
  * `known`: what the change event told of the edit (where it lies), when it is one from `oldText`
  * to `newText`; the answer is the same with or without it.
  */
-export function editInsideTemplate(oldText: string, sources: readonly TemplateSource[], newText: string, known?: KnownEdit): TemplateSource[] | undefined {
+export function editInsideTemplate(oldText: string, sources: readonly TemplateSource[], newText: string): TemplateSource[] | undefined {
   if (sources.length === 0) {
     return undefined;
   }
-  const { prefix: p, suffix: q } = commonAffixes(oldText, newText, known);
+  const { prefix: p, suffix: q } = commonAffixes(oldText, newText);
   const oldEnd = oldText.length - q;
   const newEnd = newText.length - q;
   const k = sources.findIndex((s) => s.baseOffset <= p && oldEnd <= s.template.end);

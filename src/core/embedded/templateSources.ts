@@ -8,7 +8,6 @@
  * (open editors and the workspace files the indexer read), so that a location inside any template (a fragment
  * defined in a closed file, a workspace symbol) maps back to its host file.
  */
-import type { KnownEdit } from '../text/commonAffix';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/position';
 import type { ScanOptions } from './embeddedTemplate';
@@ -37,7 +36,7 @@ export class EmbeddedFiles {
    * and `removed` name the ids that appeared and went (a file with fewer templates than before).
    * `edit`: what a change event told of the edit that made `text` (where it lies), if known.
    */
-  update(hostUri: string, text: string, options: ScanOptions = {}, edit?: KnownEdit): { sources: readonly TemplateSource[]; removed: string[] } {
+  update(hostUri: string, text: string, options: ScanOptions = {}): { sources: readonly TemplateSource[]; removed: string[] } {
     const tagsKey = (options.tags ?? []).join('\n');
     const known = this.hosts.get(hostUri);
     if (known && known.text === text && known.tagsKey === tagsKey) {
@@ -45,7 +44,7 @@ export class EmbeddedFiles {
     }
     // Typing inside a template changes nothing the scanner sees outside it: move the sources
     // instead of scanning the whole file again.
-    const moved = known && known.tagsKey === tagsKey ? editInsideTemplate(known.text, known.sources, text, edit) : undefined;
+    const moved = known && known.tagsKey === tagsKey ? editInsideTemplate(known.text, known.sources, text) : undefined;
     const templates = moved ? undefined : findTemplates(text, options);
     const sources = moved ?? (templates && templates.length > 0 ? templateSources(hostUri, templates, new LineIndex(text)) : []);
     const removed: string[] = [];

@@ -13,8 +13,6 @@ import {
   type ContextTokenForCodeMirror,
 } from 'graphql-language-service';
 import { completionContext, toCompletionItem } from './completionItems';
-import { fastCompletion, type CompletionLists } from './completionLists';
-import { valueCompletion } from './completionValues';
 import { directCompletion } from './directCalls';
 import type { DocumentModel } from './documentModel';
 import type { CompletionItem, Position } from './types';
@@ -38,8 +36,6 @@ export interface CompletionSources {
   externalFragments(uri: string): FragmentDefinitionNode[];
   /** The same, memoized for completion (see GraphqlLanguageService). */
   completionFragments(uri: string): FragmentDefinitionNode[];
-  /** The schema's unfiltered lists (see completionLists.ts), kept by the service of that schema. */
-  readonly lists: CompletionLists;
 }
 
 /** Suggestions at a position of `model` (the model of the document at `uri`). */
@@ -52,16 +48,6 @@ export function completeAt(sources: CompletionSources, model: DocumentModel, uri
   let text = chunk.info.text;
   let cursor = new LibPosition(position.line - chunk.startLine, position.character);
   let token: ContextToken = getTokenAtPosition(text, cursor, 1);
-  // The lists computed here (completionLists.ts) depend on the state at the cursor, which the
-  // definition's own text gives, and on the document's fragments, not on its other definitions.
-  const fast = fastCompletion(sources.lists, token, completionContext(token), {
-    owner: model,
-    own: () => model.wholeTextFragments,
-    external: () => sources.completionFragments(model.uri),
-  });
-  if (fast) {
-    return fast;
-  }
   if (VARIABLE_CONTEXTS.has(completionContext(token).kind ?? '')) {
     // Variables come from every definition sharing the scope, and for a fragment from the
     // operations that reach it: give the library those definitions too, in document order.
@@ -83,10 +69,6 @@ export function completeAt(sources: CompletionSources, model: DocumentModel, uri
     }
   }
   const context = completionContext(token);
-  const values = valueCompletion(sources.lists, token, context, text);
-  if (values) {
-    return values;
-  }
   // Given the token, the library reads the text for the fragments it defines (first of all, on
   // every call), and for variables and interfaces where those are suggested; nothing else.
   if (context.kind === 'FragmentSpread') {

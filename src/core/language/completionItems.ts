@@ -21,11 +21,8 @@ export function completionContext(token: ContextToken): CompletionContext {
 const FIELD_CONTEXTS = new Set(['SelectionSet', 'Field', 'AliasedField']);
 const TYPE_CONTEXTS = new Set(['TypeCondition', 'NamedType', 'VariableDefinition', 'ListType', 'NonNullType', 'Implements', 'Type']);
 
-/**
- * What of the parser state at the cursor an item's kind depends on (see kindOf): items built for
- * two contexts of the same class are equal, so lists can be kept per class (completionLists.ts).
- */
-export function contextClass(context: CompletionContext): string {
+/** What of the parser state at the cursor an item's kind depends on (see kindOf). */
+function contextClass(context: CompletionContext): string {
   const { kind, step } = context;
   if (kind === 'Document' || kind === 'ExtendDef') {
     return 'keyword';

@@ -4,7 +4,7 @@
  * graphql-language-service's online parser confirm each proposal (see documentModel.ts).
  */
 
-import { commonAffixes, type KnownEdit } from '../text/commonAffix';
+import { commonAffixes } from '../text/commonAffix';
 
 /** Where a chunk sits in its document. */
 export interface ChunkSpan {
@@ -38,16 +38,13 @@ export function splitDefinitions(text: string): Split {
  * previous version ended one, in the unchanged tail, at the same column; the previous spans from
  * there on are shifted. `reused[i]` is the index in `previous.spans` of a new span with the same
  * (padded) text, so its parse can be reused without comparing texts. Equal to splitDefinitions.
- * `known`: where a change event said the edit lies, when it is one from `previous.text` to `text`
- * (the same answer, without comparing the two texts from their ends).
  */
 export function resplitDefinitions(
   text: string,
   previous: { readonly text: string; readonly spans: readonly ChunkSpan[]; readonly lineStarts: readonly number[] },
-  known?: KnownEdit,
 ): Split & { readonly reused: (number | undefined)[] } {
   const old = previous.text;
-  const { prefix, suffix } = commonAffixes(old, text, known);
+  const { prefix, suffix } = commonAffixes(old, text);
   const oldSpans = previous.spans;
   // Kept: spans (never the last, whose end depends on what follows) that end strictly before the
   // first change (the character at a span's end decides where it ends).

@@ -13,7 +13,6 @@
  * start column, so line-relative columns are the document's own.
  */
 import type { ASTNode, DocumentNode, FragmentDefinitionNode, Source } from 'graphql';
-import type { KnownEdit } from '../text/commonAffix';
 import { positionInLines } from '../text/lineIndex';
 import { ChunkInfo } from './chunkInfo';
 import { resplitDefinitions, splitDefinitions, type ChunkSpan } from './definitionSplitter';
@@ -61,8 +60,8 @@ export class DocumentModel {
 
   /**
    * @param infoFor the parse of a chunk's padded text, not one of `taken` (reused by other chunks).
-   * @param previous the previous version (`edit`: where a change event said the edit lies): only
-   *   the text around the edit is re-split, the chunks before and after it keep their parses.
+   * @param previous the previous version: only the text around the edit is re-split, the chunks
+   *   before and after it keep their parses.
    */
   constructor(
     readonly uri: string,
@@ -70,12 +69,11 @@ export class DocumentModel {
     readonly text: string,
     private readonly infoFor: (padded: string, taken: ReadonlySet<ChunkInfo>) => ChunkInfo,
     previous?: DocumentModel,
-    edit?: KnownEdit,
   ) {
     let spans: ChunkSpan[];
     let infos: (ChunkInfo | undefined)[];
     if (previous) {
-      const split = resplitDefinitions(text, { text: previous.text, spans: previous.spans, lineStarts: previous.lineStarts }, edit);
+      const split = resplitDefinitions(text, { text: previous.text, spans: previous.spans, lineStarts: previous.lineStarts });
       spans = split.spans;
       this.lineStarts = split.lineStarts;
       infos = split.reused.map((j) => (j === undefined ? undefined : previous.spanInfos[j]));

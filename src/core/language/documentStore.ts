@@ -2,7 +2,6 @@
  * The store of open documents' models (DocumentModel, ./documentModel.ts): each document's current
  * version, and the parsed chunks of its recent versions by text.
  */
-import { composeEdits, type KnownEdit } from '../text/commonAffix';
 import { ChunkInfo } from './chunkInfo';
 import { DocumentModel } from './documentModel';
 
@@ -14,18 +13,6 @@ import { DocumentModel } from './documentModel';
  */
 export class DocumentStore {
   private readonly entries = new Map<string, { model: DocumentModel; byText: Map<string, ChunkInfo[]> }>();
-  /** The last edit of each document a change event told of (see noteEdit). */
-  private readonly edits = new Map<string, KnownEdit>();
-
-  /**
-   * Tells where the edit that made a document's next text lies (from its change event), so that
-   * the next model finds the changed region without comparing the two texts from their ends.
-   * Used only when the model it follows has exactly `edit.previous` and is asked for `edit.text`;
-   * edits noted in a row with no model asked for between them count as one.
-   */
-  noteEdit(uri: string, edit: KnownEdit): void {
-    this.edits.set(uri, composeEdits(this.edits.get(uri), edit));
-  }
 
   /** The model of `doc` at its version, built (reusing unchanged chunks) when needed. */
   get(doc: { readonly uri: string; readonly version: number; readonly text: string }): DocumentModel {
@@ -57,9 +44,7 @@ export class DocumentStore {
         return info;
       },
       entry?.model,
-      this.edits.get(doc.uri),
     );
-    this.edits.delete(doc.uri);
     const live = new Set([...model.infos(), ...(entry ? entry.model.infos() : [])]);
     let count = 0;
     for (const list of byText.values()) {
@@ -83,6 +68,5 @@ export class DocumentStore {
   /** Forgets a document (closed). */
   delete(uri: string): void {
     this.entries.delete(uri);
-    this.edits.delete(uri);
   }
 }

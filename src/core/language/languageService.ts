@@ -15,7 +15,6 @@
 import { validateSchema, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { printSchemaWithLocations, type SchemaSdlView } from '../schema/sdlView';
 import { completeAt } from './completion';
-import { CompletionLists } from './completionLists';
 import { computeDiagnostics } from './diagnostics';
 import { IncrementalValidator } from './incrementalValidation';
 import type { DocumentModel } from './documentModel';
@@ -44,7 +43,6 @@ export class GraphqlLanguageService {
   private readonly diagnosticsMemo = new WeakMap<DocumentModel, { generation: number; result: LanguageDiagnostic[] }>();
   private readonly outlineMemo = new WeakMap<DocumentModel, OutlineItem[]>();
   private readonly validator: IncrementalValidator;
-  private readonly lists: CompletionLists;
 
   constructor(
     readonly schema: GraphQLSchema,
@@ -53,7 +51,6 @@ export class GraphqlLanguageService {
     this.index = options.index ?? new FragmentIndex();
     this.documents = options.documents ?? new DocumentStore();
     this.validator = new IncrementalValidator(schema);
-    this.lists = new CompletionLists(schema);
   }
 
   /** Builds a service and warms it up (see warmUp): call when a schema arrives, not on a keystroke. */
@@ -82,7 +79,6 @@ export class GraphqlLanguageService {
       schema: this.schema,
       externalFragments: (uri: string) => this.externalFragments(uri),
       completionFragments: (uri: string) => this.completionFragments(uri),
-      lists: this.lists,
     };
     return completeAt(sources, this.documents.get(doc), doc.uri, position);
   }

@@ -5,7 +5,6 @@
  */
 import { getNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, Kind, type ASTNode, type GraphQLSchema } from 'graphql';
 import { endOf, startOf, walkTyped, type ActionText, type CoreCodeAction, type ParsedDefinition, type QuickFixFamily } from './codeActionsShared';
-import type { ReplacedName } from './replacementCheck';
 import { replacementHelps } from './quickFixVerdict';
 
 const DEPRECATED_NAME = /^The (?:field|enum value|input field) "?[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*"? is deprecated\./;
@@ -32,7 +31,7 @@ function replacementIn(reason: string | null | undefined): string | undefined {
 }
 
 function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, local: number): CoreCodeAction[] {
-  let target: { node: ASTNode; kind: ReplacedName; name: string; reason: string; replacement?: string } | undefined;
+  let target: { node: ASTNode; name: string; reason: string; replacement?: string } | undefined;
   walkTyped(
     schema,
     def.node,
@@ -43,7 +42,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
         if (field?.deprecationReason != null && (isObjectType(parent) || isInterfaceType(parent))) {
           const r = replacementIn(field.deprecationReason);
           const ok = r !== undefined && r !== field.name && parent.getFields()[r] !== undefined && !parent.getFields()[r].deprecationReason;
-          target = { node: node.name, kind: 'field', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+          target = { node: node.name, name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
         }
         return true;
       }
@@ -54,7 +53,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
           const r = replacementIn(arg.deprecationReason);
           const other = siblings.find((a) => a.name === r);
           const ok = r !== undefined && r !== arg.name && other !== undefined && !other.deprecationReason;
-          target = { node: node.name, kind: 'argument', name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
+          target = { node: node.name, name: arg.name, reason: arg.deprecationReason, ...(ok ? { replacement: r } : {}) };
         }
         return true;
       }
@@ -65,7 +64,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
           const r = replacementIn(field.deprecationReason);
           const other = r === undefined ? undefined : parent.getFields()[r];
           const ok = r !== undefined && r !== field.name && other !== undefined && !other.deprecationReason;
-          target = { node: node.name, kind: 'inputField', name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
+          target = { node: node.name, name: field.name, reason: field.deprecationReason, ...(ok ? { replacement: r } : {}) };
         }
         return undefined;
       }
@@ -76,7 +75,7 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
           if (value?.deprecationReason != null) {
             const r = replacementIn(value.deprecationReason);
             const ok = r !== undefined && r !== value.name && type.getValue(r) !== undefined && !type.getValue(r)?.deprecationReason;
-            target = { node, kind: 'enumValue', name: value.name, reason: value.deprecationReason, ...(ok ? { replacement: r } : {}) };
+            target = { node, name: value.name, reason: value.deprecationReason, ...(ok ? { replacement: r } : {}) };
           }
         }
         return true;
@@ -89,9 +88,9 @@ function deprecated(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinitio
     return [];
   }
   if (target.replacement !== undefined) {
-    const { node, replacement, kind } = target;
+    const { node, replacement } = target;
     // Only when the definition stays as valid as it was.
-    if (replacementHelps(doc, schema, def, node, replacement, kind, false)) {
+    if (replacementHelps(doc, schema, def, node, replacement, false)) {
       return [
         {
           title: { id: 'useReplacement', args: [target.name, replacement] },

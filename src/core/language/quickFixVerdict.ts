@@ -1,41 +1,25 @@
 /**
  * Whether replacing a name node of a definition helps: the check a "Did you mean" or "Replace
- * deprecated" fix passes before it is offered (graphql's validation narrowed by replacementCheck,
- * else the definition validated whole with the name replaced).
+ * deprecated" fix passes before it is offered. graphql validates the definition's text with the
+ * name replaced (and the fragment definitions it needs), beside its validation as it is.
  */
-import { parse, validate, type ASTNode, type GraphQLSchema } from 'graphql';
+import { KnownFragmentNamesRule, NoUnusedFragmentsRule, parse, specifiedRules, validate, type ASTNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { endOf, startOf, type ActionText, type ParsedDefinition } from './codeActionsShared';
-import { ALONE_RULES, isFewer, MAX_ERRORS, narrowBeforeOf, narrowVerdict, rememberForDefinition, taggedProblems, type ReplacedName } from './replacementCheck';
+
+/** graphql's error limit used for a definition's problems. */
+const MAX_ERRORS = 50;
+
+/** Rules that need the whole document (other definitions): left out when a definition is checked alone. */
+const ALONE_RULES: readonly ValidationRule[] = specifiedRules.filter((r) => r !== KnownFragmentNamesRule && r !== NoUnusedFragmentsRule);
 
 /**
  * True when replacing a name node of the definition leaves no new problem in it and (when
- * `strictly`) one fewer: graphql's validation narrowed to the rules the replacement can change
- * (see replacementCheck), the whole definition validated again only where graphql's error limit
- * could matter. Kept with the definition's parse (rememberForDefinition): a version whose edit
- * left the definition alone asks nothing again. Every input is the definition's (its AST, its
- * text, a node of it), the schema or a key part.
+ * `strictly`) one fewer. Kept per text and schema (VS Code asks again at every cursor move).
  */
-export function replacementHelps(
-  doc: ActionText,
-  schema: GraphQLSchema,
-  def: ParsedDefinition,
-  node: ASTNode,
-  replacement: string,
-  kind: ReplacedName,
-  strictly: boolean,
-): boolean {
-  return rememberForDefinition(def.node, schema, `verdict:${kind}:${startOf(node)}:${endOf(node)}:${strictly}:${replacement}`, () => {
-    // One validation of the definition serves every kind of name (each problem tagged with its rule).
-    const before = rememberForDefinition(def.node, schema, `before:${kind}`, () =>
-      narrowBeforeOf(
-        schema,
-        def.node,
-        kind,
-        rememberForDefinition(def.node, schema, 'tagged', () => taggedProblems(schema, def.node)),
-      ),
-    );
-    return narrowVerdict(schema, def.node, node, replacement, kind, before, strictly) ?? wholeVerdict(doc, schema, def, node, replacement, [], strictly);
-  });
+export function replacementHelps(doc: ActionText, schema: GraphQLSchema, def: ParsedDefinition, node: ASTNode, replacement: string, strictly: boolean): boolean {
+  return doc.rememberFor(schema, `verdict@${def.start}:${startOf(node)}:${endOf(node)}:${strictly}:${replacement}`, () =>
+    wholeVerdict(doc, schema, def, node, replacement, [], strictly),
+  );
 }
 
 /** The same question answered by validating the definition's text with the name replaced (plus fragment definitions it needs) whole. */
@@ -64,4 +48,20 @@ function problemsOf(schema: GraphQLSchema, definition: string, fragments: readon
   } catch {
     return undefined;
   }
+}
+
+/** True when `after` is `before` with no new problem, and (when `strictly`) at least one fewer. */
+function isFewer(before: readonly string[], after: readonly string[], strictly: boolean): boolean {
+  if (strictly && after.length >= before.length) {
+    return false;
+  }
+  const left = [...before];
+  for (const m of after) {
+    const i = left.indexOf(m);
+    if (i < 0) {
+      return false;
+    }
+    left.splice(i, 1);
+  }
+  return true;
 }

@@ -26,7 +26,7 @@ async function lint(code: string): Promise<string[]> {
 }
 
 describe('lint: stand on upstream (upstream/no-private-members)', () => {
-  it("refuses underscore-private members of any object, read or written, and probes on graphql's prototypes", async () => {
+  it("refuses underscore-private members of any object, read or written, probes on graphql's prototypes and imports of its internal helpers", async () => {
     // What the language engine did before it stood on graphql's public API.
     const refused = [
       'const own = context as unknown as { _typeInfo?: unknown }; export const t = own._typeInfo;',
@@ -35,6 +35,7 @@ describe('lint: stand on upstream (upstream/no-private-members)', () => {
       "import { GraphQLSchema } from 'graphql'; const proto = GraphQLSchema.prototype as unknown as Record<string, unknown>; proto.getType = () => null;",
       "import { GraphQLObjectType as O } from 'graphql'; Object.defineProperty(O.prototype, 'getFields', { value: () => ({}) });",
       'declare const socket: { _parent?: unknown }; export const p = socket._parent;',
+      "import { suggestionList } from 'graphql/jsutils/suggestionList'; export const s = suggestionList('a', ['b']);",
     ];
     for (const code of refused) {
       assert.equal((await lint(code)).length, 1, code);
@@ -48,6 +49,7 @@ describe('lint: stand on upstream (upstream/no-private-members)', () => {
       'export const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);',
       'class Mine { run() { return 1; } } export const run = Mine.prototype.run;',
       "import { GraphQLSchema } from 'graphql'; export const isSchema = (x: unknown) => x instanceof GraphQLSchema;",
+      "import { Kind } from 'graphql/language'; export const k = Kind.NAME;",
     ];
     for (const code of allowed) {
       assert.deepEqual(await lint(code), [], code);

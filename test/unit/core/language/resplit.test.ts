@@ -31,9 +31,6 @@ describe('re-splitting a document around an edit', () => {
           const re = resplitDefinitions(next, { ...split, text });
           assert.deepEqual(re.spans, whole.spans);
           assert.deepEqual(re.lineStarts, whole.lineStarts);
-          // Told where the edit lies (as a change event tells it): the same split.
-          const end = Math.min(text.length, at + e.cut);
-          assert.deepEqual(resplitDefinitions(next, { ...split, text }, { previous: text, text: next, prefix: at, suffix: text.length - end }), re);
           re.reused.forEach((from, i) => {
             if (from !== undefined) {
               const o = split.spans[from];
@@ -57,7 +54,6 @@ describe('re-splitting a document around an edit', () => {
       insert: fc.array(fc.constantFrom(...ALPHABET), { maxLength: 4 }),
       probe: fc.nat(),
       whole: fc.boolean(),
-      noted: fc.boolean(),
     });
     const shape = (model: DocumentModel) =>
       model.chunks.map((c) => ({ start: c.start, end: c.end, startLine: c.startLine, startCol: c.startCol, lineCount: c.lineCount, text: c.info.text, closes: c.info.closes }));
@@ -69,13 +65,8 @@ describe('re-splitting a document around an edit', () => {
         store.get({ uri: 'u', version, text });
         for (const e of edits) {
           const at = e.at % (text.length + 1);
-          const previous = text;
           const end = Math.min(text.length, at + e.cut);
           text = text.slice(0, at) + e.insert.join('') + text.slice(end);
-          if (e.noted) {
-            // As the language host tells it from the change event: where the edit lies.
-            store.noteEdit('u', { previous, text, prefix: at, suffix: previous.length - end });
-          }
           const model = store.get({ uri: 'u', version: ++version, text });
           // As the providers use it: completion confirms up to the cursor, diagnostics all of them.
           const probe = e.probe % (text.length + 1);
