@@ -1,3 +1,5 @@
+import { isRecord } from './resultView';
+
 /**
  * Lists of an answer as tables: which lists there are, a connection's `edges[].node` flattened,
  * columns from the union of keys (nested objects as `a.b`), and the table as CSV (RFC 4180) or as
@@ -212,10 +214,6 @@ export function sortRows(rows: readonly (readonly Cell[])[], column: number, dir
       return d !== 0 ? sign * d : a.i - b.i;
     })
     .map((e) => e.row);
-}
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 /**

@@ -6,38 +6,28 @@ import { serverDigest, serverIdentity, type ServerIdentity } from './serverIdent
 
 const HEADER_SECRET_KEY_PREFIX = 'tenantGraphql.auth.headerSecret.';
 
-/**
- * Secret header values (an API key a gateway wants), kept in secret storage under the server they
- * belong to, like a client secret: a repository that names the same header for another server
- * gets nothing. Every value read or set is registered for log redaction while it lives.
- */
-export class HeaderSecrets {
+/** Values in secret storage, each registered for log redaction from its first read or write until deleted. */
+export class RegisteredSecrets {
   private readonly held = new Map<string, SecretRegistration>();
 
+  /** @param registry when given, every value read or set is registered with it until deleted. */
   constructor(
-    private readonly secrets: SecretStore,
+    protected readonly secrets: SecretStore,
     private readonly registry?: SecretRegistry,
   ) {}
 
-  async get(server: ServerIdentity, header: string): Promise<string | undefined> {
-    const key = headerSecretKey(server, header);
+  protected async read(key: string): Promise<string | undefined> {
     const value = await this.secrets.get(key);
     this.hold(key, value);
     return value;
   }
 
-  async set(server: ServerIdentity, header: string, value: string): Promise<void> {
-    const v = value.trim();
-    if (v === '' || /[\r\n\0]/.test(v)) {
-      throw new RangeError('A header value must be one non-empty line.');
-    }
-    const key = headerSecretKey(server, header);
-    this.hold(key, v);
-    await this.secrets.store(key, v);
+  protected async write(key: string, value: string): Promise<void> {
+    this.hold(key, value);
+    await this.secrets.store(key, value);
   }
 
-  delete(server: ServerIdentity, header: string): Promise<void> {
-    const key = headerSecretKey(server, header);
+  protected remove(key: string): Promise<void> {
     this.held.get(key)?.dispose();
     this.held.delete(key);
     return this.secrets.delete(key);
@@ -49,6 +39,29 @@ export class HeaderSecrets {
       this.held.get(key)?.dispose();
       this.held.set(key, next);
     }
+  }
+}
+
+/**
+ * Secret header values (an API key a gateway wants), kept in secret storage under the server they
+ * belong to, like a client secret: a repository that names the same header for another server
+ * gets nothing.
+ */
+export class HeaderSecrets extends RegisteredSecrets {
+  get(server: ServerIdentity, header: string): Promise<string | undefined> {
+    return this.read(headerSecretKey(server, header));
+  }
+
+  async set(server: ServerIdentity, header: string, value: string): Promise<void> {
+    const v = value.trim();
+    if (v === '' || /[\r\n\0]/.test(v)) {
+      throw new RangeError('A header value must be one non-empty line.');
+    }
+    await this.write(headerSecretKey(server, header), v);
+  }
+
+  delete(server: ServerIdentity, header: string): Promise<void> {
+    return this.remove(headerSecretKey(server, header));
   }
 }
 

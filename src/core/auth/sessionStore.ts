@@ -6,6 +6,7 @@ import { parseStoredSession, serializeSessionRecord, type LegacySessionRecord, t
 import { serverDigest, type ServerIdentity } from './serverIdentity';
 import type { Disposable } from '../clock';
 import type { SecretRegistration, SecretRegistry } from '../secretRegistry';
+import { RegisteredSecrets } from './headerSecrets';
 import type { SecretStore } from './seams';
 
 /** Secret storage key of the list of session ids. */
@@ -248,36 +249,20 @@ export class SessionStore implements Disposable {
  * storage (never in settings), under the server's identity (its addresses and client id), so a
  * secret is only ever read for, and sent to, the token endpoint of the server it was set for.
  */
-export class ClientSecrets {
-  private readonly held = new Map<string, SecretRegistration>();
-
-  /** @param registry when given, every secret read or set is registered with it until deleted. */
-  constructor(
-    private readonly secrets: SecretStore,
-    private readonly registry?: SecretRegistry,
-  ) {}
-
-  async get(server: ServerIdentity): Promise<string | undefined> {
-    const key = clientSecretKey(server);
-    const secret = await this.secrets.get(key);
-    this.hold(key, secret);
-    return secret;
+export class ClientSecrets extends RegisteredSecrets {
+  get(server: ServerIdentity): Promise<string | undefined> {
+    return this.read(clientSecretKey(server));
   }
 
   async set(server: ServerIdentity, secret: string): Promise<void> {
     if (secret.trim() === '') {
       throw new RangeError('A client secret must not be empty.');
     }
-    const key = clientSecretKey(server);
-    this.hold(key, secret.trim());
-    await this.secrets.store(key, secret.trim());
+    await this.write(clientSecretKey(server), secret.trim());
   }
 
   delete(server: ServerIdentity): Promise<void> {
-    const key = clientSecretKey(server);
-    this.held.get(key)?.dispose();
-    this.held.delete(key);
-    return this.secrets.delete(key);
+    return this.remove(clientSecretKey(server));
   }
 
   /**
@@ -296,14 +281,6 @@ export class ClientSecrets {
     }
     await this.secrets.delete(legacyKey);
     return server ? 'moved' : 'deleted';
-  }
-
-  private hold(key: string, secret: string | undefined): void {
-    if (this.registry && secret !== undefined) {
-      const next = this.registry.register(secret);
-      this.held.get(key)?.dispose();
-      this.held.set(key, next);
-    }
   }
 }
 

@@ -6,6 +6,7 @@ import { HttpStatusError } from '../errors';
 import { BadRequestError, ForbiddenError, IpNotAllowedError, MissingScopeError, UnauthorizedError, UnexpectedResponseError, type GraphqlErrorEntry } from './httpErrors';
 import { unauthorizedDetails } from './wwwAuthenticate';
 import { stringifyJson } from '../../shared/deepJson';
+import { isRecord as isObject } from '../../shared/resultView';
 import { parseIntrospectionInSlices, RESPONSE_SCHEMA_TYPES } from '../schema/introspectionInSlices';
 
 const BODY_PREVIEW_BYTES = 500;
@@ -66,10 +67,6 @@ export function tryParseJson(body: Buffer): Parsed {
     parsedBodies.set(body, parsed);
   }
   return parsed;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 export function parseGraphqlBody(res: RawResponse): GraphqlResponseBody {

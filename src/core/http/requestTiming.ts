@@ -6,9 +6,10 @@
  * body read). A request on a kept-alive connection has no connection phases of its own: it says so
  * instead of showing zeros. Through a proxy, a new tunnel is timed as far as it can be seen: the
  * connection to the proxy (DNS of the proxy's name, TCP connect: the proxy's client uses our
- * connector), the CONNECT answered (`undici:proxy:connected`), and TLS to the server over the
- * tunnel (until `undici:client:connected` of the server's connection, whose TLS socket wraps the
- * tunnel's socket: Node's TLSSocket keeps it as `_parent`). What cannot be told apart is left out.
+ * connector), the CONNECT answered (`undici:proxy:connected`, which names the server's host), and
+ * TLS to the server over the tunnel (until `undici:client:connected` of the next connection to that
+ * host; two tunnels to one host opening at once may swap their phases, both being new tunnels).
+ * What cannot be told apart is left out.
  *
  * Requests are told apart by identity: `undici:request:create` is published synchronously inside
  * the dispatch call, so the request created while `RequestTimer.dispatch` runs is ours (the channels
@@ -170,30 +171,44 @@ export class RequestTimings {
   }
 }
 
+/** Tunnels whose CONNECT was answered, by the server's host, waiting for their TLS connection. */
+const tunnels = new Map<string, { phases: SocketPhases; socket: { destroyed?: boolean } }[]>();
+
+type ConnectMessage = { socket?: object; connectParams?: { host?: string; headers?: { host?: string } } };
+
 /** A proxy answered CONNECT on a socket our connector opened to it: the tunnel is established. */
 function onProxyConnected(message: unknown): void {
-  const socket = (message as { socket?: object }).socket;
+  const { socket, connectParams } = message as ConnectMessage;
   const phases = socket ? sockets.get(socket) : undefined;
-  if (phases && phases.tunnel === undefined) {
+  const host = connectParams?.headers?.host;
+  if (socket && phases && phases.tunnel === undefined && host) {
     phases.tunnel = performance.now();
+    tunnels.set(host, [...(tunnels.get(host) ?? []), { phases, socket }]);
   }
 }
 
 /**
- * A connection of undici is ready. When it is TLS over a tunnel of ours (the TLS socket wraps the
- * tunnel's socket), the TLS handshake with the server is done now, and requests on it are timed
- * with the tunnel's phases.
+ * A connection of undici is ready. When it is not one of our sockets and a tunnel of ours to its
+ * host waits (the oldest whose socket still lives: a failed handshake destroys it), it is TLS
+ * over that tunnel: the handshake with the server is done now, and requests on it are timed with
+ * the tunnel's phases. A plain connection over a tunnel is the tunnel's socket itself.
  */
 function onConnected(message: unknown): void {
-  const socket = (message as { socket?: object }).socket;
-  // Not graphql's, and left for now: Node's TLS socket names the tunnel it wraps only there (no public link);
-  // without it the TLS phase over a proxy's tunnel goes unmeasured, nothing else.
-  // eslint-disable-next-line upstream/no-private-members
-  const parent = socket ? (socket as { _parent?: unknown })._parent : undefined;
-  const phases = parent !== null && typeof parent === 'object' ? sockets.get(parent) : undefined;
-  if (socket && phases?.tunnel !== undefined && !sockets.has(socket)) {
-    phases.tunnelTls = performance.now();
-    sockets.set(socket, phases);
+  const { socket, connectParams } = message as ConnectMessage;
+  const host = connectParams?.host;
+  const waiting = (host ? tunnels.get(host) : undefined)?.filter((t) => t.socket.destroyed !== true && t.socket !== socket);
+  const known = socket ? sockets.get(socket) : undefined;
+  const tunnel = known ? undefined : waiting?.shift();
+  if (host) {
+    if (waiting?.length) {
+      tunnels.set(host, waiting);
+    } else {
+      tunnels.delete(host);
+    }
+  }
+  if (socket && tunnel) {
+    tunnel.phases.tunnelTls = performance.now();
+    sockets.set(socket, tunnel.phases);
   }
 }
 

@@ -16,6 +16,7 @@ import { tokenRangeAt, tokenSpanAt } from './tokens';
 import { stringifyJson } from '../../shared/deepJson';
 import { errorPositions } from '../../shared/resultsMessages';
 import type { AppendedFragment, EmbeddedDocument, SentDocument } from './embeddedRun';
+import { isRecord as isObject } from '../../shared/resultView';
 
 /** An execution error placed in the document, ready to become an editor diagnostic. */
 export interface ErrorDiagnostic {
@@ -90,10 +91,6 @@ function describe(e: Record<string, unknown>): { detail?: string; code?: string 
     result.code = code;
   }
   return result;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function isLocation(v: unknown): v is { line: number; column: number } {

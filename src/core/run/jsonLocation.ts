@@ -1,4 +1,4 @@
-import { createScanner } from 'jsonc-parser';
+import { createScanner, visit } from 'jsonc-parser';
 
 /** A JSON path: property names and array indexes from the top. */
 export type JsonPath = (string | number)[];
@@ -59,8 +59,8 @@ function* tokens(text: string): Generator<Token> {
   }
 }
 
-/** Runs the container state machine over the tokens; calls `visit` before each token is applied. */
-function walk(text: string, visit: (stack: Frame[], token: Token) => boolean | void, onKey?: (span: JsonMemberSpan) => void): Frame[] {
+/** Runs the container state machine over the tokens, up to the first one `stop` is true of. */
+function walk(text: string, stop: (token: Token) => boolean): Frame[] {
   const stack: Frame[] = [];
   const valueDone = () => {
     const top = stack[stack.length - 1];
@@ -76,7 +76,7 @@ function walk(text: string, visit: (stack: Frame[], token: Token) => boolean | v
     return top.kind === 'object' ? [...top.path, top.key ?? ''] : [...top.path, top.index];
   };
   for (const t of tokens(text)) {
-    if (visit(stack, t) === true) {
+    if (stop(t)) {
       break;
     }
     const top = stack[stack.length - 1];
@@ -114,7 +114,6 @@ function walk(text: string, visit: (stack: Frame[], token: Token) => boolean | v
       top.key = t.value;
       top.keys.push(t.value);
       top.state = 'colon';
-      onKey?.({ path: [...top.path, t.value], key: [t.start, t.end] });
       continue;
     }
     valueDone();
@@ -128,7 +127,7 @@ function walk(text: string, visit: (stack: Frame[], token: Token) => boolean | v
  */
 export function jsonLocationAt(text: string, offset: number): JsonLocation {
   let inside: Token | undefined;
-  const stack = walk(text, (_stack, t) => {
+  const stack = walk(text, (t) => {
     if (t.start >= offset) {
       return true;
     }
@@ -164,14 +163,10 @@ export function jsonLocationAt(text: string, offset: number): JsonLocation {
   return { kind: 'none' };
 }
 
-/** Every property name of the text with its path and span, in document order. */
+/** Every property name of the text with its path and span, in document order (jsonc-parser's tolerant visitor). */
 export function jsonMemberSpans(text: string): JsonMemberSpan[] {
   const out: JsonMemberSpan[] = [];
-  walk(
-    text,
-    () => false,
-    (span) => out.push(span),
-  );
+  visit(text, { onObjectProperty: (name, offset, length, _line, _character, path) => out.push({ path: [...path(), name], key: [offset, offset + length] }) });
   return out;
 }
 

@@ -1,6 +1,4 @@
 import {
-  GraphQLList,
-  GraphQLNonNull,
   GraphQLScalarType,
   GraphQLSchema,
   Kind,
@@ -10,7 +8,6 @@ import {
   isEnumType,
   isInputObjectType,
   isListType,
-  isNonNullType,
   isRequiredInputField,
   isScalarType,
   print,
@@ -116,7 +113,8 @@ function builtinSchema(defs: readonly VariableDefinitionNode[]): GraphQLSchema {
 /** Describes how to ask for a variable; works without a schema (then non-builtin types are `json`). */
 export function describeVariable(schema: GraphQLSchema | undefined, def: VariableDefinitionNode): VariableNeed {
   const name = def.variable.name.value;
-  const inputType = (schema ? typeFromAST(schema, def.type) : builtinTypeFromAst(def.type)) as GraphQLInputType | undefined;
+  // Without a schema, a type that uses only built-in scalars (graphql finds no other name in a schema of them).
+  const inputType = typeFromAST(schema ?? new GraphQLSchema({ types: specifiedScalarTypes }), def.type) as GraphQLInputType | undefined;
   const need: VariableNeed = {
     name,
     typeLabel: print(def.type),
@@ -169,23 +167,6 @@ function namedTypeName(t: TypeNode): string {
 
 function isListTypeNode(t: TypeNode): boolean {
   return t.kind === Kind.LIST_TYPE || (t.kind === Kind.NON_NULL_TYPE && t.type.kind === Kind.LIST_TYPE);
-}
-
-/** The GraphQL type of a type reference that uses only built-in scalars; undefined otherwise. */
-function builtinTypeFromAst(t: TypeNode): GraphQLInputType | undefined {
-  switch (t.kind) {
-    case Kind.NAMED_TYPE:
-      return specifiedScalarTypes.find((s) => s.name === t.name.value);
-    case Kind.LIST_TYPE: {
-      const inner = builtinTypeFromAst(t.type);
-      return inner ? new GraphQLList(inner) : undefined;
-    }
-    case Kind.NON_NULL_TYPE: {
-      const inner = builtinTypeFromAst(t.type);
-      // The grammar has no `T!!`; the check only narrows the type for GraphQLNonNull.
-      return inner && !isNonNullType(inner) ? new GraphQLNonNull(inner) : undefined;
-    }
-  }
 }
 
 /** A starting JSON value for an input type: required fields with placeholder values. */

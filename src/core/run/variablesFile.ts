@@ -9,6 +9,7 @@ import { LineIndex } from '../text/lineIndex';
 import { findMemberKey, jsonMemberSpans } from './jsonLocation';
 import { parseJsonText } from './jsonText';
 import type { VariableValues } from './variables';
+import { isRecord as isObject } from '../../shared/resultView';
 
 /** A sidecar file: one object of variables per operation name. */
 export type Sidecar = Record<string, VariableValues>;
@@ -153,8 +154,4 @@ export function variablesErrorOffset(sidecarText: string, operationName: string 
   const spans = jsonMemberSpans(sidecarText);
   const span = (name && findMemberKey(spans, [key, name])) || findMemberKey(spans, [key]);
   return span?.[0] ?? 0;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
