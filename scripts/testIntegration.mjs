@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
+import { recordTargets } from './cdpTargets.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
 import { countKinds, dumpBrowserStorage, fetchIssuedSecrets, fileSources, searchSources } from './secretScan.mjs';
 
@@ -575,6 +576,7 @@ function recordWebviews(page, browser) {
     }
   });
   page.on('worker', (worker) => add(`worker started: ${short(worker.url())}`));
+  void recordTargets(browser, add);
   return record;
 }
 

@@ -3,8 +3,8 @@
 // code-server's origin that the person closes, then, a few seconds later, the window's first webview
 // (VS Code's own Markdown preview). Each loop is a fresh code-server and a fresh browser profile; a
 // loop fails when the webview host frame (pre/index.html) makes no page frame (pre/fake.html) within
-// 20 s. The record of each failing loop (frames, service workers, the host frame's view of its
-// registration) is printed.
+// 20 s. The record of each failing loop (the browser's targets, frames, service workers, the host
+// frame's console and its view of its registration) is printed; --record all prints every loop's.
 //
 // Usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S]
 //   --tab close  the tab goes to a page on code-server's origin (its port proxy, under code-server's
@@ -12,6 +12,7 @@
 //   --tab keep   the same tab, left open (a control)
 //   --tab none   no tab at all (a control)
 //   --gap S      seconds between the tab closing and the webview (default 9, as in the reports)
+//   --record all print every loop's record, not only a blank loop's
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,8 +21,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensurePrerequisites, cacheDir } from '../prerequisites.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from '../codeServer.mjs';
+import { recordTargets } from '../cdpTargets.mjs';
 
-const { values } = parseArgs({ options: { loops: { type: 'string', default: '5' }, tab: { type: 'string', default: 'close' }, gap: { type: 'string', default: '9' } } });
+const { values } = parseArgs({
+  options: {
+    loops: { type: 'string', default: '5' },
+    tab: { type: 'string', default: 'close' },
+    gap: { type: 'string', default: '9' },
+    record: { type: 'string', default: 'blank' },
+  },
+});
 const loops = Number(values.loops);
 const gapMs = Number(values.gap) * 1000;
 if (!Number.isInteger(loops) || loops < 1 || !['close', 'keep', 'none'].includes(values.tab) || !(gapMs >= 0)) {
@@ -112,6 +121,8 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
     const { chromium: pw } = await import('playwright-core');
     const browser = await pw.launch({ executablePath: chromium, headless: true, env: { ...env, HOME: join(tmp, 'chromium') }, args: CHROMIUM_ARGS });
     stops.push(() => browser.close());
+    // The browser's targets (pages, frames, service workers; DevTools' Target domain, discovery only).
+    await recordTargets(browser, note);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     context.on('serviceworker', (w) => {
       note(`service worker started: ${new URL(w.url()).pathname.split('/').pop()}`);
@@ -238,6 +249,8 @@ for (let i = 1; i <= loops; i++) {
   );
   if (made === false) {
     failed++;
+  }
+  if (made === false || values.record === 'all') {
     console.log(record.map((l) => `  ${l}`).join('\n'));
   }
 }
