@@ -13,6 +13,9 @@
 //   --tab none   no tab at all (a control)
 //   --gap S      seconds between the tab closing and the webview (default 9, as in the reports)
 //   --record all print every loop's record, not only a blank loop's
+//   --driver pipe  Chromium over its DevTools pipe with nothing auto-attached (scripts/repro/pipeDriver.mjs):
+//                no debugger holds a service worker's start, as in a person's browser; the tab's consent
+//                page approves itself. Default: playwright (attaches to every page, frame and worker)
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { ensurePrerequisites, cacheDir } from '../prerequisites.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from '../codeServer.mjs';
 import { recordTargets } from '../cdpTargets.mjs';
+import { pipeLoop } from './pipeDriver.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +37,8 @@ const { values } = parseArgs({
 });
 const loops = Number(values.loops);
 const gapMs = Number(values.gap) * 1000;
-if (!Number.isInteger(loops) || loops < 1 || !['close', 'keep', 'none'].includes(values.tab) || !(gapMs >= 0)) {
-  console.error('usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S]');
+if (!Number.isInteger(loops) || loops < 1 || !['close', 'keep', 'none'].includes(values.tab) || !['playwright', 'pipe'].includes(values.driver) || !(gapMs >= 0)) {
+  console.error('usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S] [--record all] [--driver playwright|pipe]');
   process.exit(2);
 }
 
@@ -59,9 +63,11 @@ function startSignInServer(codeServerBase, port) {
     const path = (req.url ?? '').split('?')[0];
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (path.endsWith('/start')) {
-      res.end(page(`Opening the sign-in page…<script>location.replace('http://127.0.0.1:${port}/consent')</script>`));
+      res.end(page(`Opening the sign-in page…<script>location.replace('http://127.0.0.1:${port}/consent' + location.search)</script>`));
     } else if (path.endsWith('/consent')) {
-      res.end(page(`<form method="get" action="${codeServerBase}/proxy/${port}/done"><button id="approve">Approve</button></form>`));
+      // ?auto=1 (the pipe driver, which attaches nothing to this tab): the page approves itself, as the person clicks.
+      const auto = /[?&]auto=1/.test(req.url ?? '') ? `<script>setTimeout(() => document.getElementById('approve').click(), 800)</script>` : '';
+      res.end(page(`<form method="get" action="${codeServerBase}/proxy/${port}/done"><button id="approve">Approve</button></form>${auto}`));
     } else {
       res.end(page('You can close this tab.'));
     }
@@ -118,6 +124,10 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
     const signIn = await startSignInServer(base, signInPort);
     stops.push(() => signIn.close());
 
+    if (values.driver === 'pipe') {
+      const made = await pipeLoop({ chromium, env, tmp, base, signInPort, folder: join(tmp, 'folder'), gapMs, tab: values.tab, note });
+      return { made, record };
+    }
     const { chromium: pw } = await import('playwright-core');
     const browser = await pw.launch({ executablePath: chromium, headless: true, env: { ...env, HOME: join(tmp, 'chromium') }, args: CHROMIUM_ARGS });
     stops.push(() => browser.close());
@@ -245,7 +255,7 @@ let failed = 0;
 for (let i = 1; i <= loops; i++) {
   const { made, record } = await loop(i, prerequisites);
   console.log(
-    `[repro] loop ${i} (tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
+    `[repro] loop ${i} (${values.driver}, tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
   );
   if (made === false) {
     failed++;
