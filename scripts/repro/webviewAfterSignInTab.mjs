@@ -16,6 +16,8 @@
 //   --driver pipe  Chromium over its DevTools pipe with nothing auto-attached (scripts/repro/pipeDriver.mjs):
 //                no debugger holds a service worker's start, as in a person's browser; the tab's consent
 //                page approves itself. Default: playwright (attaches to every page, frame and worker)
+//   --route on   (playwright) a route on the browser context that matches nothing, as the integration
+//                runner's harness has: Playwright then intercepts every request, the workers' own too
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,8 +39,15 @@ const { values } = parseArgs({
 });
 const loops = Number(values.loops);
 const gapMs = Number(values.gap) * 1000;
-if (!Number.isInteger(loops) || loops < 1 || !['close', 'keep', 'none'].includes(values.tab) || !['playwright', 'pipe'].includes(values.driver) || !(gapMs >= 0)) {
-  console.error('usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S] [--record all] [--driver playwright|pipe]');
+if (
+  !Number.isInteger(loops) ||
+  loops < 1 ||
+  !['close', 'keep', 'none'].includes(values.tab) ||
+  !['playwright', 'pipe'].includes(values.driver) ||
+  !['on', 'off'].includes(values.route) ||
+  !(gapMs >= 0)
+) {
+  console.error('usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S] [--record all] [--driver playwright|pipe] [--route on]');
   process.exit(2);
 }
 
@@ -134,6 +143,9 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
     // The browser's targets (pages, frames, service workers; DevTools' Target domain, discovery only).
     await recordTargets(browser, note);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    if (values.route === 'on') {
+      await context.route('**/nothing-is-here/**', (route) => route.continue());
+    }
     context.on('serviceworker', (w) => {
       note(`service worker started: ${new URL(w.url()).pathname.split('/').pop()}`);
       w.on('close', () => note('service worker closed'));
@@ -255,7 +267,7 @@ let failed = 0;
 for (let i = 1; i <= loops; i++) {
   const { made, record } = await loop(i, prerequisites);
   console.log(
-    `[repro] loop ${i} (${values.driver}, tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
+    `[repro] loop ${i} (${values.driver}${values.route === 'on' ? ' with a route' : ''}, tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
   );
   if (made === false) {
     failed++;
