@@ -35,6 +35,8 @@ const { values } = parseArgs({
     tab: { type: 'string', default: 'close' },
     gap: { type: 'string', default: '9' },
     record: { type: 'string', default: 'blank' },
+    driver: { type: 'string', default: 'playwright' },
+    route: { type: 'string', default: 'off' },
   },
 });
 const loops = Number(values.loops);
