@@ -60,6 +60,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** The keys the driver presses (DevTools' Input.dispatchKeyEvent fields). */
 const KEYS = {
   'Control+P': { key: 'p', code: 'KeyP', windowsVirtualKeyCode: 80, modifiers: 2 },
+  'Control+A': { key: 'a', code: 'KeyA', windowsVirtualKeyCode: 65, modifiers: 2 },
   F1: { key: 'F1', code: 'F1', windowsVirtualKeyCode: 112 },
   Enter: { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' },
 };
@@ -147,6 +148,8 @@ export async function pipeLoop({ chromium, env, tmp, base, signInPort, folder, g
       if (!(await until('quick input', () => evaluate('!!document.activeElement?.closest(".quick-input-widget")'), 60_000))) {
         return false;
       }
+      // The box may hold text already (F1 puts '>' in it): replaced, as Playwright's fill() does.
+      await press('Control+A');
       await browser.send('Input.insertText', { text }, session);
       const rowText = JSON.stringify(row);
       if (
