@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { ensurePrerequisites, cacheDir, PrerequisiteError } from './prerequisites.mjs';
 import { startSandboxProcess } from './sandboxProcess.mjs';
+import { recordTargets } from './cdpTargets.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from './codeServer.mjs';
 import { countKinds, dumpBrowserStorage, fetchIssuedSecrets, fileSources, searchSources } from './secretScan.mjs';
 
@@ -370,6 +371,29 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
     worker.on('close', () => note('service worker closed'));
     void watchServiceWorker(worker, note);
   });
+  // The service workers' script requests (the webview host's update() checks fetch the script
+  // again): with a route on the context, Playwright intercepts the workers' requests too, so the
+  // record says whether each such request finished.
+  const workerScript = (request) => /service-?worker\.js/i.test(request.url());
+  const describeRequest = (request) => {
+    let from = 'from a frame';
+    try {
+      from = request.serviceWorker() ? `from the service worker ${new URL(request.serviceWorker().url()).pathname.split('/').pop()}` : (request.frame(), 'from a frame');
+    } catch {
+      from = 'from no frame';
+    }
+    return `${request.method()} ${new URL(request.url()).pathname.split('/').pop()} (${from})`;
+  };
+  context.on('request', (request) => workerScript(request) && webviewRecord.push(`${new Date().toISOString().slice(11, 23)} request: ${describeRequest(request)}`));
+  context.on(
+    'requestfinished',
+    (request) => workerScript(request) && webviewRecord.push(`${new Date().toISOString().slice(11, 23)} request finished: ${describeRequest(request)}`),
+  );
+  context.on(
+    'requestfailed',
+    (request) =>
+      workerScript(request) && webviewRecord.push(`${new Date().toISOString().slice(11, 23)} request failed: ${describeRequest(request)} ${request.failure()?.errorText ?? ''}`),
+  );
   // Other tabs (sign-in pages): a tab closing while a webview starts once blanked every webview of a run.
   context.on('page', (tab) => {
     const note = (line) => webviewRecord.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
@@ -575,6 +599,7 @@ function recordWebviews(page, browser) {
     }
   });
   page.on('worker', (worker) => add(`worker started: ${short(worker.url())}`));
+  void recordTargets(browser, add);
   return record;
 }
 

@@ -3,8 +3,8 @@
 // code-server's origin that the person closes, then, a few seconds later, the window's first webview
 // (VS Code's own Markdown preview). Each loop is a fresh code-server and a fresh browser profile; a
 // loop fails when the webview host frame (pre/index.html) makes no page frame (pre/fake.html) within
-// 20 s. The record of each failing loop (frames, service workers, the host frame's view of its
-// registration) is printed.
+// 20 s. The record of each failing loop (the browser's targets, frames, service workers, the host
+// frame's console and its view of its registration) is printed; --record all prints every loop's.
 //
 // Usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S]
 //   --tab close  the tab goes to a page on code-server's origin (its port proxy, under code-server's
@@ -12,6 +12,12 @@
 //   --tab keep   the same tab, left open (a control)
 //   --tab none   no tab at all (a control)
 //   --gap S      seconds between the tab closing and the webview (default 9, as in the reports)
+//   --record all print every loop's record, not only a blank loop's
+//   --driver pipe  Chromium over its DevTools pipe with nothing auto-attached (scripts/repro/pipeDriver.mjs):
+//                no debugger holds a service worker's start, as in a person's browser; the tab's consent
+//                page approves itself. Default: playwright (attaches to every page, frame and worker)
+//   --route on   (playwright) a route on the browser context that matches nothing, as the integration
+//                runner's harness has: Playwright then intercepts every request, the workers' own too
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,12 +26,30 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensurePrerequisites, cacheDir } from '../prerequisites.mjs';
 import { CHROMIUM_ARGS, codeServerArgs } from '../codeServer.mjs';
+import { recordTargets } from '../cdpTargets.mjs';
+import { pipeLoop } from './pipeDriver.mjs';
 
-const { values } = parseArgs({ options: { loops: { type: 'string', default: '5' }, tab: { type: 'string', default: 'close' }, gap: { type: 'string', default: '9' } } });
+const { values } = parseArgs({
+  options: {
+    loops: { type: 'string', default: '5' },
+    tab: { type: 'string', default: 'close' },
+    gap: { type: 'string', default: '9' },
+    record: { type: 'string', default: 'blank' },
+    driver: { type: 'string', default: 'playwright' },
+    route: { type: 'string', default: 'off' },
+  },
+});
 const loops = Number(values.loops);
 const gapMs = Number(values.gap) * 1000;
-if (!Number.isInteger(loops) || loops < 1 || !['close', 'keep', 'none'].includes(values.tab) || !(gapMs >= 0)) {
-  console.error('usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S]');
+if (
+  !Number.isInteger(loops) ||
+  loops < 1 ||
+  !['close', 'keep', 'none'].includes(values.tab) ||
+  !['playwright', 'pipe'].includes(values.driver) ||
+  !['on', 'off'].includes(values.route) ||
+  !(gapMs >= 0)
+) {
+  console.error('usage: node scripts/repro/webviewAfterSignInTab.mjs [--loops N] [--tab close|keep|none] [--gap S] [--record all] [--driver playwright|pipe] [--route on]');
   process.exit(2);
 }
 
@@ -50,9 +74,11 @@ function startSignInServer(codeServerBase, port) {
     const path = (req.url ?? '').split('?')[0];
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (path.endsWith('/start')) {
-      res.end(page(`Opening the sign-in page…<script>location.replace('http://127.0.0.1:${port}/consent')</script>`));
+      res.end(page(`Opening the sign-in page…<script>location.replace('http://127.0.0.1:${port}/consent' + location.search)</script>`));
     } else if (path.endsWith('/consent')) {
-      res.end(page(`<form method="get" action="${codeServerBase}/proxy/${port}/done"><button id="approve">Approve</button></form>`));
+      // ?auto=1 (the pipe driver, which attaches nothing to this tab): the page approves itself, as the person clicks.
+      const auto = /[?&]auto=1/.test(req.url ?? '') ? `<script>setTimeout(() => document.getElementById('approve').click(), 800)</script>` : '';
+      res.end(page(`<form method="get" action="${codeServerBase}/proxy/${port}/done"><button id="approve">Approve</button></form>${auto}`));
     } else {
       res.end(page('You can close this tab.'));
     }
@@ -109,10 +135,19 @@ async function loop(n, { chromium, node24, codeServerEntry }) {
     const signIn = await startSignInServer(base, signInPort);
     stops.push(() => signIn.close());
 
+    if (values.driver === 'pipe') {
+      const made = await pipeLoop({ chromium, env, tmp, base, signInPort, folder: join(tmp, 'folder'), gapMs, tab: values.tab, note });
+      return { made, record };
+    }
     const { chromium: pw } = await import('playwright-core');
     const browser = await pw.launch({ executablePath: chromium, headless: true, env: { ...env, HOME: join(tmp, 'chromium') }, args: CHROMIUM_ARGS });
     stops.push(() => browser.close());
+    // The browser's targets (pages, frames, service workers; DevTools' Target domain, discovery only).
+    await recordTargets(browser, note);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    if (values.route === 'on') {
+      await context.route('**/nothing-is-here/**', (route) => route.continue());
+    }
     context.on('serviceworker', (w) => {
       note(`service worker started: ${new URL(w.url()).pathname.split('/').pop()}`);
       w.on('close', () => note('service worker closed'));
@@ -234,10 +269,12 @@ let failed = 0;
 for (let i = 1; i <= loops; i++) {
   const { made, record } = await loop(i, prerequisites);
   console.log(
-    `[repro] loop ${i} (tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
+    `[repro] loop ${i} (${values.driver}${values.route === 'on' ? ' with a route' : ''}, tab ${values.tab}, gap ${values.gap} s): ${made ? 'the webview made its page' : made === undefined ? 'inconclusive (no webview opened)' : 'BLANK: the host frame never made its page'}`,
   );
   if (made === false) {
     failed++;
+  }
+  if (made === false || values.record === 'all') {
     console.log(record.map((l) => `  ${l}`).join('\n'));
   }
 }

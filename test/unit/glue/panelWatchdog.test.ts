@@ -73,6 +73,34 @@ describe('results panel watchdog', () => {
     assert.deepEqual(panel.steps, ['recreate', 'document run-1', 'recreate', 'document run-1']);
   });
 
+  it('makes the panel anew within 5 s of the result when the page never said ready (the delay it arms, not a measured time)', () => {
+    const delays: number[] = [];
+    const steps: string[] = [];
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    let pending: (() => void) | undefined;
+    globalThis.setTimeout = ((fn: () => void, ms: number) => {
+      delays.push(ms);
+      pending = fn;
+      return 1;
+    }) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = (() => (pending = undefined)) as typeof clearTimeout;
+    const panel = stuckPanel(() => false);
+    const watchdog = new PanelWatchdog({ ...panel, recreate: () => steps.push('recreate'), showAsDocument: () => steps.push('document') });
+    try {
+      watchdog.restart();
+      const first = pending;
+      pending = undefined;
+      first?.();
+    } finally {
+      globalThis.setTimeout = realSet;
+      globalThis.clearTimeout = realClear;
+      watchdog.stop();
+    }
+    assert.deepEqual(steps, ['recreate'], 'the first check makes the panel anew');
+    assert.ok(delays[0] > 0 && delays[0] <= 5000, `the first check is armed ${delays[0]} ms after the result`);
+  });
+
   it('decides each step from what was done and whether the page is ready', () => {
     assert.equal(nextWatchdogStep({ pageReady: false, resends: 0, recreated: false, document: false }), 'recreate');
     assert.equal(nextWatchdogStep({ pageReady: true, resends: 0, recreated: false, document: false }), 'resend');
