@@ -7,6 +7,7 @@ import { isRunResultView, parseExtensionMessage, type ResultsWebviewState, type 
 import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deepJson';
 import { JsonTreeModel, format } from './jsonTreeModel';
 import { TreeView } from './treeView';
+import { expandAtGlance } from './glance';
 import { FilterView } from './filterView';
 import { rowsOf } from '../../shared/table';
 import { jsonPathOf } from '../../shared/jsonPath';
@@ -168,13 +169,7 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
         body.data,
         strings.dataHeading,
         ui,
-        (m) => {
-          m.setExpanded(m.root, true);
-          const first = m.page(m.root).children;
-          if (first.length === 1) {
-            m.setExpanded(first[0], true);
-          }
-        },
+        (m) => expandAtGlance(m),
         '$.data',
         ['data'],
       );
