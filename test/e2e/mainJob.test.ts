@@ -527,7 +527,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     // A JSONPath expression in the Filter box: the matches, each with its path, instead of the tree.
     const input = frame.locator('input.filter-input');
     await input.fill('$.data.tasks.edges[*].node');
-    const status = frame.locator('.filter-status', { hasText: /^\d+ matches$/ });
+    const status = frame.locator('.filter-status', { hasText: /^\d+ match(es)?$/ });
     await status.waitFor({ timeout: UI_TIMEOUT_MS });
     const matches = Number(/^(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
     assert.ok(matches > 0, 'the Sandbox has urgent tasks');

@@ -60,7 +60,9 @@ describe('Run history (History view, compare)', function () {
       ['MyGroups', [runs.groups.runId]],
     ]);
     const row = runRow(all, runs.me2.runId)!;
-    assert.match(row.description ?? '', /^200 · \d+ ms · [\d.]+ (B|kB) · Sandbox · just now$/);
+    // Status and age first, as the row's label; the rest in its description.
+    assert.equal(row.label, '200 · just now');
+    assert.match(row.description ?? '', /^\d+ ms · [\d.]+ (B|kB) · Sandbox$/);
     assert.equal(row.contextValue, 'run');
   });
 
@@ -185,7 +187,8 @@ describe('Run history (History view, compare)', function () {
       const tab = await eventually(() => diffTabs().find((i) => i.modified.toString() === opened.right), 'the diff editor on the two environments’ answers');
       const otherId = tab.modified.path.split('/')[1];
       const row = runRow(await rows(), otherId);
-      assert.match(row?.description ?? '', /^200 · .* · Sandbox \(team\) · just now$/);
+      assert.equal(row?.label, '200 · just now');
+      assert.match(row?.description ?? '', / · Sandbox \(team\)$/);
       const right = JSON.parse((await vscode.workspace.openTextDocument(tab.modified)).getText()) as { data?: { viewer?: unknown } };
       assert.ok(right.data?.viewer, 'the other environment’s answer');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
