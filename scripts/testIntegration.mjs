@@ -1038,9 +1038,9 @@ async function checkPanelLayout(context, { themeClass, title, width, name, out }
     await host.evaluate((e, w) => {
       e.style.width = `${w}px`;
     }, width);
+    /* global requestAnimationFrame, getComputedStyle -- run in the page */
     await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const facts = await frame.evaluate(() => {
-      /* global document, getComputedStyle -- runs in the page */
       const visible = (e) => {
         const r = e.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';

@@ -107,12 +107,7 @@ describe('Results panel layout at 600 px (light, dark, high contrast)', function
         assert.ok(report.scrollWidth <= report.viewportWidth, `nothing wider than the page (${report.scrollWidth} > ${report.viewportWidth})`);
         // The toolbar: named icon buttons on one row, beside the title.
         const labels = report.toolbar.map((b) => b.label);
-        assert.deepEqual(
-          labels,
-          kind === 'data'
-            ? ['Run Again', 'Pin This Result', 'Copy JSON', 'Save to File…', 'Open as JSON Document']
-            : ['Run Again', 'Pin This Result', 'Copy JSON', 'Save to File…', 'Open as JSON Document'],
-        );
+        assert.deepEqual(labels, ['Run Again', 'Pin This Result', 'Copy JSON', 'Save to File…', 'Open as JSON Document']);
         assert.equal(new Set(report.toolbar.map((b) => b.top)).size, 1, `one row: ${JSON.stringify(report.toolbar)}`);
         assert.ok(
           report.toolbar.every((b) => b.right <= report.viewportWidth),
