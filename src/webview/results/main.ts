@@ -163,16 +163,7 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
     if (body.data === undefined || body.data === null) {
       full.append(el('p', 'hint', strings.noData));
     } else {
-      addTree(
-        full,
-        'data',
-        body.data,
-        strings.dataHeading,
-        ui,
-        (m) => expandAtGlance(m),
-        '$.data',
-        ['data'],
-      );
+      addTree(full, 'data', body.data, strings.dataHeading, ui, (m) => expandAtGlance(m), '$.data', ['data']);
     }
     const table = tableSection(view, body, full, filterView);
     showTableAt = table.showTableAt;
