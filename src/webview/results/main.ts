@@ -160,6 +160,8 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
       (matches, invalid) => post({ type: 'filterShown', runId, matches, invalid }),
     );
     data.append(filterView.element, full);
+    // Controls only where they apply: no filter box above "The response has no data." (its errors are shown above).
+    filterView.element.hidden = body.data === undefined || body.data === null;
     if (body.data === undefined || body.data === null) {
       full.append(el('p', 'hint', strings.noData));
     } else {
@@ -232,7 +234,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   if (message.type === 'setFilter') {
-    if (shown?.view.runId === message.runId) {
+    if (shown?.view.runId === message.runId && !filterView?.element.hidden) {
       filterView?.set(message.expression);
     }
     return;
