@@ -157,7 +157,8 @@ describe('Run history (History view, compare)', function () {
     assert.equal(tab.original.toString(), opened.left);
     assert.ok(opened.left.includes(runs.me1.runId) && opened.right.includes(runs.me2.runId), 'older left, newer right');
     // A short title: the operation, then each run by its name (me1 was named above) or its number among the operation's runs.
-    const label = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input === tab)?.label ?? '';
+    const label =
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === opened.right)?.label ?? '';
     assert.match(label, /^Me: Baseline .* ↔ run 2$/);
     const left = await vscode.workspace.openTextDocument(tab.original);
     const right = await vscode.workspace.openTextDocument(tab.modified);
