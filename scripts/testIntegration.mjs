@@ -923,9 +923,13 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
     /** Webview host frames still to be left waiting for their service worker forever (see injectServiceWorkerFaults). */
     webviewHostHangs: 0,
     instruct(instruction) {
-      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, panelLayout, ...rest } = instruction;
       if (axe) {
         void checkAccessibility(context, axe);
+        return;
+      }
+      if (panelLayout) {
+        void checkPanelLayout(context, panelLayout);
         return;
       }
       next = { ...next, ...rest };
@@ -1010,6 +1014,108 @@ async function checkAccessibility(context, { themeClass, out }) {
     write(result);
   } catch (err) {
     write({ error: String(err?.stack ?? err) });
+  }
+}
+
+/**
+ * The results page as a person sees it at `width` px: once its body has `themeClass` and its title
+ * shows `title`, the webview is made that wide, its layout measured (the toolbar's buttons, the
+ * visible controls, the filter box's placeholder against its room, horizontal overflow), and, with
+ * TENANT_GRAPHQL_SCREENSHOTS=<dir>, a PNG of it saved there as `<name>.png`. Writes the facts to `out`.
+ */
+async function checkPanelLayout(context, { themeClass, title, width, name, out }) {
+  const write = (value) => {
+    writeFileSync(`${out}.partial`, JSON.stringify(value));
+    renameSync(`${out}.partial`, out);
+  };
+  let host;
+  try {
+    const deadline = Date.now() + 30_000;
+    let frame;
+    while (!frame && Date.now() < deadline) {
+      for (const page of context.pages()) {
+        for (const f of page.frames()) {
+          const ok = await f
+            .evaluate(({ cls, text }) => document.body.classList.contains(cls) && (document.querySelector('h1.operation')?.textContent ?? '').includes(text), {
+              cls: themeClass,
+              text: title,
+            })
+            .catch(() => false);
+          if (ok) {
+            frame = f;
+          }
+        }
+      }
+      if (!frame) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    if (!frame) {
+      write({ error: `no results page titled ${title} with the ${themeClass} theme within 30 s` });
+      return;
+    }
+    // The page's frame sits in the webview's host frame, whose <iframe> is in the workbench.
+    host = await frame.parentFrame()?.frameElement();
+    if (!host) {
+      write({ error: 'the results page has no host frame' });
+      return;
+    }
+    await host.evaluate((e, w) => {
+      e.style.width = `${w}px`;
+    }, width);
+    /* global requestAnimationFrame, getComputedStyle -- run in the page */
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const facts = await frame.evaluate(() => {
+      const visible = (e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+      };
+      const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+      };
+      const controls = [...document.querySelectorAll('button, select, input')].filter(visible);
+      const input = document.querySelector('input.filter-input');
+      let placeholder;
+      if (input && visible(input)) {
+        const cs = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        placeholder = {
+          text: input.placeholder,
+          width: Math.ceil(ctx.measureText(input.placeholder).width),
+          room: Math.floor(input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)),
+        };
+      }
+      return {
+        bodyClass: document.body.className,
+        viewportWidth: document.documentElement.clientWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+        title: box(document.querySelector('h1.operation')),
+        toolbar: [...document.querySelectorAll('.toolbar button')].filter(visible).map((b) => ({ label: b.getAttribute('aria-label'), ...box(b) })),
+        tableControls: [...document.querySelectorAll('.table-controls > *')].filter(visible).map((e) => ({ tag: e.tagName.toLowerCase(), text: e.textContent, ...box(e) })),
+        emptySelects: controls.filter((e) => e.tagName === 'SELECT' && e.options.length === 0).length,
+        unnamedButtons: controls.filter((e) => e.tagName === 'BUTTON' && !(e.textContent.trim() || e.getAttribute('aria-label'))).length,
+        placeholder,
+        hints: [...document.querySelectorAll('.hint')].filter(visible).map((e) => e.textContent),
+      };
+    });
+    const dir = process.env.TENANT_GRAPHQL_SCREENSHOTS;
+    let png;
+    if (dir) {
+      mkdirSync(resolve(dir), { recursive: true });
+      png = join(resolve(dir), `${name}.png`);
+      await host.screenshot({ path: png });
+    }
+    write({ ...facts, png });
+  } catch (err) {
+    write({ error: String(err?.stack ?? err) });
+  } finally {
+    await host
+      ?.evaluate((e) => {
+        e.style.width = '';
+      })
+      .catch(() => undefined);
   }
 }
 

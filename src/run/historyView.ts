@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatBytes } from '../core/http/graphqlResponse';
 import { historyLabel } from '../core/run/history';
-import { groupRuns, matchesSearch, runDescription, type RunGroup } from '../core/run/historyTree';
+import { groupRuns, matchesSearch, runDescription, runDetails, runHeadline, type RunGroup } from '../core/run/historyTree';
 import type { StoredRun } from '../core/run/runStore';
 import { inert } from '../core/text/inert';
 import type { HistoryStore } from './historyStore';
@@ -81,9 +81,11 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
     }
     const run = node.run;
     const when = new Date(run.at);
-    const item = new vscode.TreeItem(inert(run.name ?? when.toLocaleString(), { sink: 'treeItem' }), vscode.TreeItemCollapsibleState.None);
+    // Status and age first (a long date pushed them off a narrow view's edge); the date is in the tooltip.
+    const now = Date.now();
+    const item = new vscode.TreeItem(inert(run.name ?? runHeadline(run, now), { sink: 'treeItem' }), vscode.TreeItemCollapsibleState.None);
     item.id = `run:${run.id}`;
-    item.description = inert(runDescription(run, Date.now(), formatBytes), { sink: 'treeItem' });
+    item.description = inert(run.name ? runDescription(run, now, formatBytes) : runDetails(run, formatBytes), { sink: 'treeItem' });
     item.tooltip = inert(`${historyLabel(run, 60, 400)}\n${runDescription(run, Date.now(), formatBytes)}\n${when.toLocaleString()}`, { sink: 'diagnostic' });
     item.contextValue = run.pinned ? 'run.pinned' : 'run';
     const failed = run.status === 0 || run.status >= 400 || run.outcome !== undefined;

@@ -208,7 +208,11 @@ export class RunController {
       const diagnostics = errors.length > 0 ? this.deps.diagnostics.show(document.uri, place, errors) : 0;
       record = answeredRun(start, { ...result, environment: result.environment.name }, diagnostics);
       if (errors.length > 0) {
-        vscode.window.setStatusBarMessage(vscode.l10n.t('$(error) {0}: the Service reported {1} error(s); see the Problems view', label, errors.length), 8000);
+        const said =
+          errors.length === 1
+            ? vscode.l10n.t('$(error) {0}: the Service reported an error; see the Problems view', label)
+            : vscode.l10n.t('$(error) {0}: the Service reported {1} errors; see the Problems view', label, errors.length);
+        vscode.window.setStatusBarMessage(said, 8000);
       }
     } catch (err) {
       const durationMs = Date.now() - started;

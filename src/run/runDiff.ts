@@ -50,10 +50,28 @@ export class RunDiff implements vscode.TextDocumentContentProvider, vscode.Dispo
     const [older, newer] = a.at <= b.at ? [a, b] : [b, a];
     const left = RunDiff.uriOf(older);
     const right = RunDiff.uriOf(newer);
-    const name = (r: StoredRun) => r.name ?? `${r.environment} ${new Date(r.at).toLocaleTimeString()}`;
-    const title = inert(vscode.l10n.t('{0}: {1} ↔ {2}', older.operationName ?? vscode.l10n.t('(anonymous)'), name(older), name(newer)), { sink: 'treeItem' });
+    const title = inert(vscode.l10n.t('{0}: {1} ↔ {2}', older.operationName ?? vscode.l10n.t('(anonymous)'), this.shortName(older, newer), this.shortName(newer, older)), {
+      sink: 'treeItem',
+    });
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false });
     return { left: left.toString(), right: right.toString() };
+  }
+
+  /**
+   * A run as a diff's title names it, short enough for a tab: its name, else "run N" (N counting the
+   * kept runs of its operation, oldest first), with its environment when the other run's differs.
+   */
+  private shortName(run: StoredRun, other: StoredRun): string {
+    if (run.name) {
+      return run.name;
+    }
+    const same = this.history
+      .list()
+      .filter((r) => r.operationName === run.operationName)
+      .sort((a, b) => a.at - b.at);
+    const n = same.findIndex((r) => r.id === run.id) + 1;
+    const label = n > 0 ? vscode.l10n.t('run {0}', n) : new Date(run.at).toLocaleTimeString();
+    return run.environment === other.environment ? label : vscode.l10n.t('{0} ({1})', label, run.environment);
   }
 
   dispose(): void {

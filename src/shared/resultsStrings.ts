@@ -35,7 +35,10 @@ export interface ResultsStrings {
   readonly notKeptAcrossReload: string;
   readonly filterLabel: string;
   readonly filterPlaceholder: string;
+  /** The box's tooltip: a longer example than the placeholder has room for. */
+  readonly filterExample: string;
   readonly filterMatches: string;
+  readonly filterOneMatch: string;
   readonly filterNoMatch: string;
   readonly filterMoreMatches: string;
   readonly filterCut: string;
@@ -46,6 +49,9 @@ export interface ResultsStrings {
   readonly saveCsv: string;
   readonly copyMarkdown: string;
   readonly tableRows: string;
+  readonly tableOneRow: string;
+  /** The accessible name of the row of icon buttons above a result. */
+  readonly actionsLabel: string;
   readonly runAgain: string;
   readonly pinResult: string;
   readonly responseHeading: string;

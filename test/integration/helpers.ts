@@ -99,6 +99,12 @@ export interface BrowserInstruction {
    * (see checkAccessibility in scripts/testIntegration.mjs).
    */
   axe?: { themeClass: string; out: string };
+  /**
+   * Measure the results page titled `title` at `width` px once its body has `themeClass`, save a PNG
+   * named `name` when TENANT_GRAPHQL_SCREENSHOTS is set, and write the facts to `out` (see
+   * checkPanelLayout in scripts/testIntegration.mjs).
+   */
+  panelLayout?: { themeClass: string; title: string; width: number; name: string; out: string };
 }
 
 /**

@@ -60,7 +60,9 @@ describe('Run history (History view, compare)', function () {
       ['MyGroups', [runs.groups.runId]],
     ]);
     const row = runRow(all, runs.me2.runId)!;
-    assert.match(row.description ?? '', /^200 · \d+ ms · [\d.]+ (B|kB) · Sandbox · just now$/);
+    // Status and age first, as the row's label; the rest in its description.
+    assert.equal(row.label, '200 · just now');
+    assert.match(row.description ?? '', /^\d+ ms · [\d.]+ (B|kB) · Sandbox$/);
     assert.equal(row.contextValue, 'run');
   });
 
@@ -154,6 +156,10 @@ describe('Run history (History view, compare)', function () {
     const tab = await eventually(() => diffTabs().find((i) => i.modified.toString() === opened.right), 'the diff editor on the two runs');
     assert.equal(tab.original.toString(), opened.left);
     assert.ok(opened.left.includes(runs.me1.runId) && opened.right.includes(runs.me2.runId), 'older left, newer right');
+    // A short title: the operation, then each run by its name (me1 was named above) or its number among the operation's runs.
+    const label =
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === opened.right)?.label ?? '';
+    assert.match(label, /^Me: Baseline .* ↔ run 2$/);
     const left = await vscode.workspace.openTextDocument(tab.original);
     const right = await vscode.workspace.openTextDocument(tab.modified);
     assert.equal(left.languageId, 'json');
@@ -185,7 +191,8 @@ describe('Run history (History view, compare)', function () {
       const tab = await eventually(() => diffTabs().find((i) => i.modified.toString() === opened.right), 'the diff editor on the two environments’ answers');
       const otherId = tab.modified.path.split('/')[1];
       const row = runRow(await rows(), otherId);
-      assert.match(row?.description ?? '', /^200 · .* · Sandbox \(team\) · just now$/);
+      assert.equal(row?.label, '200 · just now');
+      assert.match(row?.description ?? '', / · Sandbox \(team\)$/);
       const right = JSON.parse((await vscode.workspace.openTextDocument(tab.modified)).getText()) as { data?: { viewer?: unknown } };
       assert.ok(right.data?.viewer, 'the other environment’s answer');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -41,7 +41,7 @@ export function filterJson(json: unknown, expression: string, limits: FilterLimi
   try {
     results = JSONPath({ path: text, json: json as object, eval: 'safe', resultType: 'all', wrap: true }) as { path: string; value: unknown }[];
   } catch (err) {
-    return { ok: false, expression, message: explain(err) };
+    return { ok: false, expression, message: explain(err, text) };
   }
   if (!Array.isArray(results)) {
     results = [];
@@ -60,11 +60,48 @@ export function filterJson(json: unknown, expression: string, limits: FilterLimi
   return { ok: true, expression, matches, total: results.length };
 }
 
-function explain(err: unknown): string {
+function explain(err: unknown, text: string): string {
   if (err instanceof RangeError) {
     return 'The answer is nested too deeply for this expression (a recursive descent such as $.. walks every level). Filter from a path nearer the top, e.g. $.data.items[*].';
   }
-  const message = err instanceof Error ? err.message : String(err);
-  // jsonpath-plus / jsep messages name the problem and often the character index.
-  return `The expression is not valid JSONPath: ${message.replace(/\s+/g, ' ').slice(0, 300)}`;
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ');
+  // jsep (jsonpath-plus' parser of filters) counts from the start of the filter it parsed: say where that is in the whole expression.
+  const index = (err as { index?: unknown }).index;
+  const at = typeof index === 'number' ? filterErrorPosition(text, index) : undefined;
+  const located = at === undefined ? message : message.replace(/ at character \d+/, ` at character ${at}`);
+  return `The expression is not valid JSONPath: ${located.slice(0, 300)}`;
+}
+
+/**
+ * Where, in the whole expression, the filter parser's error at `index` (counted in the filter's
+ * script) is: in the first filter `[?(…)]` that jsonpath-plus refuses alone. jsonpath-plus hands
+ * jsep the text inside `?(…)` (or from the `?` when there is no closing `)`), with `@` written as a
+ * name 3 characters longer (`@parent`, `@root`… 2 longer); test/unit/core/results/jsonFilter.test.ts
+ * pins this against the installed release.
+ */
+function filterErrorPosition(text: string, index: number): number | undefined {
+  for (const match of text.matchAll(/\[\?/g)) {
+    const question = match.index + 1;
+    const close = text.indexOf(')]', question);
+    const segment = close < 0 ? text.slice(question) : text.slice(question, close + 1);
+    try {
+      JSONPath({ path: `$[${segment}]`, json: [0], eval: 'safe', wrap: true });
+      continue;
+    } catch (err) {
+      if (typeof (err as { index?: unknown }).index !== 'number') {
+        continue;
+      }
+    }
+    const wrapped = segment.startsWith('?(') && segment.endsWith(')');
+    let at = wrapped ? question + 2 : question;
+    for (let r = 0; r < index && at < text.length; at++) {
+      const name = text[at] === '@' ? /^@(parentProperty|parent|property|root|path|(?![\w$]))/.exec(text.slice(at)) : null;
+      r += name ? (name[1] ? 3 : 4) : 1;
+      if (r > index) {
+        break;
+      }
+    }
+    return at;
+  }
+  return undefined;
 }

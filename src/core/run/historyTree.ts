@@ -47,9 +47,14 @@ export function matchesSearch(run: StoredRun, text: string): boolean {
   return words.every((w) => hay.includes(w));
 }
 
-/** Status · duration · size · environment · time ago, as the History view describes a run. */
-export function runDescription(run: StoredRun, now: number, formatBytes: (n: number) => string): string {
-  const parts = [run.status > 0 ? String(run.status) : 'no answer'];
+/** Status · time ago: what a History row starts with (the run's name, when it has one, comes before). */
+export function runHeadline(run: StoredRun, now: number): string {
+  return `${run.status > 0 ? String(run.status) : 'no answer'} · ${ago(now - run.at)}`;
+}
+
+/** Outcome · duration · size · environment: the rest of a run's one line. */
+export function runDetails(run: StoredRun, formatBytes: (n: number) => string): string {
+  const parts: string[] = [];
   if (run.outcome) {
     parts.push(run.outcome);
   }
@@ -57,6 +62,11 @@ export function runDescription(run: StoredRun, now: number, formatBytes: (n: num
   if (run.bytes !== undefined) {
     parts.push(formatBytes(run.bytes));
   }
-  parts.push(run.environment || '?', ago(now - run.at));
+  parts.push(run.environment || '?');
   return parts.join(' · ');
+}
+
+/** Status · time ago · outcome · duration · size · environment: a run in one line, the status and age first (a narrow view cuts the end). */
+export function runDescription(run: StoredRun, now: number, formatBytes: (n: number) => string): string {
+  return `${runHeadline(run, now)} · ${runDetails(run, formatBytes)}`;
 }

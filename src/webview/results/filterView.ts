@@ -12,7 +12,10 @@ const DEBOUNCE_MS = 50;
 /** Matches rendered as trees (the rest are counted). */
 const SHOWN_MATCHES = 100;
 
-type FilterStrings = Pick<ResultsStrings, 'filterLabel' | 'filterPlaceholder' | 'filterMatches' | 'filterNoMatch' | 'filterMoreMatches' | 'filterCut'>;
+type FilterStrings = Pick<
+  ResultsStrings,
+  'filterLabel' | 'filterPlaceholder' | 'filterExample' | 'filterMatches' | 'filterOneMatch' | 'filterNoMatch' | 'filterMoreMatches' | 'filterCut'
+>;
 
 export class FilterView {
   readonly element: HTMLElement;
@@ -40,6 +43,7 @@ export class FilterView {
     this.input.type = 'search';
     this.input.className = 'filter-input';
     this.input.placeholder = strings.filterPlaceholder;
+    this.input.title = strings.filterExample;
     this.input.setAttribute('aria-label', strings.filterLabel);
     this.input.spellcheck = false;
     this.status = document.createElement('div');
@@ -85,7 +89,7 @@ export class FilterView {
       this.onShown(0, true);
       return;
     }
-    this.status.textContent = result.total === 0 ? this.strings.filterNoMatch : format(this.strings.filterMatches, result.total);
+    this.status.textContent = result.total === 0 ? this.strings.filterNoMatch : result.total === 1 ? this.strings.filterOneMatch : format(this.strings.filterMatches, result.total);
     const items: HTMLElement[] = [];
     for (const match of result.matches.slice(0, SHOWN_MATCHES)) {
       const item = document.createElement('div');

@@ -7,6 +7,7 @@ import { isRunResultView, parseExtensionMessage, type ResultsWebviewState, type 
 import { DEEP_JSON_LEVELS, nestingDepth, stringifyJson } from '../../shared/deepJson';
 import { JsonTreeModel, format } from './jsonTreeModel';
 import { TreeView } from './treeView';
+import { expandAtGlance } from './glance';
 import { FilterView } from './filterView';
 import { rowsOf } from '../../shared/table';
 import { jsonPathOf } from '../../shared/jsonPath';
@@ -159,25 +160,12 @@ function render(view: RunResultView, summaryOnly: boolean, ui?: Record<string, T
       (matches, invalid) => post({ type: 'filterShown', runId, matches, invalid }),
     );
     data.append(filterView.element, full);
+    // Controls only where they apply: no filter box above "The response has no data." (its errors are shown above).
+    filterView.element.hidden = body.data === undefined || body.data === null;
     if (body.data === undefined || body.data === null) {
       full.append(el('p', 'hint', strings.noData));
     } else {
-      addTree(
-        full,
-        'data',
-        body.data,
-        strings.dataHeading,
-        ui,
-        (m) => {
-          m.setExpanded(m.root, true);
-          const first = m.page(m.root).children;
-          if (first.length === 1) {
-            m.setExpanded(first[0], true);
-          }
-        },
-        '$.data',
-        ['data'],
-      );
+      addTree(full, 'data', body.data, strings.dataHeading, ui, (m) => expandAtGlance(m), '$.data', ['data']);
     }
     const table = tableSection(view, body, full, filterView);
     showTableAt = table.showTableAt;
@@ -246,7 +234,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   if (message.type === 'setFilter') {
-    if (shown?.view.runId === message.runId) {
+    if (shown?.view.runId === message.runId && !filterView?.element.hidden) {
       filterView?.set(message.expression);
     }
     return;

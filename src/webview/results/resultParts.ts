@@ -7,10 +7,13 @@ import { stringifyJson } from '../../shared/deepJson';
 import { format } from './jsonTreeModel';
 import { formatBytes, formatDuration, formatTime, operationTitle, pathText, statusClass, statusText } from './format';
 import { el, nameValueList, post, strings } from './page';
+import { iconButton, type IconName } from './icons';
 
 export function renderHeader(view: RunResultView): HTMLElement {
   const header = el('header', 'header');
-  header.append(el('h1', 'operation', operationTitle(view, strings)));
+  const titleRow = el('div', 'title-row');
+  titleRow.append(el('h1', 'operation', operationTitle(view, strings)), toolbar(view));
+  header.append(titleRow);
   const facts = el('dl', 'facts');
   const fact = (label: string, value: string, cls?: string): void => {
     const item = el('div', 'fact');
@@ -26,32 +29,6 @@ export function renderHeader(view: RunResultView): HTMLElement {
     fact(strings.attempts, String(view.response.attempts));
   }
   header.append(facts);
-
-  const actions = el('div', 'actions');
-  const action = (type: JsonActionKind, label: string): void => {
-    const button = el('button', 'action', label);
-    button.type = 'button';
-    button.disabled = view.body === undefined;
-    button.addEventListener('click', () => post({ type, runId: view.runId }));
-    actions.append(button);
-  };
-  if (view.documentUri) {
-    const again = el('button', 'action', strings.runAgain);
-    again.type = 'button';
-    again.addEventListener('click', () => post({ type: 'runAgain', runId: view.runId }));
-    actions.append(again);
-  }
-  const pin = el('button', 'action', strings.pinResult);
-  pin.type = 'button';
-  pin.addEventListener('click', () => {
-    pin.disabled = true;
-    post({ type: 'pin', runId: view.runId });
-  });
-  actions.append(pin);
-  action('copyJson', strings.copyJson);
-  action('saveJson', strings.saveJson);
-  action('openJson', strings.openJson);
-  header.append(actions);
   const headers = Array.isArray(view.response?.headers) ? view.response.headers.filter((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string') : [];
   const timing = timingRows(view.response?.timing);
   if (headers.length > 0 || timing.length > 0) {
@@ -64,6 +41,35 @@ export function renderHeader(view: RunResultView): HTMLElement {
     header.append(details);
   }
   return header;
+}
+
+/**
+ * The result's actions as one row of icon buttons (named by their tooltips), each shown only when it
+ * applies: Run Again for a run from a document, the JSON actions when there is an answer.
+ */
+function toolbar(view: RunResultView): HTMLElement {
+  const bar = el('div', 'toolbar');
+  bar.setAttribute('role', 'toolbar');
+  bar.setAttribute('aria-label', strings.actionsLabel);
+  const add = (name: IconName, label: string, onClick: (button: HTMLButtonElement) => void): void => {
+    const button = iconButton(name, label);
+    button.addEventListener('click', () => onClick(button));
+    bar.append(button);
+  };
+  if (view.documentUri) {
+    add('runAgain', strings.runAgain, () => post({ type: 'runAgain', runId: view.runId }));
+  }
+  add('pin', strings.pinResult, (button) => {
+    button.disabled = true;
+    post({ type: 'pin', runId: view.runId });
+  });
+  if (view.body !== undefined) {
+    const json = (type: JsonActionKind, name: IconName, label: string): void => add(name, label, () => post({ type, runId: view.runId }));
+    json('copyJson', 'copy', strings.copyJson);
+    json('saveJson', 'save', strings.saveJson);
+    json('openJson', 'openJson', strings.openJson);
+  }
+  return bar;
 }
 
 /** Milliseconds with one decimal under 10 ms (a local request's phases are fractions of one). */

@@ -9,6 +9,7 @@ import { pathText } from './format';
 import type { FilterView } from './filterView';
 import { TableView, type SortState } from './tableView';
 import { el, post, strings } from './page';
+import { icon } from './icons';
 
 /** The table section of a result, and the way to show one of its lists as a table ("Show as Table"). */
 export function tableSection(
@@ -24,13 +25,15 @@ export function tableSection(
   const controls = el('div', 'table-controls');
   const select = el('select');
   select.setAttribute('aria-label', strings.tableList);
-  const toggle = el('button', 'action', strings.showTable);
+  const toggle = el('button', 'action');
   toggle.type = 'button';
+  const setToggle = (name: 'table' | 'tree', text: string): void => toggle.replaceChildren(icon(name), el('span', undefined, text));
+  setToggle('table', strings.showTable);
   const exports = el('span', 'table-exports');
   exports.hidden = true;
   let current: { path: readonly (string | number)[]; columns: readonly string[]; sort: SortState } | undefined;
   const option = (path: readonly (string | number)[], rows: number): void => {
-    const o = el('option', undefined, `${pathText(path) || '(data)'} · ${format(strings.tableRows, rows)}`);
+    const o = el('option', undefined, `${pathText(path) || '(data)'} · ${rows === 1 ? strings.tableOneRow : format(strings.tableRows, rows)}`);
     o.value = JSON.stringify(path);
     select.append(o);
   };
@@ -54,7 +57,7 @@ export function tableSection(
     host.hidden = true;
     host.replaceChildren();
     exports.hidden = true;
-    toggle.textContent = strings.showTable;
+    setToggle('table', strings.showTable);
     full.hidden = filter.expression.trim() !== '';
   };
   const show = (path: readonly (string | number)[]): boolean => {
@@ -65,6 +68,7 @@ export function tableSection(
     const key = JSON.stringify(path);
     if (![...select.options].some((o) => o.value === key)) {
       option(path, rows.length);
+      select.hidden = select.options.length < 2;
     }
     select.value = key;
     const table = buildTable(rows);
@@ -78,7 +82,7 @@ export function tableSection(
     full.hidden = true;
     exports.hidden = false;
     controls.hidden = false;
-    toggle.textContent = strings.showTree;
+    setToggle('tree', strings.showTree);
     requestAnimationFrame(() => post({ type: 'tableShown', runId: view.runId, rows: table.rows.length, columns: table.columns.length, renderedRows: tableView.renderedRows() }));
     return true;
   };
@@ -89,7 +93,9 @@ export function tableSection(
     }
   });
   controls.append(select, toggle, exports);
+  // Shown only when they apply: no controls without a list, no picker for a single list.
   controls.hidden = lists.length === 0;
+  select.hidden = lists.length < 2;
   section.append(controls, host);
   return { element: section, showTableAt: show };
 }

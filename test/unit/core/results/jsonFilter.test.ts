@@ -37,6 +37,12 @@ describe('JSONPath filter adapter (jsonpath-plus, safe mode)', () => {
     ['not starting with $', 'data.tasks', { error: /starts with \$/ }],
     ['empty', '  ', { error: /Type a JSONPath expression/ }],
     ['invalid', '$[?(', { error: /not valid JSONPath/ }],
+    // The position is in the whole expression (jsep counts in the filter's own text, with @ rewritten): pinned to the installed jsonpath-plus.
+    ['an unclosed filter, at its ?', '$.data[?(]', { error: /Unexpected "\?" at character 7$/ }],
+    ['an unclosed filter after a path', '$.data.tasks.edges[?(', { error: /at character 19$/ }],
+    ['a comparison with nothing after it, at the end of the filter', '$.data.tasks.edges[?(@.node.done == )]', { error: /after == at character 36$/ }],
+    ['the second filter of two', '$.data.tasks.edges[?(@.node)].node[?(@ &&)]', { error: /after && at character 41$/ }],
+    ['after @root', '$.data.tasks.edges[?(@root.x ===== 1)]', { error: /at character 3[0-9]$/ }],
     ['too long', `$${'.a'.repeat(1500)}`, { error: /longer than 2000/ }],
   ];
   for (const [what, expression, expected] of cases) {

@@ -72,8 +72,8 @@ describe('History view model', () => {
   }
 
   it('describes a run with status, duration, size, environment and time', () => {
-    assert.equal(runDescription(stored('1', 'Tasks', T0, { bytes: 12_345 }), T0 + 5 * 60_000, formatBytes), '200 · 12 ms · 12.3 kB · Sandbox · 5 min ago');
-    assert.equal(runDescription(stored('1', 'Tasks', T0, { status: 0, outcome: 'Timed out' }), T0, formatBytes), 'no answer · Timed out · 12 ms · Sandbox · just now');
+    assert.equal(runDescription(stored('1', 'Tasks', T0, { bytes: 12_345 }), T0 + 5 * 60_000, formatBytes), '200 · 5 min ago · 12 ms · 12.3 kB · Sandbox');
+    assert.equal(runDescription(stored('1', 'Tasks', T0, { status: 0, outcome: 'Timed out' }), T0, formatBytes), 'no answer · just now · Timed out · 12 ms · Sandbox');
   });
 });
 
