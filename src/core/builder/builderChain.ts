@@ -4,8 +4,12 @@
  * `__typename` until something else is ticked under it.
  */
 import { getNamedType, isCompositeType, isObjectType, isInterfaceType, isRequiredArgument, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { TenantGraphqlError } from '../errors';
 import type { BuilderStep } from './builderPath';
 import { freshVariableName, placeholderFor, type NewVariable } from './builderVariables';
+
+/** Why a box could not change the text (the text does not parse, the path is not in the schema). */
+export class BuilderError extends TenantGraphqlError {}
 
 /** An argument to give the chain's last field: a variable of the argument's type, or an enum value. */
 export interface ExtraArgument {
@@ -52,7 +56,9 @@ export function argumentText(ctx: ChainContext, field: GraphQLField<unknown, unk
 
 /** A field's name with its required arguments (and an extra one), as it is written. */
 function fieldHead(ctx: ChainContext, field: GraphQLField<unknown, unknown>, extra: ExtraArgument | undefined): string {
-  const args = field.args.filter((a) => isRequiredArgument(a) || a.name === extra?.name).map((a) => argumentText(ctx, field, a.name, a.name === extra?.name ? extra.enumValue : undefined));
+  const args = field.args
+    .filter((a) => isRequiredArgument(a) || a.name === extra?.name)
+    .map((a) => argumentText(ctx, field, a.name, a.name === extra?.name ? extra.enumValue : undefined));
   return args.length > 0 ? `${field.name}(${args.join(', ')})` : field.name;
 }
 
@@ -68,13 +74,13 @@ export function chainLines(ctx: ChainContext, from: GraphQLCompositeType, steps:
   if (step.kind === 'fragment') {
     next = stepType(ctx.schema, from, step);
     if (!next) {
-      throw new Error(`Unknown type ${step.typeName}`);
+      throw new BuilderError(`Unknown type ${step.typeName}`);
     }
     head = `... on ${step.typeName}`;
   } else if (step.kind === 'field') {
     const field = fieldOn(from, step.name);
     if (!field) {
-      throw new Error(`${from.name} has no field ${step.name}`);
+      throw new BuilderError(`${from.name} has no field ${step.name}`);
     }
     head = fieldHead(ctx, field, rest.length === 0 ? extra : undefined);
     next = stepType(ctx.schema, from, step);
@@ -82,7 +88,7 @@ export function chainLines(ctx: ChainContext, from: GraphQLCompositeType, steps:
       return head;
     }
   } else {
-    throw new Error('An argument is not a selection');
+    throw new BuilderError('An argument is not a selection');
   }
   const body = rest.length > 0 ? chainLines(ctx, next, rest, extra, inner, unit) : '__typename';
   return `${head} {\n${inner}${body}\n${indent}}`;

@@ -3,16 +3,21 @@
  * (selections, arguments, the operation's variable declarations) and the variables a variables
  * file should gain. Pure: the glue applies the edits as one WorkspaceEdit.
  */
-import { isRequiredArgument, Kind, type ArgumentNode, type FieldNode, type GraphQLCompositeType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import { TenantGraphqlError } from '../errors';
+import {
+  isRequiredArgument,
+  Kind,
+  type ArgumentNode,
+  type FieldNode,
+  type GraphQLCompositeType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { rootKindOf, splitPath, type BuilderPath, type RootKind } from './builderPath';
 import { builderOperation, matchesIn, matchesOf, operationsOf, parseBuilderText, type Match } from './builderDocument';
-import { argumentText, chainLines, fieldOn, stepType, type ChainContext, type ExtraArgument } from './builderChain';
+import { argumentText, BuilderError, chainLines, fieldOn, stepType, type ChainContext, type ExtraArgument } from './builderChain';
 import { eolOf, indentAt, indentUnitOf, lineEndAfter, listRemovals, mergeTouching, removalRange, startsLine, type BuilderEdit } from './builderLayout';
 import { declareVariables, undeclareVariables, variablesUsedIn, type NewVariable } from './builderVariables';
-
-/** Why a box could not change the text (the text does not parse, the schema has no such root). */
-export class BuilderError extends TenantGraphqlError {}
 
 /** What a tick or an untick does to the text. */
 export interface BuilderChange {
@@ -34,6 +39,8 @@ export interface BuilderToggle {
   readonly path: BuilderPath;
   readonly checked: boolean;
 }
+
+export { BuilderError };
 
 const NOTHING: BuilderChange = { edits: [], variables: [] };
 
@@ -160,7 +167,14 @@ function onlyPlaceholder(set: SelectionSetNode): boolean {
   return set.selections.length === 1 && only.kind === Kind.FIELD && only.name.value === '__typename' && !only.alias && !only.directives?.length;
 }
 
-function insertInto(text: string, ctx: ChainContext, set: SelectionSetNode, type: GraphQLCompositeType, steps: BuilderPath['steps'], extra: ExtraArgument | undefined): BuilderEdit {
+function insertInto(
+  text: string,
+  ctx: ChainContext,
+  set: SelectionSetNode,
+  type: GraphQLCompositeType,
+  steps: BuilderPath['steps'],
+  extra: ExtraArgument | undefined,
+): BuilderEdit {
   const unit = indentUnitOf(text);
   const last = set.selections[set.selections.length - 1];
   const lined = startsLine(text, last.loc!.start);
@@ -226,7 +240,13 @@ function untick(text: string, op: OperationDefinitionNode, path: BuilderPath): B
       const gone = args.map((a) => a.name.value === argument && (value === undefined || (a.value.kind === Kind.ENUM && a.value.value === value)));
       removed.push(...args.filter((_, i) => gone[i]));
       const close = args.length > 0 ? args[args.length - 1].loc!.endToken.next : null;
-      edits.push(...listRemovals(args.map((a) => ({ start: a.loc!.start, end: a.loc!.end })), gone, { start: m.node.name.loc!.end, end: close?.end ?? m.node.name.loc!.end }));
+      edits.push(
+        ...listRemovals(
+          args.map((a) => ({ start: a.loc!.start, end: a.loc!.end })),
+          gone,
+          { start: m.node.name.loc!.end, end: close?.end ?? m.node.name.loc!.end },
+        ),
+      );
     }
   } else {
     const byParent = new Map<SelectionSetNode, Match[]>();
