@@ -10,7 +10,6 @@ import {
   isListType,
   isNonNullType,
   isRequiredInputField,
-  Kind,
   visit,
   type ASTNode,
   type GraphQLInputType,
