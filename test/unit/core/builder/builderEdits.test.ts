@@ -3,6 +3,8 @@ import { parse, validate } from 'graphql';
 import { BuilderError, newOperation } from '../../../../src/core/builder/builderEdits';
 import { formatText } from '../../../../src/core/format/formatGraphql';
 import { SCHEMA, steps, toggle } from './builderFixture';
+import { sidecarWithPlaceholders } from '../../../../src/core/builder/builderSidecar';
+import { SidecarError } from '../../../../src/core/run/variablesFile';
 
 const valid = (text: string) =>
   assert.deepEqual(
@@ -126,5 +128,23 @@ describe('core/builder/builderEdits: ticking and unticking edits the text', () =
   it('a text that does not parse, or a path the schema does not have, is a BuilderError, not a crash', () => {
     assert.throws(() => toggle('query {', true, ['me']), BuilderError);
     assert.throws(() => toggle('', true, ['nothing']), BuilderError);
+  });
+});
+
+describe('core/builder/builderSidecar: the variables file gains the new variables', () => {
+  const vars = [
+    { name: 'id', type: 'ID!', placeholder: '' },
+    { name: 'first', type: 'Int', placeholder: 0 },
+  ];
+  it('a new file holds the operation with the placeholders', () => {
+    assert.equal(sidecarWithPlaceholders(undefined, 'Q', vars), '{\n  "Q": {\n    "id": "",\n    "first": 0\n  }\n}\n');
+  });
+  it('an existing file keeps its comments and the values already written', () => {
+    const text = '{\n  // mine\n  "Q": { "id": "t1" }\n}\n';
+    assert.equal(sidecarWithPlaceholders(text, 'Q', vars), '{\n  // mine\n  "Q": {\n    "id": "t1",\n    "first": 0\n  }\n}\n');
+    assert.equal(sidecarWithPlaceholders(text, 'Q', vars.slice(0, 1)), undefined);
+  });
+  it('a file that is not a variables file is an error, not overwritten', () => {
+    assert.throws(() => sidecarWithPlaceholders('[1]', 'Q', vars), SidecarError);
   });
 });
