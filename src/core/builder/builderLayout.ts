@@ -107,12 +107,3 @@ export function mergeTouching(edits: readonly BuilderEdit[]): BuilderEdit[] {
   }
   return out;
 }
-
-/** A text with edits applied (non-overlapping, in any order). */
-export function applyBuilderEdits(text: string, edits: readonly BuilderEdit[]): string {
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.start - a.start)) {
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  }
-  return out;
-}

@@ -1,5 +1,5 @@
 import { buildSchema } from 'graphql';
-import { applyBuilderEdits } from '../../../../src/core/builder/builderLayout';
+import type { BuilderEdit } from '../../../../src/core/builder/builderLayout';
 import { toggleBuilderPath, type BuilderChange } from '../../../../src/core/builder/builderEdits';
 import type { BuilderStep, RootKind } from '../../../../src/core/builder/builderPath';
 
@@ -44,4 +44,13 @@ export function steps(...names: string[]): BuilderStep[] {
 export function toggle(text: string, checked: boolean, names: string[], root: RootKind = 'query', offset = 0): { change: BuilderChange; text: string } {
   const change = toggleBuilderPath({ text, offset, schema: SCHEMA, path: { root, steps: steps(...names) }, checked });
   return { change, text: applyBuilderEdits(text, change.edits) };
+}
+
+/** A text with edits applied (non-overlapping, in any order). */
+export function applyBuilderEdits(text: string, edits: readonly BuilderEdit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
 }

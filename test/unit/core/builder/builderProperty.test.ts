@@ -5,7 +5,7 @@ import { builderChildren } from '../../../../src/core/builder/builderTree';
 import { builderState } from '../../../../src/core/builder/builderState';
 import { pathKey, type BuilderPath } from '../../../../src/core/builder/builderPath';
 import { toggleBuilderPath } from '../../../../src/core/builder/builderEdits';
-import { applyBuilderEdits } from '../../../../src/core/builder/builderLayout';
+import { applyBuilderEdits } from './builderFixture';
 import { SCHEMA } from './builderFixture';
 
 /** A path of the tree picked by a list of choices (each one picks a child, modulo their number). */

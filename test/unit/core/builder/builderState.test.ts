@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { builderState } from '../../../../src/core/builder/builderState';
 import { builderTextOf, fileEdits } from '../../../../src/core/builder/builderTemplates';
-import { applyBuilderEdits } from '../../../../src/core/builder/builderLayout';
+import { applyBuilderEdits } from './builderFixture';
 import { toggleBuilderPath } from '../../../../src/core/builder/builderEdits';
 import { builderChildren, builderRoots, keysOnTheWay, searchBuilder } from '../../../../src/core/builder/builderTree';
 import { pathKey } from '../../../../src/core/builder/builderPath';
