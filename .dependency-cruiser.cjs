@@ -13,12 +13,12 @@
 //   src/platform/     VS Code helpers that every feature uses: platform, core, shared.
 //   src/services/     the four services (config, auth, schemas, graphql), one folder each: core,
 //                     shared, platform, another service through its index.ts; never a feature.
-//   features          auth, codegen, language, results, run, sandboxHost, schema: their own folder,
+//   features          auth, builder, codegen, language, results, run, sandboxHost, schema: their own folder,
 //                     core, shared, platform, the services, and another feature's index.ts only
 //                     along an edge of FEATURE_EDGES.
 
 /** The folders of src/ that hold a feature. */
-const FEATURES = ['auth', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
+const FEATURES = ['auth', 'builder', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
 
 /** The folders of src/services/, one per service. */
 const SERVICES = ['config', 'auth', 'schemas', 'graphql'];

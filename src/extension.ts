@@ -10,6 +10,7 @@ import { AuthFeature, type SignInTestApi } from './auth';
 import { AuthService } from './services/auth';
 import { GraphqlService, NotSignedInError } from './services/graphql';
 import { SchemaFeature } from './schema';
+import { BuilderFeature } from './builder';
 import { Schemas } from './services/schemas';
 import { LanguageFeature, type LanguageTestApi } from './language';
 import { RUN_COMMAND_IDS_ON_DEMAND, RunFeature, type RunTestApi } from './run';
@@ -52,15 +53,14 @@ export interface TenantGraphqlTestApi {
 
 /**
  * Composition root: builds the four services (configuration, auth, schemas, the authenticated
- * GraphQL client) and hands them to the features (auth, schema, language, run, results, types; and
+ * GraphQL client) and hands them to the features (auth, schema, builder, language, run, results, types; and
  * the built-in Sandbox) by constructor injection. Every object that owns listeners is disposable and
  * pushed onto the context.
  */
 export async function activate(context: vscode.ExtensionContext): Promise<TenantGraphqlTestApi | undefined> {
   const channel = vscode.window.createOutputChannel('Tenant GraphQL', { log: true });
   context.subscriptions.push(channel);
-  // Every secret the auth core holds (state, verifier, code, tokens, client secrets) is registered here
-  // while it lives, and the logger replaces it in any encoding.
+  // Every secret the auth core holds (state, verifier, code, tokens, client secrets) is registered while it lives; the logger replaces it in any encoding.
   const secrets = new SecretRegistry();
   try {
     const logger = redactingLogger(channel, secrets);
@@ -109,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       authFeature,
       registerSandboxFeature({ context, logger, config, auth, load: () => onDemand().startSandboxFeature }),
       schemaFeature,
+      new BuilderFeature({ schemas, templateTags: () => config.templateTags(), logger }),
       language,
       results,
       run,

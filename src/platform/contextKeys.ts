@@ -11,6 +11,8 @@ export const CONTEXT_KEYS = [
   'tenantGraphql.inGraphqlTemplate',
   'tenantGraphql.explorerFiltered',
   'tenantGraphql.historySearched',
+  'tenantGraphql.builderSearched',
+  'tenantGraphql.builderShowsDeprecated',
   'tenantGraphql.hasEnvironment',
   'tenantGraphql.confidentialClient',
   'tenantGraphql.hasSecretHeaders',

@@ -1,0 +1,140 @@
+/**
+ * Operation variables for the builder: fresh names, their declarations in the operation's
+ * header, their removal when nothing uses them any more, and the placeholder a variables file
+ * gets for each.
+ */
+import {
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isRequiredInputField,
+  visit,
+  type ASTNode,
+  type GraphQLInputType,
+  type OperationDefinitionNode,
+  type VariableDefinitionNode,
+} from 'graphql';
+import { indentAt, listRemovals, startsLine, type BuilderEdit } from './builderLayout';
+
+/** A variable the builder declares: its name (without `$`), its type as written, its placeholder value. */
+export interface NewVariable {
+  readonly name: string;
+  readonly type: string;
+  readonly placeholder: unknown;
+}
+
+/** A name like `base` that the operation does not declare yet (`base`, `base2`, ...). */
+export function freshVariableName(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n++) {
+    name = `${base}${n}`;
+  }
+  taken.add(name);
+  return name;
+}
+
+/** A value of the type for a variables file to start from: "" for strings and IDs, 0, false, an enum's first value, [], or an input object's required fields. */
+export function placeholderFor(type: GraphQLInputType, depth = 0): unknown {
+  const t = getNullableType(type);
+  if (isListType(t)) {
+    return [];
+  }
+  if (isEnumType(t)) {
+    return t.getValues()[0]?.name ?? '';
+  }
+  if (isInputObjectType(t)) {
+    const out: Record<string, unknown> = {};
+    for (const f of Object.values(t.getFields())) {
+      if (isRequiredInputField(f) && depth < 4) {
+        out[f.name] = placeholderFor(f.type, depth + 1);
+      }
+    }
+    return out;
+  }
+  switch (t.name) {
+    case 'Int':
+    case 'Float':
+      return 0;
+    case 'Boolean':
+      return false;
+    default:
+      return isNonNullType(type) || t.name === 'String' || t.name === 'ID' ? '' : null;
+  }
+}
+
+/** The edit that declares new variables in an operation's header (adding the parentheses when it has none). */
+export function declareVariables(text: string, op: OperationDefinitionNode, vars: readonly NewVariable[]): BuilderEdit | undefined {
+  if (vars.length === 0) {
+    return undefined;
+  }
+  const defs = vars.map((v) => `$${v.name}: ${v.type}`);
+  const existing = op.variableDefinitions ?? [];
+  if (existing.length > 0) {
+    const last = existing[existing.length - 1];
+    const end = last.loc!.end;
+    if (startsLine(text, last.loc!.start)) {
+      const indent = indentAt(text, last.loc!.start);
+      return { start: end, end, text: defs.map((d) => `\n${indent}${d}`).join('') };
+    }
+    return { start: end, end, text: defs.map((d) => `, ${d}`).join('') };
+  }
+  const list = `(${defs.join(', ')})`;
+  if (op.name) {
+    return { start: op.name.loc!.end, end: op.name.loc!.end, text: list };
+  }
+  const braceAt = op.selectionSet.loc!.start;
+  if (op.loc!.start === braceAt) {
+    // The shorthand `{ … }` takes no variables: it becomes `query (…) { … }`.
+    return { start: braceAt, end: braceAt, text: `query ${list} ` };
+  }
+  // `query {`: after the keyword.
+  const keywordEnd = op.loc!.startToken.end;
+  return { start: keywordEnd, end: keywordEnd, text: ` ${list}` };
+}
+
+/** The names of the variables used inside a node. */
+export function variablesUsedIn(node: ASTNode): string[] {
+  const names: string[] = [];
+  visit(node, {
+    VariableDefinition: () => false,
+    Variable: (v) => {
+      names.push(v.name.value);
+    },
+  });
+  return names;
+}
+
+/**
+ * The edits that remove the declarations of `names` from an operation's header (the parentheses
+ * too when none is left), keeping the separators of the others.
+ */
+export function undeclareVariables(op: OperationDefinitionNode, names: ReadonlySet<string>): BuilderEdit[] {
+  const defs = op.variableDefinitions ?? [];
+  const gone = (d: VariableDefinitionNode) => names.has(d.variable.name.value);
+  if (defs.length === 0 || !defs.some(gone)) {
+    return [];
+  }
+  if (defs.every(gone)) {
+    let open = defs[0].loc!.startToken.prev;
+    while (open && open.kind !== '(') {
+      open = open.prev;
+    }
+    let close = defs[defs.length - 1].loc!.endToken.next;
+    while (close && close.kind !== ')') {
+      close = close.next;
+    }
+    if (!open || !close) {
+      return [];
+    }
+    const start = op.name ? open.start : open.prev && open.prev.end < open.start ? open.prev.end : open.start;
+    return [{ start, end: close.end, text: '' }];
+  }
+  // Not every declaration goes (handled above), so the whole-list range is never used.
+  return listRemovals(
+    defs.map((d) => ({ start: d.loc!.start, end: d.loc!.end })),
+    defs.map(gone),
+    { start: 0, end: 0 },
+  );
+}

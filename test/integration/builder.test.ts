@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RunOutcome } from '../../src/run/runController';
+import { admin, eventually, signInToSandbox, workspaceRoot } from './helpers';
+
+type Step = { kind: 'field'; name: string };
+const field = (name: string): Step => ({ kind: 'field', name });
+const toggle = (steps: Step[], checked: boolean) =>
+  vscode.commands.executeCommand<string[] | undefined>('tenantGraphql.builder.toggle', { path: { root: 'query', steps }, checked });
+
+describe('Operation builder: ticks write the operation', function () {
+  this.timeout(90_000);
+  const uri = vscode.Uri.joinPath(workspaceRoot(), 'builder-scratch.graphql');
+  const sidecar = vscode.Uri.joinPath(workspaceRoot(), 'builder-scratch.variables.json');
+
+  before(async () => {
+    await admin('/reset', {});
+    await signInToSandbox('alice');
+    await vscode.workspace.fs.writeFile(uri, new Uint8Array());
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    for (const u of [uri, sidecar]) {
+      await vscode.workspace.fs.delete(u).then(undefined, () => undefined);
+    }
+  });
+
+  it('ticks tasks -> edges -> node -> name in a new file, and the operation runs on the Sandbox', async () => {
+    const path = [field('tasks'), field('edges'), field('node'), field('name')];
+    // The schema arrives after sign-in: the first tick waits for it.
+    await eventually(async () => ((await toggle(path.slice(0, 1), true))?.includes('query:tasks') ? true : undefined), 'the first tick, once the schema is loaded', 30_000);
+    for (let i = 2; i <= path.length; i++) {
+      await toggle(path.slice(0, i), true);
+    }
+    const doc = vscode.window.activeTextEditor!.document;
+    assert.equal(doc.getText(), 'query Tasks {\n  tasks {\n    edges {\n      node {\n        name\n      }\n    }\n  }\n}\n');
+    const outcome = await vscode.commands.executeCommand<(RunOutcome & { data?: { tasks: { edges: { node: { name: string } }[] } } }) | undefined>('tenantGraphql.runOperation', {
+      uri,
+    });
+    assert.equal(outcome?.status, 200, outcome?.message);
+    assert.equal(outcome.errors, 0);
+    assert.ok((outcome.data?.tasks.edges.length ?? 0) > 0, 'alice sees tasks');
+    assert.ok(outcome.data!.tasks.edges.every((e) => typeof e.node.name === 'string'));
+  });
+
+  it('unticking removes the field; the parent keeps __typename', async () => {
+    const ticked = await toggle([field('tasks'), field('edges'), field('node'), field('name')], false);
+    assert.ok(!ticked?.includes('query:tasks/edges/node/name'));
+    assert.equal(vscode.window.activeTextEditor!.document.getText(), 'query Tasks {\n  tasks {\n    edges {\n      node {\n        __typename\n      }\n    }\n  }\n}\n');
+  });
+
+  it('a required argument becomes a variable, and the variables file gains it', async () => {
+    const ticked = await toggle([field('task'), field('name')], true);
+    assert.ok(ticked?.includes('query:task/(id)'));
+    assert.match(vscode.window.activeTextEditor!.document.getText(), /^query Tasks\(\$id: ID!\) \{\n[\s\S]*\n {2}task\(id: \$id\) \{\n {4}name\n {2}\}\n\}\n$/);
+    const text = await eventually(async () => {
+      const bytes = await vscode.workspace.fs.readFile(sidecar).then(undefined, () => undefined);
+      return bytes && new TextDecoder().decode(bytes);
+    }, 'the variables file');
+    assert.deepEqual(JSON.parse(text), { Tasks: { id: '' } });
+  });
+});
