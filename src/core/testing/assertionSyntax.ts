@@ -111,7 +111,7 @@ export function parseAssertion(node: Node, placeOf: (n: Node) => Place): Parsed 
 }
 
 function pathCheck(kind: (typeof PATH_CHECKS)[number], node: Node): PathCheck | string {
-  const v = getNodeValue(node) as unknown;
+  const v = plainValue(node);
   switch (kind) {
     case 'exists':
       return typeof v === 'boolean' ? { kind, expected: v } : '"exists" takes true or false.';
@@ -149,7 +149,7 @@ function parseSnapshot(node: Node, place: Place, placeOf: (n: Node) => Place, fa
     }
     const name = String(key.value);
     if (name === 'ignore') {
-      const list = getNodeValue(value) as unknown;
+      const list = plainValue(value);
       if (!Array.isArray(list) || list.some((p) => typeof p !== 'string')) {
         return fail('"ignore" takes a list of JSONPath expressions, such as ["$..updatedAt"].', value);
       }
@@ -161,7 +161,7 @@ function parseSnapshot(node: Node, place: Place, placeOf: (n: Node) => Place, fa
       }
       ignore = list as string[];
     } else if (name === 'value') {
-      expected = getNodeValue(value);
+      expected = plainValue(value);
       valuePlace = placeOf(value);
     } else if (name === 'of') {
       if (value.type !== 'string') {
@@ -213,4 +213,10 @@ export function jsonPathProblem(path: string): string | undefined {
     return `The JSONPath "${path}" is not valid: ${(err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 200)}.`;
   }
   return undefined;
+}
+
+/** The JSON value of a node as plain objects (jsonc-parser's have no prototype: they would not equal a parsed answer's). */
+export function plainValue(node: Node): unknown {
+  const value = getNodeValue(node) as unknown;
+  return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
 }

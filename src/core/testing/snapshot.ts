@@ -18,12 +18,16 @@ export function snapshotOf(body: unknown, ignore: readonly string[]): unknown {
     kept.errors = source.errors;
   }
   const copy = structuredClone(kept);
+  // Every path is matched on the whole answer first, then the matches removed deepest first and
+  // list items from the end, so that removing one does not move another.
+  const pointers = new Set<string>();
   for (const path of ignore) {
-    const pointers = JSONPath({ path, json: copy, eval: 'safe', wrap: true, resultType: 'pointer' }) as string[] | undefined;
-    // Deepest first, and array items from the end, so removing one does not move the next.
-    for (const pointer of [...(pointers ?? [])].sort(comparePointers)) {
-      removeAt(copy, pointer);
+    for (const pointer of (JSONPath({ path, json: copy, eval: 'safe', wrap: true, resultType: 'pointer' }) as string[] | undefined) ?? []) {
+      pointers.add(pointer);
     }
+  }
+  for (const pointer of [...pointers].sort(comparePointers)) {
+    removeAt(copy, pointer);
   }
   return copy;
 }

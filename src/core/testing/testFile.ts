@@ -5,10 +5,10 @@
  * assertions. Read with jsonc-parser (comments allowed), so every case and assertion keeps its
  * place in the file: a failure is shown at its line, and a snapshot update edits only its value.
  */
-import { getNodeValue, parseTree, type Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
 import { parseJsonText } from '../run/jsonText';
-import { type Assertion, parseAssertion } from './assertionSyntax';
+import { type Assertion, parseAssertion, plainValue } from './assertionSyntax';
 
 /** The test file's name suffix, after the document's whole file name. */
 export const TEST_FILE_SUFFIX = '.test.json';
@@ -159,7 +159,7 @@ function parseCase(node: Node, index: number, operation: string, nodePlace: (n: 
   return {
     name,
     place: nodePlace(node),
-    ...(variablesNode ? { variables: getNodeValue(variablesNode) as Record<string, unknown> } : {}),
+    ...(variablesNode ? { variables: plainValue(variablesNode) as Record<string, unknown> } : {}),
     assertions,
   };
 }
