@@ -5,7 +5,14 @@
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { JSONPath } from 'jsonpath-plus';
-import type { Place } from './testFile';
+
+/** A place in the test file: offsets and 1-based line and column. */
+export interface Place {
+  readonly offset: number;
+  readonly length: number;
+  readonly line: number;
+  readonly column: number;
+}
 
 /** The JSON types a `type` assertion names. */
 export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] as const;

@@ -8,23 +8,14 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
 import { parseJsonText } from '../run/jsonText';
-import { type Assertion, parseAssertion, plainValue } from './assertionSyntax';
+import { type Assertion, type Place, parseAssertion, plainValue } from './assertionSyntax';
 
-/** The test file's name suffix, after the document's whole file name. */
-export const TEST_FILE_SUFFIX = '.test.json';
+export type { Place } from './assertionSyntax';
 
 /** The document a test file belongs to (`a/tasks.graphql.test.json` -> `a/tasks.graphql`), or undefined for another name. */
 export function documentPathOf(testFilePath: string): string | undefined {
   const m = /^(.*\.(?:graphql|gql))\.test\.json$/i.exec(testFilePath);
   return m && !/[/\\]$/.test(m[1]) && !/(^|[/\\])\.(?:graphql|gql)$/i.test(m[1]) ? m[1] : undefined;
-}
-
-/** A place in the test file: offsets and 1-based line and column. */
-export interface Place {
-  readonly offset: number;
-  readonly length: number;
-  readonly line: number;
-  readonly column: number;
 }
 
 /** One case: a name, its variables (undefined: the variables file's) and its assertions. */
