@@ -10,15 +10,16 @@
 //   src/shared/       types that cross host <-> webview: shared only.
 //   src/webview/      the results webview's browser bundle: webview and shared.
 //   src/sandbox/      the local Service (its own bundle): sandbox only (and npm packages).
+//   src/cli/          the tenant-graphql command (its own bundle, run in CI): core only.
 //   src/platform/     VS Code helpers that every feature uses: platform, core, shared.
 //   src/services/     the four services (config, auth, schemas, graphql), one folder each: core,
 //                     shared, platform, another service through its index.ts; never a feature.
-//   features          auth, builder, codegen, language, results, run, sandboxHost, schema: their own folder,
+//   features          auth, builder, codegen, language, results, run, sandboxHost, schema, testing: their own folder,
 //                     core, shared, platform, the services, and another feature's index.ts only
 //                     along an edge of FEATURE_EDGES.
 
 /** The folders of src/ that hold a feature. */
-const FEATURES = ['auth', 'builder', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
+const FEATURES = ['auth', 'builder', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema', 'testing'];
 
 /** The folders of src/services/, one per service. */
 const SERVICES = ['config', 'auth', 'schemas', 'graphql'];
@@ -46,7 +47,7 @@ const forbidden = [
     name: 'core-no-vscode',
     comment: 'src/core, src/shared, src/webview and src/sandbox never depend on VS Code.',
     severity: 'error',
-    from: { path: '^src/(core|shared|webview|sandbox)/' },
+    from: { path: '^src/(core|shared|webview|sandbox|cli)/' },
     to: { path: '^vscode$' },
   },
   {
@@ -76,6 +77,13 @@ const forbidden = [
     severity: 'error',
     from: { path: '^src/sandbox/' },
     to: { path: '^src/', pathNot: '^src/sandbox/' },
+  },
+  {
+    name: 'cli-only-core',
+    comment: 'src/cli (the tenant-graphql command, run in CI without VS Code) imports only core and shared.',
+    severity: 'error',
+    from: { path: '^src/cli/' },
+    to: { path: '^src/', pathNot: '^src/(cli|core|shared)/' },
   },
   {
     name: 'platform-only-core',

@@ -334,6 +334,8 @@ builds.push(
   { ...common, entryPoints: { prettier: 'src/core/format/prettierBundle.ts' }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { undici: require.resolve('undici') }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: join(outRoot, 'dist') },
+  // The command line (package.json "bin"): `tenant-graphql test`, on src/core only, with its own undici and graphql.
+  { ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: join(outRoot, 'dist'), banner: { js: '#!/usr/bin/env node' } },
 );
 // The results webview runs in the browser: its own bundle, served from media/ (localResourceRoots).
 if (existsSync('src/webview/results/main.ts')) {

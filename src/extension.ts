@@ -21,6 +21,7 @@ import { Network } from './platform/network';
 import { createFilterClient } from './platform/filterWorker';
 import { createLanguageWorkers } from './platform/languageWorker';
 import { lazy } from './core/lazy';
+import { TestingFeature } from './testing';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -116,11 +117,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       filterWorker,
       languageWorkers,
       types,
+      buildTesting(logger, auth, graphql, run),
     );
     await auth.initialize();
-    for (const problem of config.settings.problems) {
-      logger.warn(`[config] ${problem}`);
-    }
+    config.settings.problems.forEach((problem) => logger.warn(`[config] ${problem}`));
     void (async () => {
       await schemas.start();
       await language.start();
@@ -190,6 +190,17 @@ function buildSchemas(context: vscode.ExtensionContext, logger: Logger, config: 
     isNotSignedIn: (err) => err instanceof NotSignedInError || err instanceof RestrictedModeError || err instanceof ServerNotApprovedError,
     ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
     requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
+  });
+}
+
+/** The Testing view's feature over the auth service, the GraphQL client and the run feature's permission. */
+function buildTesting(logger: Logger, auth: AuthService, graphql: GraphqlService, run: RunFeature): TestingFeature {
+  return new TestingFeature({
+    logger,
+    auth: { environments: () => auth.environments(), activeEnvironment: () => auth.activeEnvironment(), onDidChangeActive: auth.onDidChangeActive },
+    execute: ({ environment, signal, query, variables, operationName }) =>
+      graphql.execute({ environment, query, variables, ...(operationName ? { operationName } : {}), ...(signal ? { signal } : {}) }),
+    permit: (type, label, environment) => run.permit(type, label, environment),
   });
 }
 

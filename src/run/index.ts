@@ -79,6 +79,8 @@ export class RunFeature implements vscode.Disposable {
   private readonly historyView: HistoryView;
   private readonly historyDir: string;
   private readonly progress: RunProgress;
+  /** Whether a run may go ahead (the server allowed, a mutation refused or confirmed): what the Testing view asks too. */
+  readonly permit: NonNullable<RunControllerDeps['permit']>;
 
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: RunTestApi | undefined;
@@ -97,7 +99,9 @@ export class RunFeature implements vscode.Disposable {
     const templates = new HostTemplates(services.embeddedFiles, () => services.codeFiles.templateTags());
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;
-    const controller = createController(services, { diagnostics, history, schema, templates, progress });
+    const permission = new RunPermission(services.auth, services.ensureAllowed, services.context.globalState);
+    this.permit = (type, label, environment) => permission.check(type, label, environment);
+    const controller = createController(services, { diagnostics, history, schema, templates, progress }, this.permit);
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
       logger,
@@ -183,9 +187,12 @@ function variablesSchema(schemas: RunFeatureServices['schemas']): VariablesSchem
 }
 
 /** The run controller, wired to the services (permission asked before sending, environments of the document's folder). */
-function createController(services: RunFeatureServices, parts: Pick<RunControllerDeps, 'diagnostics' | 'history' | 'schema' | 'templates' | 'progress'>): RunController {
-  const { context, logger, auth, graphql, presenter, fragments } = services;
-  const permission = new RunPermission(auth, services.ensureAllowed, context.globalState);
+function createController(
+  services: RunFeatureServices,
+  parts: Pick<RunControllerDeps, 'diagnostics' | 'history' | 'schema' | 'templates' | 'progress'>,
+  permit: NonNullable<RunControllerDeps['permit']>,
+): RunController {
+  const { logger, auth, graphql, presenter, fragments } = services;
   return new RunController({
     ...parts,
     logger,
@@ -194,7 +201,7 @@ function createController(services: RunFeatureServices, parts: Pick<RunControlle
     environment: () => auth.activeEnvironment(),
     presenter,
     fragments,
-    permit: (type, label, environment) => permission.check(type, label, environment),
+    permit,
     // The document's folder's environments (in a multi-root workspace each folder may define its own), not the active editor's folder's.
     environmentNamed: (name, uri) => auth.environments(uri).find((e) => e.name === name),
     environmentFor: (uri) => auth.environmentFor(uri),
