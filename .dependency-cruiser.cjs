@@ -18,7 +18,7 @@
 //                     along an edge of FEATURE_EDGES.
 
 /** The folders of src/ that hold a feature. */
-const FEATURES = ['auth', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
+const FEATURES = ['agentTools', 'auth', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema'];
 
 /** The folders of src/services/, one per service. */
 const SERVICES = ['config', 'auth', 'schemas', 'graphql'];

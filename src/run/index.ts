@@ -79,6 +79,7 @@ export class RunFeature implements vscode.Disposable {
   private readonly historyView: HistoryView;
   private readonly historyDir: string;
   private readonly progress: RunProgress;
+  private readonly controller: RunController;
 
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: RunTestApi | undefined;
@@ -98,6 +99,7 @@ export class RunFeature implements vscode.Disposable {
     const progress = new RunProgress((label) => presenter.running?.(label));
     this.progress = progress;
     const controller = createController(services, { diagnostics, history, schema, templates, progress });
+    this.controller = controller;
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
       logger,
@@ -140,10 +142,25 @@ export class RunFeature implements vscode.Disposable {
     }
   }
 
+  /**
+   * Runs an operation as Run Operation does (variables checked, sent with the person's session,
+   * shown, kept in History), asking `permit` before sending instead of the person's run's
+   * questions: a language-model tool's run, whose confirmation happened in the chat.
+   */
+  runFor(
+    args: { uri: vscode.Uri; operationName?: string; variables: Record<string, unknown>; environment: string; cancellation?: vscode.CancellationToken },
+    permit: RunPermitCheck,
+  ) {
+    return this.controller.run(args, permit);
+  }
+
   dispose(): void {
     this.disposables.dispose();
   }
 }
+
+/** What a run asks before sending: go, or not (with the failure to tell). */
+export type RunPermitCheck = NonNullable<RunControllerDeps['permit']>;
 
 /**
  * The environments other than a document's own that have a session (Run on Another Environment

@@ -16,7 +16,7 @@ export function describeType(schema: GraphQLSchema, view: SchemaSdlView, name: s
   const cleaned = name
     .trim()
     .replace(/^(type|input|enum|interface|union|scalar)\s+/, '')
-    .replace(/[!\[\]\s]/g, '');
+    .replace(/[![\]\s]/g, '');
   const [typeName, member] = cleaned.split('.', 2);
   const type = typeName ? schema.getType(typeName) : undefined;
   if (!type || type.name.startsWith('__')) {

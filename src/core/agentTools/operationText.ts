@@ -12,8 +12,7 @@ import { fitText } from './budget';
 
 /** The operation to run, or a sentence saying why there is none. */
 export type PickedOperation =
-  | { readonly ok: true; readonly name?: string; readonly type: OperationType; readonly missingVariables: readonly string[] }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly name?: string; readonly type: OperationType; readonly missingVariables: readonly string[] } | { readonly ok: false; readonly message: string };
 
 /**
  * The operation of `document` to run: the one named `operationName`, else the only one. With
@@ -82,7 +81,11 @@ export function diagnosticsText(diagnostics: readonly ToolDiagnostic[], environm
   const lead =
     `Against the schema of ${environment} the document has ${errors} ${errors === 1 ? 'error' : 'errors'} and ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} ` +
     '(lines and columns are 1-based; "suggestions" are the names the schema has that are closest to an unknown one).';
-  return fitText(`${lead}\n${JSON.stringify(diagnostics, null, 2)}`, budget, (shown, total) => `[Cut: ${shown} of ${total} characters shown. Fix the first problems and validate again.]`).text;
+  return fitText(
+    `${lead}\n${JSON.stringify(diagnostics, null, 2)}`,
+    budget,
+    (shown, total) => `[Cut: ${shown} of ${total} characters shown. Fix the first problems and validate again.]`,
+  ).text;
 }
 
 /** What a run came to, as the run tool tells it. */
@@ -115,6 +118,23 @@ export function runAnswerText(answer: RunAnswerForTool, budget: number): string 
   return fitText(
     `${lead}\n${json}`,
     budget,
-    (shown, total) => `[Cut: ${shown} of ${total} characters shown. Select fewer fields, ask for fewer items (e.g. first: 5), or pass a jsonPath such as $.data.tasks.edges[*].node.name.]`,
+    (shown, total) =>
+      `[Cut: ${shown} of ${total} characters shown. Select fewer fields, ask for fewer items (e.g. first: 5), or pass a jsonPath such as $.data.tasks.edges[*].node.name.]`,
   ).text;
+}
+
+/** Control, bidi and invisible characters: never shown from text an agent wrote. */
+// eslint-disable-next-line no-control-regex
+const UNSEEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * A Markdown code block holding `text` as it is: fenced with more backticks than any run of
+ * backticks in it (so the text cannot close the block and be read as Markdown), without control,
+ * bidi or invisible characters.
+ */
+export function codeBlock(text: string, language: string): string {
+  const clean = text.replace(UNSEEN, '');
+  const longest = Math.max(2, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${clean}\n${fence}`;
 }
