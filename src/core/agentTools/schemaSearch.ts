@@ -20,6 +20,8 @@ export interface SchemaMatch {
   readonly score: number;
   /** How many of the query's words it matched (name, its type's name or description). */
   readonly words: number;
+  /** Whether its own name matched a word (not only its description or its type's name). */
+  readonly named: boolean;
 }
 
 /** The words of a query: split at anything but letters and digits, and at camelCase humps; lower case, unique. */
@@ -112,17 +114,19 @@ export function searchSchema(schema: GraphQLSchema, query: string): SchemaMatch[
     const description = c.description?.toLowerCase() ?? '';
     let score = name === whole && words.length > 1 ? 40 : 0;
     let matched = 0;
+    let named = false;
     for (const word of words) {
       const own = nameScore(name, parts, word);
       const parent = c.kind === 'type' ? 0 : Math.floor(nameScore(typeName, typeParts, word) / 3);
       const described = word.length >= 3 && description.includes(word) ? 2 : 0;
+      named ||= own > 0;
       if (own + parent + described > 0) {
         matched++;
         score += own + parent + described;
       }
     }
     if (score > 0) {
-      matches.push({ kind: c.kind, type: c.type, member: c.member, argument: c.argument, score, words: matched, name: c.name });
+      matches.push({ kind: c.kind, type: c.type, member: c.member, argument: c.argument, score, words: matched, named, name: c.name });
     }
   }
   matches.sort((a, b) => b.words - a.words || b.score - a.score || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.name.length - b.name.length || a.name.localeCompare(b.name));
@@ -157,7 +161,8 @@ export function searchExcerpts(view: SchemaSdlView, matches: readonly SchemaMatc
   for (const [type, found] of byType) {
     const header = `# matches: ${found.map(matchLabel).join(', ')}`;
     let excerpt: string | undefined;
-    if (found.some((m) => m.kind === 'type')) {
+    // A type whose name matched is shown whole; one found by its description only is a header.
+    if (found.some((m) => m.kind === 'type' && m.named)) {
       const range = typeRange(sdl, type);
       const whole = typeExcerpt(sdl, type);
       if (range && whole && range.end - range.start > WHOLE_TYPE_LINES) {
@@ -170,7 +175,7 @@ export function searchExcerpts(view: SchemaSdlView, matches: readonly SchemaMatc
       excerpt = membersExcerpt(
         sdl,
         type,
-        found.map((m) => `${type}.${m.member!}`),
+        found.filter((m) => m.member !== undefined).map((m) => `${type}.${m.member!}`),
       );
     }
     if (excerpt) {

@@ -85,6 +85,10 @@ function memberLines(sdl: SdlLines, key: string): string[] {
       end++;
     }
   }
+  // The blank line printed between members is not part of this one.
+  while (end > line + 1 && sdl.lines[end - 1].trim() === '') {
+    end--;
+  }
   return sdl.lines.slice(withDescription(sdl.lines, line), end);
 }
 
