@@ -94,11 +94,12 @@ export function runOperationTool(services: AgentToolsServices, documents: AgentD
     },
     invoke: async (options, token) => {
       const env = environmentFor(services, undefined);
+      // Restricted Mode first: there, the workspace's environments are not even listed.
+      if (services.enabled() && !services.trusted()) {
+        return unavailable({ kind: 'restricted' });
+      }
       if (isUnavailable(env)) {
         return unavailable(env);
-      }
-      if (!services.trusted()) {
-        return unavailable({ kind: 'restricted' });
       }
       if (!services.isAllowed(env)) {
         return unavailable({ kind: 'notAllowed', environment: env.name });

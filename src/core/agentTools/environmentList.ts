@@ -62,13 +62,14 @@ export function listEnvironments(states: readonly EnvironmentState[]): Environme
 
 /** The tool's text: a sentence, then the list as JSON. */
 export function environmentsText(listing: readonly EnvironmentListing[], trusted: boolean): string {
+  const restricted = trusted ? '' : 'This workspace is in Restricted Mode: nothing is sent to any server, and environments defined by the workspace are not used.';
   if (listing.length === 0) {
-    return 'No environment is configured. The person can add one in the tenantGraphql.environments setting, or run "Tenant GraphQL: Try the Sandbox".';
+    return `No environment is configured. The person can add one in the tenantGraphql.environments setting, or run "Tenant GraphQL: Try the Sandbox".${restricted ? ` ${restricted}` : ''}`;
   }
   const active = listing.find((e) => e.active);
   const lead = [
     active ? `The active environment is "${active.name}"${active.signedIn ? `, signed in as ${active.account ?? 'someone'}` : ', not signed in'}.` : 'No environment is active.',
-    trusted ? '' : 'This workspace is in Restricted Mode: nothing is sent to any server, and environments defined by the workspace are not used.',
+    restricted,
     'The tools work on the active environment; the person switches it with "Tenant GraphQL: Switch Environment".',
   ]
     .filter((s) => s !== '')

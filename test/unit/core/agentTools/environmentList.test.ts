@@ -68,6 +68,7 @@ describe('agent tools: environments without secrets', () => {
 
   it('says when nothing is configured, and when the workspace is in Restricted Mode', () => {
     assert.match(environmentsText([], true), /No environment is configured/);
+    assert.match(environmentsText([], false), /No environment is configured.*Restricted Mode/);
     const listing = listEnvironments([{ environment: env({}), active: true, allowed: false }]);
     assert.match(environmentsText(listing, false), /not signed in\. This workspace is in Restricted Mode/);
   });
