@@ -19,7 +19,7 @@
 //                     along an edge of FEATURE_EDGES.
 
 /** The folders of src/ that hold a feature. */
-const FEATURES = ['auth', 'builder', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema', 'testing'];
+const FEATURES = ['agentTools', 'auth', 'builder', 'codegen', 'language', 'results', 'run', 'sandboxHost', 'schema', 'testing'];
 
 /** The folders of src/services/, one per service. */
 const SERVICES = ['config', 'auth', 'schemas', 'graphql'];

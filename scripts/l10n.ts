@@ -128,6 +128,16 @@ export function manifestSlots(manifest: JsonObject): Slot[] {
       }
     }
   }
+  // A tool's displayName and userDescription are the person's (the chat's tool picker); its modelDescription is the model's, in English.
+  for (const tool of Array.isArray(c.languageModelTools) ? c.languageModelTools : []) {
+    if (isObject(tool) && typeof tool.name === 'string') {
+      for (const field of ['displayName', 'userDescription']) {
+        if (typeof tool[field] === 'string') {
+          out.push(slot(tool, field, `languageModelTool.${tool.name.replace(/^tenantGraphql_/, '')}.${field}`));
+        }
+      }
+    }
+  }
   for (const auth of Array.isArray(c.authentication) ? c.authentication : []) {
     if (isObject(auth) && typeof auth.id === 'string' && typeof auth.label === 'string') {
       out.push(slot(auth, 'label', `authentication.${short(auth.id)}.label`));

@@ -22,6 +22,8 @@ import { createFilterClient } from './platform/filterWorker';
 import { createLanguageWorkers } from './platform/languageWorker';
 import { lazy } from './core/lazy';
 import { TestingFeature } from './testing';
+import { AgentToolsFeature, type AgentToolsTestApi } from './agentTools';
+import type { FilterClient } from './core/results/filterClient';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -38,6 +40,7 @@ export interface TenantGraphqlTestApi {
   readonly language: LanguageTestApi;
   readonly types: TypesTestApi;
   readonly run: RunTestApi;
+  readonly agentTools: AgentToolsTestApi;
   /** The question before a workspace's environment is used: answered by the test instead of a modal dialog. */
   readonly signIn: SignInTestApi;
   /** The text of the last schema-change notification, if one was shown. */
@@ -100,7 +103,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
       loadCommands: () => onDemand().runCommandsOnDemand,
     });
+    const agentTools = buildAgentTools({ logger, config, auth, schemas, language, run, filterWorker });
     context.subscriptions.push(
+      agentTools,
       network,
       config,
       reportSettingsProblems(config),
@@ -129,21 +134,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     // The test API exists in the development build only (scripts/build.mjs removes it from the shipped one).
     if (__TEST_API__ && context.extensionMode === vscode.ExtensionMode.Test) {
-      return {
-        results: results.testApi!,
-        language: language.testApi!,
-        types: types.testApi!,
-        run: run.testApi!,
-        signIn: authFeature.signIn.testApi!,
-        lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
-        lastSchemaChangeWhere: () => schemaFeature.changes.last?.where,
-        schemaStatus: () => schemaFeature.status.text,
-        accountStatus: () => authFeature.statusBar.text,
-        onDemandCommands: () => ({
-          registered: [...SANDBOX_COMMAND_IDS, ...RUN_COMMAND_IDS_ON_DEMAND, ...TYPES_COMMAND_IDS],
-          loaded: [...onDemand().sandboxCommands, ...onDemand().runCommandsOnDemand, ...onDemand().types.typesCommands].map((c) => c.id),
-        }),
-      };
+      return testApi({ results, language, types, run, authFeature, schemaFeature, agentTools });
     }
     return undefined;
   } catch (err) {
@@ -201,6 +192,66 @@ function buildTesting(logger: Logger, auth: AuthService, graphql: GraphqlService
     execute: ({ environment, signal, query, variables, operationName }) =>
       graphql.execute({ environment, query, variables, ...(operationName ? { operationName } : {}), ...(signal ? { signal } : {}) }),
     permit: (type, label, environment) => run.permit(type, label, environment),
+  });
+}
+
+/** The API `activate` returns while the extension host runs tests (development build only). */
+function testApi(f: {
+  results: ResultsFeature;
+  language: LanguageFeature;
+  types: TypesFeature;
+  run: RunFeature;
+  authFeature: AuthFeature;
+  schemaFeature: SchemaFeature;
+  agentTools: AgentToolsFeature;
+}): TenantGraphqlTestApi {
+  const { results, language, types, run, authFeature, schemaFeature, agentTools } = f;
+  return {
+    results: results.testApi!,
+    language: language.testApi!,
+    types: types.testApi!,
+    run: run.testApi!,
+    agentTools: agentTools.testApi!,
+    signIn: authFeature.signIn.testApi!,
+    lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
+    lastSchemaChangeWhere: () => schemaFeature.changes.last?.where,
+    schemaStatus: () => schemaFeature.status.text,
+    accountStatus: () => authFeature.statusBar.text,
+    onDemandCommands: () => ({
+      registered: [...SANDBOX_COMMAND_IDS, ...RUN_COMMAND_IDS_ON_DEMAND, ...TYPES_COMMAND_IDS],
+      loaded: [...onDemand().sandboxCommands, ...onDemand().runCommandsOnDemand, ...onDemand().types.typesCommands].map((c) => c.id),
+    }),
+  };
+}
+
+/**
+ * The language-model tools over the services and the language and run features' parts: the
+ * environments and sessions (never a credential), each environment's schema, the editor's
+ * validation and the person's run path.
+ */
+function buildAgentTools(parts: {
+  logger: Logger;
+  config: ConfigurationService;
+  auth: AuthService;
+  schemas: Schemas;
+  language: LanguageFeature;
+  run: RunFeature;
+  filterWorker: FilterClient;
+}): AgentToolsFeature {
+  const { logger, config, auth, schemas, language, run, filterWorker } = parts;
+  return new AgentToolsFeature({
+    logger,
+    enabled: () => config.settings.languageModelTools,
+    trusted: () => auth.trusted,
+    environments: () => auth.environments(),
+    activeEnvironment: () => auth.activeEnvironment(),
+    isAllowed: (env) => auth.isAllowed(env),
+    account: async (env) => (await auth.sessionsOf(env))[0]?.account.label,
+    schemaOf: (env, signal) => schemas.environmentSchema(signal, undefined, { name: env.name, key: serverKey(serverIdentity(env)) }),
+    sdlViewOf: (schema) => schemas.sdlViewOf(schema),
+    validate: (text, schema) => language.validateText(text, schema),
+    run: (request, permit) => run.runFor(request, permit),
+    filter: (runId, expression, text) => filterWorker.filter(runId, expression, text),
   });
 }
 

@@ -5,7 +5,9 @@ import type { Schemas } from '../services/schemas';
 import type { CodeFileSettings } from '../services/config';
 import type { LanguageWorkers } from '../core/language/languageWorkerClient';
 import { DiagnosticsManager, diagnosticsSlice } from './diagnostics';
-import { LanguageHost } from './languageHost';
+import { LanguageHost, MAX_DOCUMENT_CHARS } from './languageHost';
+import type { GraphQLSchema } from 'graphql';
+import type { LanguageDiagnostic } from '../core/language/types';
 import { completionProvider, registerProviders } from './providers';
 import { WorkspaceIndexer } from './workspaceIndex';
 import { registerCommands } from '../platform/commands';
@@ -31,6 +33,8 @@ export class LanguageFeature implements vscode.Disposable {
   private readonly host: LanguageHost;
   private readonly logger: Logger;
   private readonly codeActions: GraphqlCodeActions;
+  /** Documents validated for the validate tool (each a name of its own). */
+  private toolDocuments = 0;
   /** The workspace's fragment index (the run feature completes sent documents from it). */
   readonly fragments: LanguageHost['index'];
   /** Fires when the workspace's documents were all validated again (after a schema change, or on demand). */
@@ -111,6 +115,24 @@ export class LanguageFeature implements vscode.Disposable {
     }
     const at = this.host.templateAt(document, position);
     return at && { id: at.snap.uri, text: at.snap.text, line: at.position.line, character: at.position.character };
+  }
+
+  /**
+   * The diagnostics the editor would show for `text` as a document of its own against `schema`
+   * (the same validation, the workspace's fragments known): what the validate tool returns.
+   * Undefined for a text over the size the editor validates.
+   */
+  validateText(text: string, schema: GraphQLSchema): LanguageDiagnostic[] | undefined {
+    if (text.length > MAX_DOCUMENT_CHARS) {
+      return undefined;
+    }
+    const service = this.host.serviceOf(schema);
+    const uri = `tenant-graphql-tool:/operation-${++this.toolDocuments}.graphql`;
+    try {
+      return service.diagnostics({ uri, version: 1, text });
+    } finally {
+      service.documents.delete(uri);
+    }
   }
 
   /** Indexes the workspace's fragments and operations (after the schemas started). */

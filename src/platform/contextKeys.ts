@@ -20,6 +20,7 @@ export const CONTEXT_KEYS = [
   'tenantGraphql.hasHistory',
   'tenantGraphql.hasLastRun',
   'tenantGraphql.schemaLoaded',
+  'tenantGraphql.hasAgentOperation',
 ] as const;
 
 export type ContextKey = (typeof CONTEXT_KEYS)[number];

@@ -81,6 +81,7 @@ export class RunFeature implements vscode.Disposable {
   private readonly progress: RunProgress;
   /** Whether a run may go ahead (the server allowed, a mutation refused or confirmed): what the Testing view asks too. */
   readonly permit: NonNullable<RunControllerDeps['permit']>;
+  private readonly controller: RunController;
 
   /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
   declare readonly testApi: RunTestApi | undefined;
@@ -102,6 +103,7 @@ export class RunFeature implements vscode.Disposable {
     const permission = new RunPermission(services.auth, services.ensureAllowed, services.context.globalState);
     this.permit = (type, label, environment) => permission.check(type, label, environment);
     const controller = createController(services, { diagnostics, history, schema, templates, progress }, this.permit);
+    this.controller = controller;
     const lenses = new RunCodeLensProvider(templates, (uri) => auth.environmentFor(uri)?.name, auth.onDidChangeActive, services.codeFiles);
     const commandServices: RunCommandServices = {
       logger,
@@ -144,10 +146,25 @@ export class RunFeature implements vscode.Disposable {
     }
   }
 
+  /**
+   * Runs an operation as Run Operation does (variables checked, sent with the person's session,
+   * shown, kept in History), asking `permit` before sending instead of the person's run's
+   * questions: a language-model tool's run, whose confirmation happened in the chat.
+   */
+  runFor(
+    args: { uri: vscode.Uri; operationName?: string; variables: Record<string, unknown>; environment: string; cancellation?: vscode.CancellationToken },
+    permit: RunPermitCheck,
+  ) {
+    return this.controller.run(args, permit);
+  }
+
   dispose(): void {
     this.disposables.dispose();
   }
 }
+
+/** What a run asks before sending: go, or not (with the failure to tell). */
+export type RunPermitCheck = NonNullable<RunControllerDeps['permit']>;
 
 /**
  * The environments other than a document's own that have a session (Run on Another Environment

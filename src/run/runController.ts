@@ -65,8 +65,12 @@ export class RunController {
 
   constructor(private readonly deps: RunControllerDeps) {}
 
-  /** The Run Operation command. Undefined when the user cancelled (silently) or there is nothing to run. */
-  async run(arg?: unknown): Promise<RunOutcome | undefined> {
+  /**
+   * The Run Operation command. Undefined when the user cancelled (silently) or there is nothing to run.
+   * @param permit what is asked before sending instead of the person's run's questions (a language-model
+   * tool's run, confirmed in the chat before; never reachable through the command's arguments)
+   */
+  async run(arg?: unknown, permit?: RunControllerDeps['permit']): Promise<RunOutcome | undefined> {
     const args = normalizeArgs(arg);
     const prepared = await this.prepare(args, args.environment);
     if (!prepared || 'failure' in prepared) {
@@ -74,11 +78,11 @@ export class RunController {
     }
     // Unless another environment was named, the document's folder's environment (in a multi-root workspace folders may differ).
     const environment = prepared.chosen ?? this.deps.environmentFor?.(prepared.target.document.uri);
-    const permit = (await this.deps.permit?.(prepared.target.op.type, prepared.label, environment)) ?? { go: true };
-    if (!permit.go) {
+    const permitted = (await (permit ?? this.deps.permit)?.(prepared.target.op.type, prepared.label, environment)) ?? { go: true };
+    if (!permitted.go) {
       // The person declined (nothing to say) or was told why.
-      this.deps.logger.info(`[run] not run: ${permit.failure?.kind ?? 'declined'}`);
-      return permit.failure && { runId: randomUUID(), errors: 0, durationMs: 0, failure: permit.failure.kind, message: permit.failure.message, diagnostics: 0 };
+      this.deps.logger.info(`[run] not run: ${permitted.failure?.kind ?? 'declined'}`);
+      return permitted.failure && { runId: randomUUID(), errors: 0, durationMs: 0, failure: permitted.failure.kind, message: permitted.failure.message, diagnostics: 0 };
     }
     return this.execute(prepared.target, prepared.label, prepared.sentOperationName, prepared.variables, args, environment);
   }

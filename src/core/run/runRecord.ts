@@ -40,6 +40,8 @@ export interface RunOutcome {
   diagnostics: number;
   /** The answer's `data`, when there was one. */
   data?: unknown;
+  /** The answer's `errors` as the Service sent them, when it sent any. */
+  graphqlErrors?: readonly unknown[];
 }
 
 /** What is known when a run starts. */
@@ -162,6 +164,7 @@ export function answeredRun(start: RunStart, answer: RunAnswer, diagnostics: num
       variables: start.variables,
       diagnostics,
       data: answer.body.data,
+      ...(answer.body.errors && answer.body.errors.length > 0 ? { graphqlErrors: answer.body.errors } : {}),
     },
     log: {
       level: 'info',

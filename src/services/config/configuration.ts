@@ -30,6 +30,8 @@ export interface Settings {
   readonly historyMaxRuns: number;
   /** How many megabytes the run history may take on disk (`tenantGraphql.history.maxMegabytes`). */
   readonly historyMaxMegabytes: number;
+  /** Whether agents may use the language-model tools (`tenantGraphql.languageModelTools.enabled`, on by default). */
+  readonly languageModelTools: boolean;
 }
 
 /** Default of `tenantGraphql.schema.ttlMinutes`. */
@@ -148,6 +150,7 @@ function read(builtIn: readonly Environment[], chosen: string | undefined, folde
     requestTimeoutSeconds,
     historyMaxRuns,
     historyMaxMegabytes,
+    languageModelTools: config.get<unknown>('languageModelTools.enabled') !== false,
   });
 }
 
