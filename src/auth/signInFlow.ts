@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { serverHost, serverIdentity, serverKey, type Environment, type SessionRecord } from '../core/auth';
+import { findSandboxEnvironment, serverHost, serverIdentity, serverKey, type Environment, type SessionRecord } from '../core/auth';
 import { CancelledError, ConfigurationError, RestrictedModeError } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { inert } from '../core/text/inert';
@@ -169,7 +169,9 @@ export class SignInFlow implements vscode.Disposable {
         async (progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          progress.report({ message: flow.progressMessage });
+          // A way on when the browser does not come back: paste the address it ended on (a link in the notification).
+          const paste = flow.asksForPastedAddress ? '' : ` [${vscode.l10n.t('Paste address')}](command:tenantGraphql.pasteSignInAddress)`;
+          progress.report({ message: `${flow.progressMessage}${paste}` });
           const signIn = this.auth.signIn({ environment: env, redirectUri, scopes, signal: abort.signal });
           const pastePrompt = flow.asksForPastedAddress ? this.promptForPastedAddress(signIn) : undefined;
           try {
@@ -179,7 +181,7 @@ export class SignInFlow implements vscode.Disposable {
           }
         },
       );
-      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
+      this.confirmSignIn(env, session);
       return session;
     } catch (err) {
       this.reportSignInError(err, env);
@@ -188,6 +190,28 @@ export class SignInFlow implements vscode.Disposable {
       }
       return undefined;
     }
+  }
+
+  /**
+   * Says the sign-in worked. On a Sandbox (the built-in one or the one `npm start` set up), a
+   * notification offers the next step: Run the sample (opens it and runs it). Elsewhere the status bar says so.
+   */
+  private confirmSignIn(env: Environment, session: SessionRecord): void {
+    const message = vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label);
+    if (env.origin !== 'builtIn' && !findSandboxEnvironment([env])) {
+      confirmInStatusBar(message);
+      return;
+    }
+    const run = vscode.l10n.t('Run the sample');
+    void vscode.window.showInformationMessage(inert(message, { sink: 'notification' }), run).then(async (choice) => {
+      if (choice !== run) {
+        return;
+      }
+      const uri = await vscode.commands.executeCommand<string | undefined>('tenantGraphql.openSample');
+      if (uri) {
+        await vscode.commands.executeCommand('tenantGraphql.runOperation', { uri: vscode.Uri.parse(uri) });
+      }
+    });
   }
 
   /** Redirect mode (c), or the fallback when the browser never came back. */
