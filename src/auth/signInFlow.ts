@@ -126,6 +126,7 @@ export class SignInFlow implements vscode.Disposable {
     }
     const problems = this.config.settings.problems;
     const detail = problems.length ? ` ${problems[0]}` : '';
+    const add = vscode.l10n.t('Add Environment…');
     void vscode.window
       .showErrorMessage(
         inert(
@@ -134,9 +135,16 @@ export class SignInFlow implements vscode.Disposable {
             : vscode.l10n.t('No Tenant GraphQL environment is configured yet.{0} Add one to the "tenantGraphql.environments" setting.', detail),
           { sink: 'notification' },
         ),
+        ...(name ? [] : [add]),
         vscode.l10n.t('Open Settings'),
       )
-      .then((c) => (c ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments') : undefined));
+      .then((c) =>
+        c === add
+          ? vscode.commands.executeCommand('tenantGraphql.addEnvironment')
+          : c
+            ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments')
+            : undefined,
+      );
     return undefined;
   }
 

@@ -236,14 +236,14 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
     assert.deepEqual(fake.shown, [], 'the person cancelled: nothing to tell');
   });
 
-  it('tells the person when no environment is configured, with a way to the setting', async () => {
+  it('tells the person when no environment is configured, with Add Environment… and a way to the setting', async () => {
     service = makeService();
     settings.environments = [];
     fake.answer = (shown) => shown.items[0];
     assert.equal(await flow.signInInteractive(), undefined);
     assert.match(fake.shown[0].message, /No Tenant GraphQL environment is configured yet/);
-    assert.deepEqual(fake.shown[0].items, ['Open Settings']);
+    assert.deepEqual(fake.shown[0].items, ['Add Environment…', 'Open Settings']);
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(fake.commands.at(-1), ['workbench.action.openSettings', 'tenantGraphql.environments']);
+    assert.deepEqual(fake.commands.at(-1), ['tenantGraphql.addEnvironment']);
   });
 });
