@@ -6,7 +6,7 @@
  *
  * TENANT_GRAPHQL_SCREENSHOTS=<dir> saves the screenshots on the way (`npm run screenshots`): the
  * whole window's in <dir> (CONTRIBUTING.md's), and the README's, cropped to the part they show, in
- * media/screenshots (kept out of the package, see scripts/package.mjs).
+ * docs/images (kept out of the package, see scripts/package.mjs).
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,7 +20,7 @@ import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playw
 const root = resolve(__dirname, '..', '..');
 const screenshotDir = process.env.TENANT_GRAPHQL_SCREENSHOTS ? resolve(process.env.TENANT_GRAPHQL_SCREENSHOTS) : undefined;
 /** Where the README's screenshots go (cropped to a panel, a view or an editor, to stay small). */
-const readmeShotDir = screenshotDir ? join(root, 'media', 'screenshots') : undefined;
+const readmeShotDir = screenshotDir ? join(root, 'docs', 'images') : undefined;
 const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 /** The first `npm start` on a fresh machine installs code-server (minutes); later ones take seconds. */
 const START_TIMEOUT_MS = 8 * 60_000;
