@@ -66,6 +66,9 @@ describe('Built-in Sandbox (Start Sandbox command) and Try the Sandbox', functio
       vscode.ConfigurationTarget.Global,
     );
     try {
+      // Signed out of the built-in Sandbox (the first test signed in there as carol).
+      await vscode.commands.executeCommand('tenantGraphql.startSandbox');
+      await vscode.commands.executeCommand('tenantGraphql.signOut');
       instructBrowser({ consent: 'approve', user: 'bob' });
       const tried = await vscode.commands.executeCommand<{ environment: string; signedIn: boolean; file: string }>('tenantGraphql.trySandbox');
       assert.equal(tried?.environment, 'Built-in Sandbox');
