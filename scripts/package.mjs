@@ -3,7 +3,7 @@
 // dist/ is left as it is. Source maps are not shipped (they were three quarters of the package); they
 // stay in the stage for debugging. The packaged README is the user's and has no pictures (there is no
 // public repository to host them, and VS Code's extension page shows no image of the package itself):
-// the README's screenshots (media/screenshots, taken by the main-job test) sit between `screenshots`
+// the README's screenshots (docs/images, taken by the main-job test) sit between `screenshots`
 // markers, which are left out here, and .vscodeignore's `media/*.png` does not reach them; a packaged
 // README still linking a repository image fails the packaging. CONTRIBUTING.md's screenshots live in
 // docs/, not shipped either. No repository is named in package.json (none is public).

@@ -216,7 +216,8 @@ async function main() {
     spawn('code', ['--new-window', `--extensionDevelopmentPath=${root}`, workspace, join(workspace, SAMPLE_FILE)], { stdio: 'inherit' });
     say();
     say(`Sandbox running: sign-in at ${authUrl}, API at ${baseUrl}. Demo users: ${demoUsers}.`);
-    say('In VS Code: F1 > "Tenant GraphQL: Sign In", pick alice and approve; then Ctrl+Enter in tasks.graphql.');
+    say('First step, in VS Code: F1 > "Tenant GraphQL: Try the Sandbox" (or its button in the Tenant GraphQL side view):');
+    say('pick alice and approve in the browser, then "Run the sample" (or Ctrl+Enter in tasks.graphql).');
     say('Ctrl-C here stops the Sandbox.');
     return;
   }
@@ -282,8 +283,8 @@ async function main() {
   const address = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   say();
   say(`Sandbox running: sign-in at ${authUrl}, API at ${baseUrl}. Demo users: ${demoUsers}.`);
-  say('In VS Code: F1 > "Tenant GraphQL: Sign In", pick alice and approve in the new tab;');
-  say('then press Ctrl+Enter in tasks.graphql (or click "Run" above the query) to see the results.');
+  say('First step, in VS Code: F1 > "Tenant GraphQL: Try the Sandbox" (or its button in the Tenant GraphQL side view):');
+  say('pick alice and approve in the new tab, then "Run the sample" (or Ctrl+Enter in tasks.graphql) to see the results.');
   say('The walkthrough "Get started with Tenant GraphQL" (F1 > "Welcome: Open Walkthrough") shows the rest.');
   say('Ctrl-C here stops code-server and the Sandbox.');
   say();

@@ -74,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
     const auth = new AuthService(context, config, logger, secrets, network.fetch, (origin) => network.proxyFor(origin));
     const graphql = new GraphqlService(auth, logger, () => config.settings.requestTimeoutSeconds * 1000, network);
     const schemas = buildSchemas(context, logger, config, auth, graphql);
-    const authFeature = new AuthFeature({ context, logger, channel, config, auth });
+    const authFeature = new AuthFeature({ context, logger, channel, config, auth, fetch: network.fetch });
     // One filter worker for the window: the results panel's filter and Compare's pretty-printing.
     const filterWorker = createFilterClient(context.extensionPath);
     const results = new ResultsFeature({ context, logger, filterWorker });

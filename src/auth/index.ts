@@ -30,6 +30,7 @@ export class AuthFeature implements vscode.Disposable {
     readonly channel: vscode.LogOutputChannel;
     readonly config: ConfigurationService;
     readonly auth: AuthService;
+    readonly fetch: (url: string, init?: RequestInit) => Promise<Response>;
   }) {
     const { context, logger, config, auth } = services;
     this.statusBar = new AuthStatusBar(auth, config);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { serverHost, serverIdentity, serverKey, type Environment, type SessionRecord } from '../core/auth';
+import { findSandboxEnvironment, serverHost, serverIdentity, serverKey, type Environment, type SessionRecord } from '../core/auth';
 import { CancelledError, ConfigurationError, RestrictedModeError } from '../core/errors';
 import { taggedLogger, type Logger } from '../core/logger';
 import { inert } from '../core/text/inert';
@@ -126,6 +126,7 @@ export class SignInFlow implements vscode.Disposable {
     }
     const problems = this.config.settings.problems;
     const detail = problems.length ? ` ${problems[0]}` : '';
+    const add = vscode.l10n.t('Add Environment…');
     void vscode.window
       .showErrorMessage(
         inert(
@@ -134,9 +135,16 @@ export class SignInFlow implements vscode.Disposable {
             : vscode.l10n.t('No Tenant GraphQL environment is configured yet.{0} Add one to the "tenantGraphql.environments" setting.', detail),
           { sink: 'notification' },
         ),
+        ...(name ? [] : [add]),
         vscode.l10n.t('Open Settings'),
       )
-      .then((c) => (c ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments') : undefined));
+      .then((c) =>
+        c === add
+          ? vscode.commands.executeCommand('tenantGraphql.addEnvironment')
+          : c
+            ? vscode.commands.executeCommand('workbench.action.openSettings', 'tenantGraphql.environments')
+            : undefined,
+      );
     return undefined;
   }
 
@@ -169,7 +177,9 @@ export class SignInFlow implements vscode.Disposable {
         async (progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          progress.report({ message: flow.progressMessage });
+          // A way on when the browser does not come back: paste the address it ended on (a link in the notification).
+          const paste = flow.asksForPastedAddress ? '' : ` [${vscode.l10n.t('Paste address')}](command:tenantGraphql.pasteSignInAddress)`;
+          progress.report({ message: `${flow.progressMessage}${paste}` });
           const signIn = this.auth.signIn({ environment: env, redirectUri, scopes, signal: abort.signal });
           const pastePrompt = flow.asksForPastedAddress ? this.promptForPastedAddress(signIn) : undefined;
           try {
@@ -179,7 +189,7 @@ export class SignInFlow implements vscode.Disposable {
           }
         },
       );
-      confirmInStatusBar(vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label));
+      this.confirmSignIn(env, session);
       return session;
     } catch (err) {
       this.reportSignInError(err, env);
@@ -188,6 +198,28 @@ export class SignInFlow implements vscode.Disposable {
       }
       return undefined;
     }
+  }
+
+  /**
+   * Says the sign-in worked. On a Sandbox (the built-in one or the one `npm start` set up), a
+   * notification offers the next step: Run the sample (opens it and runs it). Elsewhere the status bar says so.
+   */
+  private confirmSignIn(env: Environment, session: SessionRecord): void {
+    const message = vscode.l10n.t('Signed in to {0} as {1}.', env.name, session.account.label);
+    if (env.origin !== 'builtIn' && !findSandboxEnvironment([env])) {
+      confirmInStatusBar(message);
+      return;
+    }
+    const run = vscode.l10n.t('Run the sample');
+    void vscode.window.showInformationMessage(inert(message, { sink: 'notification' }), run).then(async (choice) => {
+      if (choice !== run) {
+        return;
+      }
+      const uri = await vscode.commands.executeCommand<string | undefined>('tenantGraphql.openSample');
+      if (uri) {
+        await vscode.commands.executeCommand('tenantGraphql.runOperation', { uri: vscode.Uri.parse(uri) });
+      }
+    });
   }
 
   /** Redirect mode (c), or the fallback when the browser never came back. */

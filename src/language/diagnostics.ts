@@ -10,6 +10,8 @@ import type { LanguageDiagnostic, TextDocumentSnapshot } from '../core/language/
 import { toHostRange, type TemplateSource } from '../core/embedded/templateSources';
 import { isCodeDocument } from '../platform/codeFiles';
 import { TimeSlicer } from '../core/timeSlicer';
+import { withoutServerDuplicates } from '../core/run/duplicateProblems';
+import { fromRange } from '../platform/ranges';
 
 /** Wait after the last keystroke before validating. */
 const DIAGNOSTICS_DEBOUNCE_MS = 200;
@@ -22,6 +24,9 @@ const SLICE_MS = 15;
 
 /** Name of the validation collection (the run feature's server errors have their own). */
 const DIAGNOSTICS_COLLECTION = 'GraphQL';
+
+/** The run feature's collection of the Service's errors (src/run/serverDiagnostics.ts). */
+const SERVER_SOURCE = 'GraphQL (server)';
 
 const SKIPPED_SCHEMES = new Set([SDL_SCHEME, 'git', 'output', 'vscode-scm']);
 
@@ -68,13 +73,18 @@ function inHost(source: TemplateSource, d: LanguageDiagnostic): LanguageDiagnost
 /**
  * Syntax and validation diagnostics as you type, debounced, in their own collection, for GraphQL
  * documents and for the GraphQL templates of code files. Recomputed for every open document when
- * its schema or the workspace fragments change.
+ * its schema or the workspace fragments change. A diagnostic that a run's server error shows at
+ * the same place in the same words is left out while that one is there (one problem per mistake).
  */
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTICS_COLLECTION);
   private readonly logger: Logger;
   private readonly timers = new KeyedDebouncer();
   private readonly tooLargeTold = new Set<string>();
+  /** Each document's latest validation, before the server's duplicates are left out. */
+  private readonly found = new Map<string, vscode.Diagnostic[]>();
+  /** What the collection shows of each document, as last set (compared by identity). */
+  private readonly shown = new Map<string, vscode.Diagnostic[]>();
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
 
@@ -92,8 +102,15 @@ export class DiagnosticsManager implements vscode.Disposable {
         const id = doc.uri.toString();
         this.timers.cancel(id);
         this.tooLargeTold.delete(id);
-        this.collection.delete(doc.uri);
+        this.remove(doc.uri);
         host.forget(doc.uri);
+      }),
+      vscode.languages.onDidChangeDiagnostics((e) => {
+        for (const uri of e.uris) {
+          if (this.found.has(uri.toString())) {
+            this.render(uri);
+          }
+        }
       }),
       host.onDidChangeSchemas(() => this.scheduleAll()),
       onDidChangeIndex(() => this.scheduleAll()),
@@ -126,14 +143,14 @@ export class DiagnosticsManager implements vscode.Disposable {
     }
     const snap = this.host.snapshotOf(doc);
     if (!snap) {
-      this.collection.delete(doc.uri);
+      this.remove(doc.uri);
       this.tellTooLarge(doc);
       return;
     }
     const found = this.host.serviceFor(doc.uri);
     if (!found) {
       // No schema yet: validation against nothing would only mislead.
-      this.collection.delete(doc.uri);
+      this.remove(doc.uri);
       return;
     }
     // A newer version, a closed document or another schema has its own validation scheduled.
@@ -147,7 +164,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     const found = sources.length > 0 ? this.host.serviceFor(doc.uri) : undefined;
     if (!found) {
       // No templates, or no schema yet: nothing to say.
-      this.collection.delete(doc.uri);
+      this.remove(doc.uri);
       return;
     }
     const version = doc.version;
@@ -171,7 +188,8 @@ export class DiagnosticsManager implements vscode.Disposable {
         }
         const result = step(SLICE_MS);
         if (result) {
-          this.collection.set(doc.uri, result);
+          this.found.set(doc.uri.toString(), result);
+          this.render(doc.uri);
           return;
         }
         // The step used its budget: yield whatever the slicer's clock says.
@@ -180,6 +198,31 @@ export class DiagnosticsManager implements vscode.Disposable {
     } catch (err) {
       this.logger.error(`diagnostics of ${doc.uri.toString(true)} failed: ${errorMessage(err)}`);
     }
+  }
+
+  /** Shows a document's latest validation without what the server's errors already show. */
+  private render(uri: vscode.Uri): void {
+    const found = this.found.get(uri.toString()) ?? [];
+    const server = vscode.languages
+      .getDiagnostics(uri)
+      .filter((d) => d.source === SERVER_SOURCE)
+      .map((d) => ({ range: fromRange(d.range), message: d.message }));
+    const shown = withoutServerDuplicates(
+      found.map((diagnostic) => ({ diagnostic, range: fromRange(diagnostic.range), message: diagnostic.message })),
+      server,
+    ).map((p) => p.diagnostic);
+    const current = this.shown.get(uri.toString());
+    // Setting the collection fires onDidChangeDiagnostics again: only when something changed.
+    if (!current || shown.length !== current.length || shown.some((d, i) => d !== current[i])) {
+      this.shown.set(uri.toString(), shown);
+      this.collection.set(uri, shown);
+    }
+  }
+
+  private remove(uri: vscode.Uri): void {
+    this.found.delete(uri.toString());
+    this.shown.delete(uri.toString());
+    this.collection.delete(uri);
   }
 
   private tellTooLarge(doc: vscode.TextDocument): void {
@@ -200,6 +243,8 @@ export class DiagnosticsManager implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.found.clear();
+    this.shown.clear();
     this.timers.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }

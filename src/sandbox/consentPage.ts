@@ -124,7 +124,7 @@ ${signInButton}<button type="submit" name="decision" value="deny" id="deny">Deny
 <button type="submit" name="decision" value="approve" id="approve">Approve</button>
 </div>
 </form>
-<p class="note">You will be sent back to <code>${escapeHtml(m.redirectUri)}</code>.</p>
+<p class="note" id="go-back">Then go back to <strong>${escapeHtml(m.clientName)}</strong>, the VS Code window or tab you came from: the sign-in finishes there. Your answer is sent to <code>${escapeHtml(m.redirectUri)}</code>.</p>
 `;
   const app = `<strong>${escapeHtml(m.clientName)}</strong> (<code>${escapeHtml(m.clientId)}</code>)`;
   const s = m.signedIn;

@@ -167,9 +167,11 @@ function parseScopeParam(state: SandboxState, client: ClientConfig, value: strin
 }
 
 async function issueTokens(state: SandboxState, client: ClientConfig, principal: Principal, scopes: string[], familyId: string): Promise<EndpointResponse> {
-  const groups = principal.kind === 'user' ? (state.store.userById(principal.userId)?.groups ?? []) : [];
+  const user = principal.kind === 'user' ? state.store.userById(principal.userId) : undefined;
+  const groups = user?.groups ?? [];
   const accessToken = await state.tokens.signAccessToken({
     principal,
+    ...(user ? { userName: user.name } : {}),
     teamId: state.tenant.team.id,
     clientId: client.clientId,
     scopes,

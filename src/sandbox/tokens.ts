@@ -23,6 +23,9 @@ export interface AccessTokenClaims {
   client_id: string;
   /** ID of the team the token belongs to. */
   team: string;
+  /** A user token's OpenID Connect profile claims (beyond the spec's three, as many servers add): the user's id and full name. */
+  preferred_username?: string;
+  name?: string;
 }
 
 /** What a token is issued for: a user, or the team with no user. */
@@ -166,7 +169,16 @@ export class TokenService {
   }
 
   /** Signs an access token valid for one hour. */
-  async signAccessToken(input: { principal: Principal; teamId: string; clientId: string; scopes: string[]; groups: string[]; familyId: string }): Promise<string> {
+  async signAccessToken(input: {
+    principal: Principal;
+    teamId: string;
+    clientId: string;
+    scopes: string[];
+    groups: string[];
+    familyId: string;
+    /** The user's full name (user tokens only). */
+    userName?: string;
+  }): Promise<string> {
     const iat = Math.floor(this.clock.now() / 1000);
     const jti = randomUUID();
     this.familyOfJti.set(jti, input.familyId);
@@ -175,6 +187,7 @@ export class TokenService {
       groups: input.groups,
       client_id: input.clientId,
       team: input.teamId,
+      ...(input.principal.kind === 'user' ? { preferred_username: input.principal.userId, ...(input.userName ? { name: input.userName } : {}) } : {}),
     })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: this.keyId })
       .setSubject(input.principal.kind === 'user' ? input.principal.userId : input.teamId)

@@ -25,6 +25,31 @@ export async function openSample(context: vscode.ExtensionContext, name: SampleF
   return uri;
 }
 
+/**
+ * Opens the workspace's own sample, `tasks.graphql` at the root of a workspace folder (the sample
+ * workspace of `npm start` has one), so that no second copy opens beside it. Undefined when no
+ * folder has one.
+ */
+export async function openWorkspaceSample(): Promise<vscode.Uri | undefined> {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const uri = vscode.Uri.joinPath(folder.uri, 'tasks.graphql');
+    try {
+      await vscode.workspace.fs.stat(uri);
+    } catch {
+      continue;
+    }
+    await showOnce(uri);
+    return uri;
+  }
+  return undefined;
+}
+
+/** Shows a file where a tab of it is open already (no second tab in another group), else in the active group. */
+async function showOnce(uri: vscode.Uri): Promise<void> {
+  const group = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()));
+  await vscode.window.showTextDocument(uri, { preview: false, ...(group ? { viewColumn: group.viewColumn } : {}) });
+}
+
 /** Accepts the command argument of "Open Sample Query" (a sample's name), or the default. */
 export function sampleArgument(arg: unknown): SampleFile {
   return SAMPLE_FILES.find((f) => f === arg && !f.endsWith('.json')) ?? 'tasks.graphql';

@@ -6,7 +6,7 @@
  *
  * TENANT_GRAPHQL_SCREENSHOTS=<dir> saves the screenshots on the way (`npm run screenshots`): the
  * whole window's in <dir> (CONTRIBUTING.md's), and the README's, cropped to the part they show, in
- * media/screenshots (kept out of the package, see scripts/package.mjs).
+ * docs/images (kept out of the package, see scripts/package.mjs).
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,7 +20,7 @@ import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playw
 const root = resolve(__dirname, '..', '..');
 const screenshotDir = process.env.TENANT_GRAPHQL_SCREENSHOTS ? resolve(process.env.TENANT_GRAPHQL_SCREENSHOTS) : undefined;
 /** Where the README's screenshots go (cropped to a panel, a view or an editor, to stay small). */
-const readmeShotDir = screenshotDir ? join(root, 'media', 'screenshots') : undefined;
+const readmeShotDir = screenshotDir ? join(root, 'docs', 'images') : undefined;
 const verbose = Boolean(process.env.TENANT_GRAPHQL_VERBOSE);
 /** The first `npm start` on a fresh machine installs code-server (minutes); later ones take seconds. */
 const START_TIMEOUT_MS = 8 * 60_000;
@@ -451,9 +451,10 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     assert.deepEqual(await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox'), ['Tenant GraphQL: Try the Sandbox']);
   });
 
-  it('signs in as alice on the consent page in a new tab', async () => {
+  it('takes the first step the terminal names, Try the Sandbox: signs in as alice on the consent page in a new tab', async () => {
+    assert.match(output, /First step, in VS Code: F1 > "Tenant GraphQL: Try the Sandbox"/);
     const consentTab = context.waitForEvent('page', { timeout: UI_TIMEOUT_MS });
-    await palette('Tenant GraphQL: Sign In');
+    await palette('Tenant GraphQL: Try the Sandbox');
     const consent = await consentTab;
     await consent.waitForLoadState('domcontentloaded');
     await consent.locator('select[name=user]').selectOption('alice');
@@ -463,6 +464,11 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await consent.getByText('You can close this tab').waitFor({ timeout: UI_TIMEOUT_MS });
     await consent.close();
     await statusBarItem(/Sandbox: (alice|Alice)/).waitFor({ timeout: UI_TIMEOUT_MS });
+    // The next step is offered; the sample is the workspace's own, in one tab.
+    const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'Signed in to Sandbox as alice.' });
+    await toast.getByRole('button', { name: 'Run the sample' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await palette('Notifications: Clear All Notifications');
+    assert.equal(await page.locator('.tab', { hasText: 'tasks.graphql' }).count(), 1, 'one tasks.graphql tab');
   });
 
   it('completes a field from the live schema', async () => {
@@ -554,6 +560,9 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'GraphQL (server)' }).first();
     await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     assert.match((await row.textContent()) ?? '', /Cannot query field "nmae" on type "Task"/);
+    // One problem per mistake: the local check's identical problem is not listed beside the server's.
+    await page.waitForTimeout(1000); // room for the local validation to (wrongly) add its copy
+    assert.equal(await page.locator('.markers-panel .monaco-list-row', { hasText: 'Cannot query field "nmae"' }).count(), 1, 'the mistyped field is listed once');
     await shot(page, 'problems');
   });
 
@@ -740,7 +749,7 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
     await partShot(history, 'history');
   });
 
-  it('walks a newcomer through the walkthrough: "Try the Sandbox" starts the built-in one, signs in, opens the sample', async () => {
+  it('walks a newcomer through the walkthrough: "Try the Sandbox" after npm start uses its Sandbox: one Sandbox, one tasks.graphql tab', async () => {
     await palette('Welcome: Open Walkthrough...');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Tenant GraphQL' }).first().click();
     const walkthrough = page.locator('.gettingStartedContainer');
@@ -748,18 +757,15 @@ describe('the main job: `npm start` on the Sandbox, through the UI', function ()
       await walkthrough.locator('.step-title', { hasText: step }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     }
     await shot(page, 'walkthrough');
-    const consentTab = context.waitForEvent('page', { timeout: UI_TIMEOUT_MS });
     await walkthrough.locator('.step-description-container').getByRole('button', { name: 'Try the Sandbox' }).first().click();
-    const consent = await consentTab;
-    await consent.waitForLoadState('domcontentloaded');
-    await consent.locator('select[name=user]').selectOption('bob');
-    await consent.locator('#approve').click();
-    await statusBarItem(/Built-in Sandbox: (bob|Bob)/).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Signed in already: no consent page; the workspace's tasks.graphql comes to the front.
     await page.locator('.tab.active', { hasText: 'tasks.graphql' }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.locator('.breadcrumbs-control', { hasText: 'samples' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-    await consent.close().catch(() => undefined);
-    // The built-in Sandbox runs now: Stop Sandbox is in the palette (and still no second "start" entry).
-    assert.deepEqual((await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox')).sort(), ['Tenant GraphQL: Stop Sandbox', 'Tenant GraphQL: Try the Sandbox']);
+    await statusBarItem(/^\s*Sandbox: (alice|Alice)/).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.locator('.tab', { hasText: 'tasks.graphql' }).count(), 1, 'one tasks.graphql tab');
+    assert.equal(await page.locator('.breadcrumbs-control', { hasText: 'samples' }).count(), 0, 'not a copy from the storage folder');
+    assert.equal(await statusBarItem(/Built-in Sandbox/).count(), 0, 'no second Sandbox');
+    // No built-in Sandbox runs: Stop Sandbox is not in the palette.
+    assert.deepEqual(await paletteTitles('Sandbox', 'Tenant GraphQL: Try the Sandbox'), ['Tenant GraphQL: Try the Sandbox']);
   });
 
   it('stops everything on Ctrl-C and leaves no process behind', async function () {

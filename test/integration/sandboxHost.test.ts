@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { configureSandboxEnvironments, extensionId, instructBrowser } from './helpers';
 
-describe('Built-in Sandbox (Start Sandbox command)', function () {
+describe('Built-in Sandbox (Start Sandbox command) and Try the Sandbox', function () {
   this.timeout(60_000);
 
   before(async () => {
@@ -34,19 +34,55 @@ describe('Built-in Sandbox (Start Sandbox command)', function () {
     assert.equal(session?.account, 'carol');
   });
 
-  it('"Try the Sandbox" starts it, signs in and opens the sample query in one go', async () => {
+  it('"Try the Sandbox" where a Sandbox environment exists: signs in there and opens the workspace\'s tasks.graphql, once; no second Sandbox', async () => {
+    await vscode.commands.executeCommand('tenantGraphql.stopSandbox');
+    // Signed out of "Sandbox", with another environment active and the workspace's sample open already (as npm start leaves it).
+    await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Sandbox');
     await vscode.commands.executeCommand('tenantGraphql.signOut');
+    await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Sandbox (team)');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const workspaceSample = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'tasks.graphql');
+    await vscode.window.showTextDocument(workspaceSample, { preview: false });
     instructBrowser({ consent: 'approve', user: 'bob' });
     const tried = await vscode.commands.executeCommand<{ environment: string; signedIn: boolean; file: string }>('tenantGraphql.trySandbox');
-    assert.equal(tried?.environment, 'Built-in Sandbox');
+    assert.equal(tried?.environment, 'Sandbox', 'the configured Sandbox, made the active environment');
     assert.equal(tried?.signedIn, true, 'signed in through the consent page');
-    const account = await vscode.commands.executeCommand<{ account: string } | undefined>('tenantGraphql.showAccount');
+    assert.equal(tried?.file, workspaceSample.toString(), "the workspace's own sample");
+    const account = await vscode.commands.executeCommand<{ account: string; environment: string } | undefined>('tenantGraphql.showAccount');
+    assert.equal(account?.environment, 'Sandbox');
     assert.equal(account?.account, 'bob');
-    const editor = vscode.window.activeTextEditor;
-    assert.equal(editor?.document.uri.toString(), tried?.file);
-    assert.match(editor!.document.fileName, /samples[\\/]tasks\.graphql$/);
-    assert.equal(editor!.document.languageId, 'graphql');
-    assert.match(editor!.document.getText(), /query UrgentTasks\(\$priority: TaskPriority!\)/);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === 'tasks.graphql');
+    assert.equal(tabs.length, 1, 'one tasks.graphql tab');
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.stopSandbox'), false, 'no built-in Sandbox was started');
+    assert.equal(await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Built-in Sandbox'), undefined, 'no second Sandbox environment');
+  });
+
+  it('"Try the Sandbox" without a Sandbox environment starts the built-in one, signs in and opens the sample query in one go', async () => {
+    const config = vscode.workspace.getConfiguration('tenantGraphql');
+    const environments = config.inspect<object[]>('environments')?.globalValue;
+    await config.update(
+      'environments',
+      (environments ?? []).filter((e) => (e as { name?: string }).name !== 'Sandbox'),
+      vscode.ConfigurationTarget.Global,
+    );
+    try {
+      // Signed out of the built-in Sandbox (the first test signed in there as carol).
+      await vscode.commands.executeCommand('tenantGraphql.startSandbox');
+      await vscode.commands.executeCommand('tenantGraphql.signOut');
+      instructBrowser({ consent: 'approve', user: 'bob' });
+      const tried = await vscode.commands.executeCommand<{ environment: string; signedIn: boolean; file: string }>('tenantGraphql.trySandbox');
+      assert.equal(tried?.environment, 'Built-in Sandbox');
+      assert.equal(tried?.signedIn, true, 'signed in through the consent page');
+      const account = await vscode.commands.executeCommand<{ account: string } | undefined>('tenantGraphql.showAccount');
+      assert.equal(account?.account, 'bob');
+      const editor = vscode.window.activeTextEditor;
+      assert.equal(editor?.document.uri.toString(), tried?.file);
+      assert.match(editor!.document.fileName, /samples[\\/]tasks\.graphql$/);
+      assert.equal(editor!.document.languageId, 'graphql');
+      assert.match(editor!.document.getText(), /query UrgentTasks\(\$priority: TaskPriority!\)/);
+    } finally {
+      await config.update('environments', environments, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('"Open Sample Query" opens the sample with a mistake on request, and keeps the user\'s edits', async () => {

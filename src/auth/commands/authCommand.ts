@@ -14,6 +14,8 @@ export interface AuthCommandServices {
   readonly auth: AuthService;
   /** The sign-in as the person sees it (prompts, progress, messages). */
   readonly signIn: SignInFlow;
+  /** A fetch over VS Code's network settings (Add Environment checks that the addresses answer). */
+  readonly fetch: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
 /** One command of the auth feature. */

@@ -1,4 +1,5 @@
 import type { AuthCommand } from './authCommand';
+import { addEnvironment } from './addEnvironment';
 import { copyRedirectUri } from './copyRedirectUri';
 import { pasteSignInAddress } from './pasteSignInAddress';
 import { setClientSecret } from './setClientSecret';
@@ -20,6 +21,7 @@ export const authCommands: readonly AuthCommand[] = [
   signInAsTeam,
   signOut,
   switchEnvironment,
+  addEnvironment,
   showAccount,
   copyRedirectUri,
   setClientSecret,

@@ -10,6 +10,8 @@ export interface SessionSummary {
   readonly kind: 'user' | 'team';
   readonly account: string;
   readonly accountId: string;
+  /** The person's full name, when the token says it (its `name` claim). */
+  readonly personName?: string;
   readonly scopes: readonly string[];
   /** How the token's scope claim separates scopes (`comma`: the spec's; `space`: RFC 9068's), when it holds several. */
   readonly scopeSeparator?: 'comma' | 'space' | 'list';
@@ -29,6 +31,7 @@ export function summarize(session: SessionRecord): SessionSummary {
     kind: session.kind,
     account: session.account.label,
     accountId: claims?.sub ?? session.account.id,
+    ...(claims?.fullName ? { personName: claims.fullName } : {}),
     scopes: claims?.scopes.length ? claims.scopes : session.scopes,
     ...(claims?.scopeSeparator ? { scopeSeparator: claims.scopeSeparator } : {}),
     // A team token is renewed with the client secret, so only a user session needs one.

@@ -9,7 +9,7 @@ import { inert } from '../../core/text/inert';
  */
 export const showAccount: AuthCommand = {
   id: 'tenantGraphql.showAccount',
-  run: async ({ auth }) => {
+  run: async ({ auth, logger }) => {
     const env = auth.activeEnvironment();
     const session = await auth.activeSession();
     if (!env || !session) {
@@ -20,25 +20,20 @@ export const showAccount: AuthCommand = {
       return undefined;
     }
     const s = summarize(session);
+    // How the token writes its scopes is an implementation note: the log has it, the picker does not.
+    if (s.scopeSeparator) {
+      logger.info(`[auth] the token of "${s.environment}" lists its scopes ${s.scopeSeparator === 'list' ? 'as a JSON list' : `${s.scopeSeparator} separated`}`);
+    }
+    // A person: their name, with the id beside it when the id says something more.
+    const person = s.personName ?? s.account;
     const items: (vscode.QuickPickItem & { command?: string })[] = [
       // The account, its id, scopes and groups come from the token's claims: shown inert.
       {
-        label: s.kind === 'team' ? vscode.l10n.t('Team token (no user)') : inert(s.account, { sink: 'quickPick' }),
-        description: inert(s.accountId, { sink: 'quickPick' }),
+        label: s.kind === 'team' ? vscode.l10n.t('Team token (no user)') : `$(account) ${inert(person, { sink: 'quickPick' })}`,
+        description: s.kind === 'team' || s.accountId === person ? undefined : inert(s.accountId, { sink: 'quickPick' }),
         detail: vscode.l10n.t('Environment: {0}', s.environment),
       },
-      {
-        label: vscode.l10n.t('Scopes'),
-        description: inert(s.scopes.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none'),
-        detail:
-          s.scopeSeparator === 'space'
-            ? vscode.l10n.t('The token lists its scopes space separated (the OAuth standard form).')
-            : s.scopeSeparator === 'comma'
-              ? vscode.l10n.t('The token lists its scopes comma separated (the Service form).')
-              : s.scopeSeparator === 'list'
-                ? vscode.l10n.t('The token lists its scopes as a JSON list.')
-                : undefined,
-      },
+      { label: vscode.l10n.t('Scopes'), description: inert(s.scopes.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none') },
       { label: vscode.l10n.t('Groups'), description: inert(s.groups.join(', '), { sink: 'quickPick' }) || vscode.l10n.t('none') },
       {
         label: vscode.l10n.t('Access token expires'),

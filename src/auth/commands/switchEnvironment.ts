@@ -9,6 +9,7 @@ export const switchEnvironment: AuthCommand = {
     const settings = config.settings;
     let chosen = typeof name === 'string' ? name : undefined;
     if (chosen === undefined) {
+      const add = { label: `$(add) ${vscode.l10n.t('Add Environment…')}`, name: undefined as string | undefined };
       const configure = { label: `$(gear) ${vscode.l10n.t('Configure environments…')}`, name: undefined as string | undefined };
       const items = [
         ...settings.environments.map((e) => ({
@@ -17,6 +18,7 @@ export const switchEnvironment: AuthCommand = {
           detail: `${e.baseUrl} · ${e.clientId}`,
           name: e.name as string | undefined,
         })),
+        add,
         configure,
       ];
       const pick = await vscode.window.showQuickPick(items, {
@@ -24,6 +26,10 @@ export const switchEnvironment: AuthCommand = {
         placeHolder: settings.problems.length ? settings.problems[0] : vscode.l10n.t('Pick the environment to work with'),
       });
       if (!pick) {
+        return undefined;
+      }
+      if (pick === add) {
+        await vscode.commands.executeCommand('tenantGraphql.addEnvironment');
         return undefined;
       }
       if (pick === configure) {

@@ -21,6 +21,7 @@ import { TokenManager, type SessionRemovalReason, type SessionsChangeEvent } fro
 export * from './authErrors';
 export * from './authorizeUrl';
 export * from './environments';
+export * from './environmentEntry';
 export * from './environmentOverlay';
 export * from './jwtDisplay';
 export * from './legacyMigration';

@@ -10,6 +10,8 @@ export interface DisplayClaims {
   readonly scopeSeparator?: 'comma' | 'space' | 'list';
   /** A name to show for the user: `preferred_username`, `name` or `email`, when the token has one. */
   readonly displayName?: string;
+  /** The `name` claim (a person's full name), when the token has one. */
+  readonly fullName?: string;
   readonly groups: readonly string[];
   /** Seconds since the epoch, when present. */
   readonly exp?: number;
@@ -45,6 +47,7 @@ export function decodeJwtForDisplay(token: string): DisplayClaims | undefined {
     scopes: scope.scopes,
     ...(scope.separator ? { scopeSeparator: scope.separator } : {}),
     ...(displayName ? { displayName: displayName.trim() } : {}),
+    ...(typeof p.name === 'string' && p.name.trim() !== '' ? { fullName: p.name.trim() } : {}),
     groups: Array.isArray(p.groups) ? p.groups.filter((g): g is string => typeof g === 'string') : [],
     exp: typeof p.exp === 'number' ? p.exp : undefined,
     iss: typeof p.iss === 'string' ? p.iss : undefined,

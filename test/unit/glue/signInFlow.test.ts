@@ -84,7 +84,7 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
     await sandbox.close();
   });
 
-  it('signs in: the session is in SecretStorage only, the status bar confirms it, nothing secret is logged', async () => {
+  it('signs in: the session is in SecretStorage only, a notification offers Run the sample, nothing secret is logged', async () => {
     service = makeService();
     await service.initialize();
     browserThatApproves();
@@ -96,11 +96,13 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
       fake.progress.map((p) => p.title),
       ['Signing in to Sandbox'],
     );
-    assert.ok(
-      fake.statusBarMessages.some((m) => m.includes('Signed in to Sandbox as')),
-      fake.statusBarMessages.join('\n'),
+    // The progress offers the way on when the browser does not come back.
+    assert.match(fake.progress[0].messages.join('\n'), /\[Paste address\]\(command:tenantGraphql\.pasteSignInAddress\)/);
+    // On the Sandbox, the next step: Run the sample.
+    assert.deepEqual(
+      fake.shown.map((s) => [s.kind, s.message, s.items]),
+      [['info', 'Signed in to Sandbox as alice.', ['Run the sample']]],
     );
-    assert.deepEqual(fake.shown, [], 'no notification for a sign-in that worked');
     // The tokens: in SecretStorage, never in either Memento, never in the log.
     const secrets = context.secrets as FakeSecretStorage;
     const stored = [...secrets.values.values()].join('\n');
@@ -234,14 +236,14 @@ describe('glue: AuthService and its SignInFlow with fake SecretStorage, Memento 
     assert.deepEqual(fake.shown, [], 'the person cancelled: nothing to tell');
   });
 
-  it('tells the person when no environment is configured, with a way to the setting', async () => {
+  it('tells the person when no environment is configured, with Add Environment… and a way to the setting', async () => {
     service = makeService();
     settings.environments = [];
     fake.answer = (shown) => shown.items[0];
     assert.equal(await flow.signInInteractive(), undefined);
     assert.match(fake.shown[0].message, /No Tenant GraphQL environment is configured yet/);
-    assert.deepEqual(fake.shown[0].items, ['Open Settings']);
+    assert.deepEqual(fake.shown[0].items, ['Add Environment…', 'Open Settings']);
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(fake.commands.at(-1), ['workbench.action.openSettings', 'tenantGraphql.environments']);
+    assert.deepEqual(fake.commands.at(-1), ['tenantGraphql.addEnvironment']);
   });
 });

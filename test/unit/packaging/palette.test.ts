@@ -14,6 +14,7 @@ const root = resolve(__dirname, '..', '..', '..');
 const ALWAYS_AVAILABLE = [
   'tenantGraphql.signIn',
   'tenantGraphql.switchEnvironment',
+  'tenantGraphql.addEnvironment',
   'tenantGraphql.copyRedirectUri',
   'tenantGraphql.showLog',
   'tenantGraphql.trySandbox',

@@ -173,12 +173,7 @@ describe('the packaged extension (npm run package)', function () {
     const blocks = [...readme.matchAll(/<!-- screenshots -->([\s\S]*?)<!-- \/screenshots -->/g)].map((m) => m[1]).join('\n');
     const images = (text: string) => [...text.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
     assert.deepEqual(images(readme), images(blocks), 'every image of the README is between screenshots markers');
-    assert.deepEqual(images(blocks).sort(), [
-      'media/screenshots/compare.png',
-      'media/screenshots/history.png',
-      'media/screenshots/results-filter.png',
-      'media/screenshots/results-table.png',
-    ]);
+    assert.deepEqual(images(blocks).sort(), ['docs/images/compare.png', 'docs/images/history.png', 'docs/images/results-filter.png', 'docs/images/results-table.png']);
     for (const image of images(blocks)) {
       const bytes = readFileSync(join(root, image));
       assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', `${image} is a PNG`);
@@ -195,8 +190,9 @@ describe('the packaged extension (npm run package)', function () {
       .find((e) => e.name === 'extension/readme.md')!
       .read()
       .toString('utf8');
-    // The user's README: install, connect a tenant, troubleshoot; no pictures (no public repository to host them), and it says so.
-    for (const section of ['## Install', '## Connect your tenant in five steps', '## Commands', '## Troubleshooting', '## Develop this extension']) {
+    // The user's README: what it does and the first step, install, connect a tenant, troubleshoot; no pictures (no public repository to host them), and it says so.
+    assert.match(readme.split('\n## ')[0], /First step.*Try the Sandbox/);
+    for (const section of ['## Features', '## Install', '## Connect your tenant in five steps', '## Commands', '## Troubleshooting']) {
       assert.ok(readme.includes(section), section);
     }
     assert.match(readme, /As packaged, this README has no pictures/);
