@@ -4,7 +4,7 @@
  * an unknown name answers with the names it may have meant. Pure.
  */
 import { isInterfaceType, type GraphQLSchema } from 'graphql';
-import { suggestionList } from 'graphql/jsutils/suggestionList';
+import { similarNames } from '../text/similarNames';
 import type { SchemaSdlView } from '../schema/sdlView';
 import { membersExcerpt, sdlLines, typeExcerpt } from './sdlExcerpts';
 
@@ -21,7 +21,7 @@ export function describeType(schema: GraphQLSchema, view: SchemaSdlView, name: s
   const type = typeName ? schema.getType(typeName) : undefined;
   if (!type || type.name.startsWith('__')) {
     const names = Object.keys(schema.getTypeMap()).filter((n) => !n.startsWith('__'));
-    const close = suggestionList(typeName ?? '', names).slice(0, 5);
+    const close = similarNames(typeName ?? '', names).slice(0, 5);
     return {
       found: false,
       message: `The schema of ${environment} has no type named "${typeName ?? ''}".${close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(', ')}?` : ''} Search the schema with words to find a type.`,
@@ -32,7 +32,7 @@ export function describeType(schema: GraphQLSchema, view: SchemaSdlView, name: s
     const key = `${type.name}.${member}`;
     if (!view.lines.has(key)) {
       const members = (sdl.members.get(type.name) ?? []).map((k) => k.slice(type.name.length + 1));
-      const close = suggestionList(member, members).slice(0, 5);
+      const close = similarNames(member, members).slice(0, 5);
       return {
         found: false,
         message: `The type ${type.name} of ${environment} has no member "${member}".${close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(', ')}?` : ''}`,
