@@ -334,8 +334,16 @@ builds.push(
   { ...common, entryPoints: { prettier: 'src/core/format/prettierBundle.ts' }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { undici: require.resolve('undici') }, outdir: join(outRoot, 'dist') },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: join(outRoot, 'dist') },
-  // The command line (package.json "bin"): `tenant-graphql test`, on src/core only, with its own undici and graphql.
-  { ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: join(outRoot, 'dist'), banner: { js: '#!/usr/bin/env node' } },
+  // The command line (package.json "bin"): `tenant-graphql test`, on src/core only, with its own graphql; undici is
+  // the extension's bundle beside it (dist/undici.js), not a second copy in the package.
+  {
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: join(outRoot, 'dist'),
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['undici', './undici.js'],
+    define: { __UNDICI_MODULE__: '"./undici.js"' },
+  },
 );
 // The results webview runs in the browser: its own bundle, served from media/ (localResourceRoots).
 if (existsSync('src/webview/results/main.ts')) {

@@ -277,7 +277,9 @@ async function main() {
   const remote = (p) => `vscode-remote://remote${p}`;
   const payload = [
     ['extensionDevelopmentPath', remote(root)],
-    ['openFile', remote(join(workspace, SAMPLE_FILE))],
+    // Named with the address's own authority (the one the workspace folder gets), so that the sample
+    // is one editor: Try the Sandbox shows this tab instead of opening the file a second time.
+    ['openFile', `vscode-remote://127.0.0.1:${options.port}${join(workspace, SAMPLE_FILE)}`],
     ['skipWelcome', 'true'],
   ];
   const address = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;

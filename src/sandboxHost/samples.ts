@@ -38,16 +38,28 @@ export async function openWorkspaceSample(): Promise<vscode.Uri | undefined> {
     } catch {
       continue;
     }
-    await showOnce(uri);
-    return uri;
+    return showOnce(uri);
   }
   return undefined;
 }
 
-/** Shows a file where a tab of it is open already (no second tab in another group), else in the active group. */
-async function showOnce(uri: vscode.Uri): Promise<void> {
-  const group = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()));
-  await vscode.window.showTextDocument(uri, { preview: false, ...(group ? { viewColumn: group.viewColumn } : {}) });
+/**
+ * Shows a file where a tab of it is open already (no second tab in another group), else in the
+ * active group; resolves to the URI shown. A tab is the file's when its path is the same, whatever
+ * the scheme and authority: a browser-based VS Code opened from an address (`npm start`'s
+ * `openFile`) names the file `vscode-remote://remote/…`, the workspace folder another way.
+ */
+async function showOnce(uri: vscode.Uri): Promise<vscode.Uri> {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (tab.input instanceof vscode.TabInputText && tab.input.uri.path === uri.path) {
+        await vscode.window.showTextDocument(tab.input.uri, { preview: false, viewColumn: group.viewColumn });
+        return tab.input.uri;
+      }
+    }
+  }
+  await vscode.window.showTextDocument(uri, { preview: false });
+  return uri;
 }
 
 /** Accepts the command argument of "Open Sample Query" (a sample's name), or the default. */
