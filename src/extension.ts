@@ -22,6 +22,7 @@ import { createFilterClient } from './platform/filterWorker';
 import { createLanguageWorkers } from './platform/languageWorker';
 import { lazy } from './core/lazy';
 import { TestingFeature } from './testing';
+import type { TestingTestApi } from './testing/testApi';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -38,6 +39,8 @@ export interface TenantGraphqlTestApi {
   readonly language: LanguageTestApi;
   readonly types: TypesTestApi;
   readonly run: RunTestApi;
+  /** The Testing view's controller: its items and the verdicts its runs reported (the test-results API is proposed). */
+  readonly testing: TestingTestApi;
   /** The question before a workspace's environment is used: answered by the test instead of a modal dialog. */
   readonly signIn: SignInTestApi;
   /** The text of the last schema-change notification, if one was shown. */
@@ -100,6 +103,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       historyLimits: () => ({ maxRuns: config.settings.historyMaxRuns, maxMegabytes: config.settings.historyMaxMegabytes }),
       loadCommands: () => onDemand().runCommandsOnDemand,
     });
+    const testing = buildTesting(logger, auth, graphql, run);
     context.subscriptions.push(
       network,
       config,
@@ -117,15 +121,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       filterWorker,
       languageWorkers,
       types,
-      buildTesting(logger, auth, graphql, run),
+      testing,
     );
     await auth.initialize();
     config.settings.problems.forEach((problem) => logger.warn(`[config] ${problem}`));
-    void (async () => {
-      await schemas.start();
-      await language.start();
-      types.start();
-    })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
+    startLanguage(logger, schemas, language, types);
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     // The test API exists in the development build only (scripts/build.mjs removes it from the shipped one).
     if (__TEST_API__ && context.extensionMode === vscode.ExtensionMode.Test) {
@@ -134,6 +134,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
         language: language.testApi!,
         types: types.testApi!,
         run: run.testApi!,
+        testing: testing.testApi!,
         signIn: authFeature.signIn.testApi!,
         lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
         lastSchemaChangeWhere: () => schemaFeature.changes.last?.where,
@@ -191,6 +192,15 @@ function buildSchemas(context: vscode.ExtensionContext, logger: Logger, config: 
     ttlMs: () => config.settings.schemaTtlMinutes * 60_000,
     requestTimeoutMs: () => config.settings.requestTimeoutSeconds * 1000,
   });
+}
+
+/** Reads the schemas, then starts the language features and the generated types on them (in the background). */
+function startLanguage(logger: Logger, schemas: Schemas, language: LanguageFeature, types: TypesFeature): void {
+  void (async () => {
+    await schemas.start();
+    await language.start();
+    types.start();
+  })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
 }
 
 /** The Testing view's feature over the auth service, the GraphQL client and the run feature's permission. */
