@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { sidecarPathFor } from '../core/run/variablesFile';
 import { documentPathOf, type Place } from '../core/testing/testFile';
-import { caseKey, checkTestFile, type TestFileInputs } from '../core/testing/testRunner';
+import { checkTestFile, type TestFileInputs } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
 
 /** The glob of the test files (`tasks.graphql.test.json` beside `tasks.graphql`). */
@@ -42,6 +42,14 @@ export async function inputsOf(file: vscode.Uri): Promise<TestFileInputs | undef
     ...(sidecar ? { variablesText: await readText(file.with({ path: sidecar })) } : {}),
     documentName: documentPath.slice(documentPath.lastIndexOf('/') + 1),
   };
+}
+
+/**
+ * The id of an operation's or a case's item: `<file>#<operation>` and `<file>#<operation>/<case>`,
+ * names URI-encoded (VS Code refuses ids with a NUL character, as core's case keys have).
+ */
+export function itemId(file: vscode.Uri, operation: string, caseName?: string): string {
+  return `${file.toString()}#${encodeURIComponent(operation)}${caseName === undefined ? '' : `/${encodeURIComponent(caseName)}`}`;
 }
 
 /** The range of a place of the test file. */
@@ -95,12 +103,12 @@ export class TestTree implements vscode.Disposable {
     this.data.set(fileItem, { file });
     const operations: vscode.TestItem[] = [];
     for (const op of parsed.operations) {
-      const opItem = this.controller.createTestItem(`${file.toString()}#${op.operation}`, inert(op.operation, { sink: 'treeItem' }), file);
+      const opItem = this.controller.createTestItem(itemId(file, op.operation), inert(op.operation, { sink: 'treeItem' }), file);
       opItem.range = rangeOf(op.place);
       this.data.set(opItem, { file, operation: op.operation });
       opItem.children.replace(
         op.cases.map((c) => {
-          const item = this.controller.createTestItem(`${file.toString()}#${caseKey(op.operation, c.name)}`, inert(c.name, { sink: 'treeItem' }), file);
+          const item = this.controller.createTestItem(itemId(file, op.operation, c.name), inert(c.name, { sink: 'treeItem' }), file);
           item.range = rangeOf(c.place);
           this.data.set(item, { file, operation: op.operation, caseName: c.name });
           return item;

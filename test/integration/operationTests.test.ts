@@ -113,13 +113,13 @@ describe('Operations as tests: the Testing view', () => {
 
   it('runs a passing and a failing case from the view (Run All), the failure at its assertion with the diff; the command line gives the same verdicts', async () => {
     const testFile = vscode.Uri.joinPath(folder, 'tasks.graphql.test.json');
-    const caseId = (operation: string, name: string) => `${testFile.toString()}#${operation}\u0000${name}`;
+    const caseId = (operation: string, name: string) => `${testFile.toString()}#${operation}/${name}`;
     // The file appears in the controller's tree: file, operation, cases at their lines.
     const fileItem = await eventually(
       () => api.items().find((i) => i.id === testFile.toString()),
       'the test file in the Testing view',
       15_000,
-      () => JSON.stringify(api.items()),
+      async () => `items ${JSON.stringify(api.items())}, test files ${JSON.stringify((await vscode.workspace.findFiles('**/*.test.json')).map((u) => u.path))}`,
     );
     assert.equal(fileItem.label, 'tasks.graphql');
     assert.deepEqual(
