@@ -114,7 +114,7 @@ describe('Operations as tests: the Testing view', () => {
   it('runs a passing and a failing case from the view (Run All), the failure at its assertion with the diff; the command line gives the same verdicts', async () => {
     const testFile = vscode.Uri.joinPath(folder, 'tasks.graphql.test.json');
     const caseId = (operation: string, name: string) => `${testFile.toString()}#${operation}/${name}`;
-    // The file appears in the controller's tree: file, operation, cases at their lines.
+    // The file appears in the controller's tree: file, operation, cases at their objects' lines (0-based).
     const fileItem = await eventually(
       () => api.items().find((i) => i.id === testFile.toString()),
       'the test file in the Testing view',
@@ -128,8 +128,8 @@ describe('Operations as tests: the Testing view', () => {
         [
           'UrgentTasks',
           [
-            ['passes', 3],
-            ['fails', 8],
+            ['passes', 2],
+            ['fails', 7],
           ],
         ],
       ],
@@ -174,7 +174,8 @@ describe('Operations as tests: the Testing view', () => {
       ours.map((r) => [r.label, r.state]),
     );
     const counts = (state: string) => ours.filter((r) => r.state === state).length;
-    assert.match(stdout, new RegExp(`actual: +${actual}\n`));
+    // The failure at the same place (the actual length may differ: the CLI is the confidential client, the view alice).
+    assert.match(stdout, /tasks\.graphql\.test\.json:12:9\n +expected: 99\n/);
     assert.match(stdout, new RegExp(`2 cases: ${counts('passed')} passed, ${counts('failed')} failed, ${counts('errored')} errored`));
   });
 });
