@@ -179,3 +179,77 @@ describe('Operations as tests: the Testing view', () => {
     assert.match(stdout, new RegExp(`2 cases: ${counts('passed')} passed, ${counts('failed')} failed, ${counts('errored')} errored`));
   });
 });
+
+describe('Operations as tests: Update Snapshot', () => {
+  let folder: vscode.Uri;
+  before(async () => {
+    await signInToSandbox('alice');
+    folder = vscode.Uri.joinPath(workspaceRoot(), 'snapshot-tests');
+    await writeWorkspaceFile(
+      vscode.Uri.joinPath(folder, 'urgent.graphql'),
+      'query Urgent {\n  tasks(filter: { priority: HIGH }, first: 3) {\n    edges { node { id name } }\n  }\n}\n',
+    );
+    await writeWorkspaceFile(
+      vscode.Uri.joinPath(folder, 'urgent.graphql.test.json'),
+      '{\n  "Urgent": [\n    {\n      "name": "as before",\n      "assert": [{ "snapshot": { "ignore": ["$..id"] } }]\n    }\n  ]\n}\n',
+    );
+  });
+  after(async () => {
+    await vscode.workspace.fs.delete(folder, { recursive: true });
+  });
+
+  it('saves the answer into the snapshot assertion (ids ignored), and the next run passes', async () => {
+    const api = (await vscode.extensions.getExtension<TenantGraphqlTestApi | undefined>(extensionId)!.activate())!.testing;
+    const testFile = vscode.Uri.joinPath(folder, 'urgent.graphql.test.json');
+    const id = `${testFile.toString()}#Urgent/as%20before`;
+    const item = await eventually(
+      () => api.item(id),
+      'the case in the Testing view',
+      15_000,
+      () => JSON.stringify(api.items()),
+    );
+    const before = api.runs().length;
+    // The item's context action in the Testing view.
+    await vscode.commands.executeCommand('tenantGraphql.tests.updateSnapshot', item);
+    const update = await eventually(
+      () =>
+        api
+          .runs()
+          .slice(before)
+          .find((r) => r.ended && r.results.some((x) => x.id === id)),
+      'the Update Snapshot run to end',
+      60_000,
+      () => JSON.stringify(api.runs().slice(before)),
+    );
+    assert.equal(update.name, 'Update Snapshot');
+    const saved = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(testFile))) as {
+      Urgent: [{ assert: [{ snapshot: { ignore: string[]; value: { data: { tasks: { edges: { node: Record<string, unknown> }[] } } }; of: string } }] }];
+    };
+    const snapshot = saved.Urgent[0].assert[0].snapshot;
+    assert.deepEqual(snapshot.ignore, ['$..id']);
+    assert.match(snapshot.of, /\S/);
+    const nodes = snapshot.value.data.tasks.edges.map((e) => e.node);
+    assert.ok(nodes.length > 0, JSON.stringify(snapshot));
+    assert.ok(
+      nodes.every((n) => typeof n.name === 'string' && !('id' in n)),
+      JSON.stringify(nodes),
+    );
+
+    const next = api.runs().length;
+    await vscode.commands.executeCommand('testing.runAll');
+    const rerun = await eventually(
+      () =>
+        api
+          .runs()
+          .slice(next)
+          .find((r) => r.ended && r.results.some((x) => x.id === id)),
+      'the run after the update to end',
+      60_000,
+      () => JSON.stringify(api.runs().slice(next)),
+    );
+    assert.deepEqual(
+      rerun.results.filter((r) => r.id === id).map((r) => [r.state, r.messages]),
+      [['passed', []]],
+    );
+  });
+});
