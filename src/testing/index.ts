@@ -32,7 +32,9 @@ export interface TestingFeatureServices {
  */
 export class TestingFeature implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, vscode.l10n.t('Tenant GraphQL'));
-  private readonly tree = new TestTree(this.controller);
+  private readonly tree = new TestTree(this.controller, (file, err) =>
+    this.services.logger.error(`[tests] could not read ${vscode.workspace.asRelativePath(file, false)}: ${errorMessage(err)}`),
+  );
   private profiles: vscode.TestRunProfile[] = [];
   /** The active environment and the names the profiles were made for. */
   private profilesKey = '';

@@ -66,17 +66,22 @@ export class TestTree implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('tenantGraphql.tests');
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
 
-  constructor(private readonly controller: vscode.TestController) {
+  /** `onError`: a test file that could not be read into the tree (logged, not an unhandled rejection). */
+  constructor(
+    private readonly controller: vscode.TestController,
+    onError: (file: vscode.Uri, err: unknown) => void,
+  ) {
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILE_GLOB);
+    const refresh = (file: vscode.Uri) => void this.refresh(file).catch((err: unknown) => onError(file, err));
     this.disposables.push(
       watcher,
-      watcher.onDidCreate((uri) => void this.refresh(uri)),
-      watcher.onDidChange((uri) => void this.refresh(uri)),
+      watcher.onDidCreate(refresh),
+      watcher.onDidChange(refresh),
       watcher.onDidDelete((uri) => this.remove(uri)),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         const file = testFileOf(doc.uri);
         if (file) {
-          void this.refresh(file);
+          refresh(file);
         }
       }),
     );
