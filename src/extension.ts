@@ -24,6 +24,7 @@ import { lazy } from './core/lazy';
 import { TestingFeature } from './testing';
 import { AgentToolsFeature, type AgentToolsTestApi } from './agentTools';
 import type { FilterClient } from './core/results/filterClient';
+import type { TestingTestApi } from './testing/testApi';
 
 /** True in the development build only (scripts/build.mjs): the integration tests' hooks are not shipped. */
 declare const __TEST_API__: boolean;
@@ -41,6 +42,8 @@ export interface TenantGraphqlTestApi {
   readonly types: TypesTestApi;
   readonly run: RunTestApi;
   readonly agentTools: AgentToolsTestApi;
+  /** The Testing view's controller: its items and the verdicts its runs reported (the test-results API is proposed). */
+  readonly testing: TestingTestApi;
   /** The question before a workspace's environment is used: answered by the test instead of a modal dialog. */
   readonly signIn: SignInTestApi;
   /** The text of the last schema-change notification, if one was shown. */
@@ -104,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       loadCommands: () => onDemand().runCommandsOnDemand,
     });
     const agentTools = buildAgentTools({ logger, config, auth, schemas, language, run, filterWorker });
+    const testing = buildTesting(logger, auth, graphql, run);
     context.subscriptions.push(
       agentTools,
       network,
@@ -122,19 +126,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       filterWorker,
       languageWorkers,
       types,
-      buildTesting(logger, auth, graphql, run),
+      testing,
     );
     await auth.initialize();
     config.settings.problems.forEach((problem) => logger.warn(`[config] ${problem}`));
-    void (async () => {
-      await schemas.start();
-      await language.start();
-      types.start();
-    })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
+    startLanguage(logger, schemas, language, types);
     logger.info(`[ext] Tenant GraphQL ${String(context.extension.packageJSON.version)} activated`);
     // The test API exists in the development build only (scripts/build.mjs removes it from the shipped one).
     if (__TEST_API__ && context.extensionMode === vscode.ExtensionMode.Test) {
-      return testApi({ results, language, types, run, authFeature, schemaFeature, agentTools });
+      return testApi({ results, language, types, run, authFeature, schemaFeature, agentTools, testing });
     }
     return undefined;
   } catch (err) {
@@ -184,6 +184,15 @@ function buildSchemas(context: vscode.ExtensionContext, logger: Logger, config: 
   });
 }
 
+/** Reads the schemas, then starts the language features and the generated types on them (in the background). */
+function startLanguage(logger: Logger, schemas: Schemas, language: LanguageFeature, types: TypesFeature): void {
+  void (async () => {
+    await schemas.start();
+    await language.start();
+    types.start();
+  })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
+}
+
 /** The Testing view's feature over the auth service, the GraphQL client and the run feature's permission. */
 function buildTesting(logger: Logger, auth: AuthService, graphql: GraphqlService, run: RunFeature): TestingFeature {
   return new TestingFeature({
@@ -204,14 +213,16 @@ function testApi(f: {
   authFeature: AuthFeature;
   schemaFeature: SchemaFeature;
   agentTools: AgentToolsFeature;
+  testing: TestingFeature;
 }): TenantGraphqlTestApi {
-  const { results, language, types, run, authFeature, schemaFeature, agentTools } = f;
+  const { results, language, types, run, authFeature, schemaFeature, agentTools, testing } = f;
   return {
     results: results.testApi!,
     language: language.testApi!,
     types: types.testApi!,
     run: run.testApi!,
     agentTools: agentTools.testApi!,
+    testing: testing.testApi!,
     signIn: authFeature.signIn.testApi!,
     lastSchemaChangeNotice: () => schemaFeature.changes.last?.notice,
     lastSchemaChangeWhere: () => schemaFeature.changes.last?.where,

@@ -2,7 +2,11 @@ import * as vscode from 'vscode';
 import type { Environment } from '../core/auth';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { findItem, itemsOf, type RecordedRun, type TestingTestApi } from './testApi';
 import { runTests, type Permit, type TestRunServices } from './testRunHandler';
+
+/** True in the development build only (scripts/build.mjs). */
+declare const __TEST_API__: boolean;
 import { TestTree, testFileOf } from './testTree';
 
 /** The id of the Testing view's controller (`controllerId` in `when` clauses). */
@@ -28,14 +32,26 @@ export interface TestingFeatureServices {
  */
 export class TestingFeature implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, vscode.l10n.t('Tenant GraphQL'));
-  private readonly tree = new TestTree(this.controller);
+  private readonly tree = new TestTree(this.controller, (file, err) =>
+    this.services.logger.error(`[tests] could not read ${vscode.workspace.asRelativePath(file, false)}: ${errorMessage(err)}`),
+  );
   private profiles: vscode.TestRunProfile[] = [];
   /** The active environment and the names the profiles were made for. */
   private profilesKey = '';
   private readonly disposables: vscode.Disposable[] = [];
   private readonly continuous = new Set<{ request: vscode.TestRunRequest; environment: () => Environment | undefined; token: vscode.CancellationToken }>();
 
+  /** What the integration tests reach: set in the development build only (`__TEST_API__`, scripts/build.mjs). */
+  declare readonly testApi: TestingTestApi | undefined;
+  /** The services of a run: the feature's, and in the development build where the verdicts are recorded. */
+  private readonly runServices: TestRunServices;
+
   constructor(private readonly services: TestingFeatureServices) {
+    const runs: RecordedRun[] = [];
+    this.runServices = __TEST_API__ ? { ...services, recordRuns: runs } : services;
+    if (__TEST_API__) {
+      this.testApi = { runs: () => runs, items: () => itemsOf(this.controller.items), item: (id) => findItem(this.controller.items, id) };
+    }
     this.controller.resolveHandler = async (item) => {
       if (!item) {
         await this.tree.discover();
@@ -95,7 +111,7 @@ export class TestingFeature implements vscode.Disposable {
       token.onCancellationRequested(() => this.continuous.delete(entry));
       return;
     }
-    await runTests(this.controller, this.tree, this.services, request, environment(), token);
+    await runTests(this.controller, this.tree, this.runServices, request, environment(), token);
   }
 
   /** Continuous run: a saved test file, document or variables file runs again the cases of its file that the request covers. */
@@ -112,7 +128,7 @@ export class TestingFeature implements vscode.Disposable {
       for (const { request, environment, token } of this.continuous) {
         const include = request.include ? request.include.filter((i) => i.id === fileItem.id || i.id.startsWith(`${fileItem.id}#`)) : [fileItem];
         if (include.length > 0 && !token.isCancellationRequested) {
-          await runTests(this.controller, this.tree, this.services, new vscode.TestRunRequest(include, request.exclude, request.profile, false), environment(), token);
+          await runTests(this.controller, this.tree, this.runServices, new vscode.TestRunRequest(include, request.exclude, request.profile, false), environment(), token);
         }
       }
     })().catch((err: unknown) => this.services.logger.error(`[tests] continuous run failed: ${errorMessage(err)}`));
@@ -126,7 +142,7 @@ export class TestingFeature implements vscode.Disposable {
     }
     const source = new vscode.CancellationTokenSource();
     try {
-      await runTests(this.controller, this.tree, this.services, new vscode.TestRunRequest([item]), this.services.auth.activeEnvironment(), source.token, true);
+      await runTests(this.controller, this.tree, this.runServices, new vscode.TestRunRequest([item]), this.services.auth.activeEnvironment(), source.token, true);
     } finally {
       source.dispose();
     }

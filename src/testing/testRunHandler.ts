@@ -6,6 +6,7 @@ import { updateSnapshots } from '../core/testing/cli';
 import { caseKey, runTestFile, type CaseResult, type TestRequest } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
 import type { Logger } from '../core/logger';
+import { recordingRun, type RecordedRun } from './testApi';
 import { inputsOf, rangeOf, type ItemData, type TestTree } from './testTree';
 
 /** Whether a run may go ahead (the run feature's permission: the server allowed, a mutation refused or confirmed). */
@@ -19,6 +20,8 @@ export interface TestRunServices {
     request: TestRequest & { environment: Environment; signal?: AbortSignal },
   ): Promise<{ status: number; durationMs: number; body: { data?: unknown; errors?: readonly unknown[] } }>;
   readonly permit: Permit;
+  /** Where the runs' verdicts are recorded for the integration tests (development build only). */
+  readonly recordRuns?: RecordedRun[];
 }
 
 /** The cases a request names, by test file: all of a file's (undefined) or some. */
@@ -69,7 +72,8 @@ export async function runTests(
   token: vscode.CancellationToken,
   saveSnapshots = false,
 ): Promise<void> {
-  const run = controller.createTestRun(request, saveSnapshots ? vscode.l10n.t('Update Snapshot') : undefined, true);
+  const created = controller.createTestRun(request, saveSnapshots ? vscode.l10n.t('Update Snapshot') : undefined, true);
+  const run = services.recordRuns ? recordingRun(created, services.recordRuns) : created;
   const abort = new AbortController();
   const cancelled = token.onCancellationRequested(() => abort.abort());
   try {

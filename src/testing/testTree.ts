@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { sidecarPathFor } from '../core/run/variablesFile';
 import { documentPathOf, type Place } from '../core/testing/testFile';
-import { caseKey, checkTestFile, type TestFileInputs } from '../core/testing/testRunner';
+import { checkTestFile, type TestFileInputs } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
 
 /** The glob of the test files (`tasks.graphql.test.json` beside `tasks.graphql`). */
@@ -44,6 +44,14 @@ export async function inputsOf(file: vscode.Uri): Promise<TestFileInputs | undef
   };
 }
 
+/**
+ * The id of an operation's or a case's item: `<file>#<operation>` and `<file>#<operation>/<case>`,
+ * names URI-encoded (VS Code refuses ids with a NUL character, as core's case keys have).
+ */
+export function itemId(file: vscode.Uri, operation: string, caseName?: string): string {
+  return `${file.toString()}#${encodeURIComponent(operation)}${caseName === undefined ? '' : `/${encodeURIComponent(caseName)}`}`;
+}
+
 /** The range of a place of the test file. */
 export function rangeOf(place: Place): vscode.Range {
   return new vscode.Range(place.line - 1, place.column - 1, place.line - 1, place.column - 1);
@@ -58,17 +66,22 @@ export class TestTree implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('tenantGraphql.tests');
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
 
-  constructor(private readonly controller: vscode.TestController) {
+  /** `onError`: a test file that could not be read into the tree (logged, not an unhandled rejection). */
+  constructor(
+    private readonly controller: vscode.TestController,
+    onError: (file: vscode.Uri, err: unknown) => void,
+  ) {
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILE_GLOB);
+    const refresh = (file: vscode.Uri) => void this.refresh(file).catch((err: unknown) => onError(file, err));
     this.disposables.push(
       watcher,
-      watcher.onDidCreate((uri) => void this.refresh(uri)),
-      watcher.onDidChange((uri) => void this.refresh(uri)),
+      watcher.onDidCreate(refresh),
+      watcher.onDidChange(refresh),
       watcher.onDidDelete((uri) => this.remove(uri)),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         const file = testFileOf(doc.uri);
         if (file) {
-          void this.refresh(file);
+          refresh(file);
         }
       }),
     );
@@ -95,12 +108,12 @@ export class TestTree implements vscode.Disposable {
     this.data.set(fileItem, { file });
     const operations: vscode.TestItem[] = [];
     for (const op of parsed.operations) {
-      const opItem = this.controller.createTestItem(`${file.toString()}#${op.operation}`, inert(op.operation, { sink: 'treeItem' }), file);
+      const opItem = this.controller.createTestItem(itemId(file, op.operation), inert(op.operation, { sink: 'treeItem' }), file);
       opItem.range = rangeOf(op.place);
       this.data.set(opItem, { file, operation: op.operation });
       opItem.children.replace(
         op.cases.map((c) => {
-          const item = this.controller.createTestItem(`${file.toString()}#${caseKey(op.operation, c.name)}`, inert(c.name, { sink: 'treeItem' }), file);
+          const item = this.controller.createTestItem(itemId(file, op.operation, c.name), inert(c.name, { sink: 'treeItem' }), file);
           item.range = rangeOf(c.place);
           this.data.set(item, { file, operation: op.operation, caseName: c.name });
           return item;

@@ -1,0 +1,112 @@
+import type * as vscode from 'vscode';
+
+/** A message of a case's verdict as the run reported it to the Testing view. */
+export interface RecordedMessage {
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** The message's place: the file and its 0-based line and character. */
+  readonly uri?: string;
+  readonly line?: number;
+  readonly character?: number;
+}
+
+/** A case's verdict in a run. */
+export interface RecordedResult {
+  readonly id: string;
+  readonly label: string;
+  readonly state: 'passed' | 'failed' | 'errored' | 'skipped';
+  readonly messages: readonly RecordedMessage[];
+}
+
+/** A run of the Testing view's controller: its name, its verdicts in the order reported, and whether it ended. */
+export interface RecordedRun {
+  readonly name: string | undefined;
+  readonly results: RecordedResult[];
+  ended: boolean;
+}
+
+/** An item of the controller's tree as the Testing view shows it. */
+export interface ItemInfo {
+  readonly id: string;
+  readonly label: string;
+  /** The 0-based line of the item in its file. */
+  readonly line?: number;
+  readonly error?: string;
+  readonly children: readonly ItemInfo[];
+}
+
+/** What the integration tests reach of the Testing view's feature (development build only). */
+export interface TestingTestApi {
+  /** The runs made by the controller, oldest first, with each case's verdict and messages. */
+  runs(): readonly RecordedRun[];
+  /** The controller's items, file by file. */
+  items(): ItemInfo[];
+  /** The controller's item with this id (for a command that takes an item, as the view's actions do). */
+  item(id: string): vscode.TestItem | undefined;
+}
+
+function recordedMessages(messages: vscode.TestMessage | readonly vscode.TestMessage[]): RecordedMessage[] {
+  return (Array.isArray(messages) ? (messages as readonly vscode.TestMessage[]) : [messages as vscode.TestMessage]).map((m) => ({
+    message: typeof m.message === 'string' ? m.message : m.message.value,
+    ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
+    ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
+    ...(m.location ? { uri: m.location.uri.toString(), line: m.location.range.start.line, character: m.location.range.start.character } : {}),
+  }));
+}
+
+/** A test run that records each verdict it passes on into `runs` (the integration tests' view of the results, a proposed API in VS Code). */
+export function recordingRun(run: vscode.TestRun, runs: RecordedRun[]): vscode.TestRun {
+  const recorded: RecordedRun = { name: run.name, results: [], ended: false };
+  runs.push(recorded);
+  const record = (item: vscode.TestItem, state: RecordedResult['state'], messages: RecordedMessage[] = []) =>
+    recorded.results.push({ id: item.id, label: item.label, state, messages });
+  return {
+    get name() {
+      return run.name;
+    },
+    get token() {
+      return run.token;
+    },
+    get isPersisted() {
+      return run.isPersisted;
+    },
+    onDidDispose: run.onDidDispose,
+    enqueued: (item) => run.enqueued(item),
+    started: (item) => run.started(item),
+    skipped: (item) => (record(item, 'skipped'), run.skipped(item)),
+    passed: (item, duration) => (record(item, 'passed'), run.passed(item, duration)),
+    failed: (item, message, duration) => (record(item, 'failed', recordedMessages(message)), run.failed(item, message, duration)),
+    errored: (item, message, duration) => (record(item, 'errored', recordedMessages(message)), run.errored(item, message, duration)),
+    appendOutput: (output, location, item) => run.appendOutput(output, location, item),
+    addCoverage: (coverage) => run.addCoverage(coverage),
+    end: () => {
+      run.end();
+      recorded.ended = true;
+    },
+  };
+}
+
+/** The controller's items as the Testing view shows them. */
+export function itemsOf(collection: vscode.TestItemCollection): ItemInfo[] {
+  const items: ItemInfo[] = [];
+  collection.forEach((item) =>
+    items.push({
+      id: item.id,
+      label: item.label,
+      ...(item.range ? { line: item.range.start.line } : {}),
+      ...(item.error ? { error: typeof item.error === 'string' ? item.error : item.error.value } : {}),
+      children: itemsOf(item.children),
+    }),
+  );
+  return items;
+}
+
+/** Finds an item by id anywhere in the tree. */
+export function findItem(collection: vscode.TestItemCollection, id: string): vscode.TestItem | undefined {
+  let found: vscode.TestItem | undefined;
+  collection.forEach((item) => {
+    found ??= item.id === id ? item : findItem(item.children, id);
+  });
+  return found;
+}
