@@ -117,6 +117,9 @@ export class BuilderTree implements vscode.TreeDataProvider<BuilderElement>, vsc
         tooltip: checked ? vscode.l10n.t('Selected: clear to remove it from the operation') : vscode.l10n.t('Not selected: tick to add it to the operation'),
         accessibilityInformation: { label: vscode.l10n.t('Select {0}', element.label) },
       };
+      // The keyboard's way to the box: VS Code's tree keeps Space to expand, and runs a node's
+      // command on Enter (and on a click of its label), so that command flips the box.
+      item.command = { command: 'tenantGraphql.builder.toggle', title: vscode.l10n.t('Tick or Untick'), arguments: [{ path: element.path }] };
     }
     const what =
       element.kind === 'argument'
