@@ -168,12 +168,13 @@ describe('the packaged extension (npm run package)', function () {
     assert.deepEqual(unwanted, []);
   });
 
-  it("the sources' README shows the results and history screenshots, between the markers the package leaves out, each a small file of the repository", () => {
+  it("the sources' README shows the builder, results and history screenshots, between the markers the package leaves out, each a small file of the repository", () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- screenshots -->([\s\S]*?)<!-- \/screenshots -->/g)].map((m) => m[1]).join('\n');
     const images = (text: string) => [...text.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
     assert.deepEqual(images(readme), images(blocks), 'every image of the README is between screenshots markers');
     assert.deepEqual(images(blocks).sort(), [
+      'media/screenshots/builder.png',
       'media/screenshots/compare.png',
       'media/screenshots/history.png',
       'media/screenshots/results-filter.png',
