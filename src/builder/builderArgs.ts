@@ -19,6 +19,8 @@ function asStep(value: unknown): BuilderStep | undefined {
       return { kind: 'fragment', typeName: n };
     case 'argument':
       return { kind: 'argument', name: n };
+    case 'inputField':
+      return { kind: 'inputField', name: n };
     case 'enumValue':
       return { kind: 'enumValue', value: n };
     default:

@@ -117,17 +117,22 @@ export class BuilderTree implements vscode.TreeDataProvider<BuilderElement>, vsc
         tooltip: checked ? vscode.l10n.t('Selected: clear to remove it from the operation') : vscode.l10n.t('Not selected: tick to add it to the operation'),
         accessibilityInformation: { label: vscode.l10n.t('Select {0}', element.label) },
       };
+      // The keyboard's way to the box: VS Code's tree keeps Space to expand, and runs a node's
+      // command on Enter (and on a click of its label), so that command flips the box.
+      item.command = { command: 'tenantGraphql.builder.toggle', title: vscode.l10n.t('Tick or Untick'), arguments: [{ path: element.path }] };
     }
     const what =
       element.kind === 'argument'
         ? vscode.l10n.t('argument')
-        : element.kind === 'enumValue'
-          ? vscode.l10n.t('value')
-          : element.kind === 'fragment'
-            ? vscode.l10n.t('inline fragment')
-            : element.kind === 'root'
-              ? vscode.l10n.t('{0} root', element.typeText)
-              : vscode.l10n.t('field');
+        : element.kind === 'inputField'
+          ? vscode.l10n.t('input field')
+          : element.kind === 'enumValue'
+            ? vscode.l10n.t('value')
+            : element.kind === 'fragment'
+              ? vscode.l10n.t('inline fragment')
+              : element.kind === 'root'
+                ? vscode.l10n.t('{0} root', element.typeText)
+                : vscode.l10n.t('field');
     const status = element.kind === 'root' ? '' : checked ? vscode.l10n.t('selected') : vscode.l10n.t('not selected');
     item.accessibilityInformation = {
       label: inert(
@@ -150,13 +155,15 @@ export class BuilderTree implements vscode.TreeDataProvider<BuilderElement>, vsc
         ? 'warning'
         : element.kind === 'argument'
           ? 'symbol-parameter'
-          : element.kind === 'enumValue'
-            ? 'symbol-enum-member'
-            : element.kind === 'fragment'
-              ? 'symbol-interface'
-              : element.kind === 'root'
-                ? 'symbol-namespace'
-                : 'symbol-field',
+          : element.kind === 'inputField'
+            ? 'symbol-property'
+            : element.kind === 'enumValue'
+              ? 'symbol-enum-member'
+              : element.kind === 'fragment'
+                ? 'symbol-interface'
+                : element.kind === 'root'
+                  ? 'symbol-namespace'
+                  : 'symbol-field',
     );
     const tooltip = new vscode.MarkdownString();
     tooltip.appendCodeblock(`${element.label}${element.typeText && element.kind !== 'root' ? `: ${element.typeText}` : ''}`, 'graphql');

@@ -4,17 +4,19 @@
  * `__typename` until something else is ticked under it.
  */
 import { getNamedType, isCompositeType, isObjectType, isInterfaceType, isRequiredArgument, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema } from 'graphql';
-import { TenantGraphqlError } from '../errors';
+import { BuilderError } from './builderErrors';
+import { inputValueText } from './builderInput';
 import type { BuilderStep } from './builderPath';
-import { freshVariableName, placeholderFor, type NewVariable } from './builderVariables';
+import type { NewVariable } from './builderVariables';
 
-/** Why a box could not change the text (the text does not parse, the path is not in the schema). */
-export class BuilderError extends TenantGraphqlError {}
+export { BuilderError };
 
-/** An argument to give the chain's last field: a variable of the argument's type, or an enum value. */
+/** An argument to give the chain's last field: a variable of the argument's type, or an enum value, or fields of its input object. */
 export interface ExtraArgument {
   readonly name: string;
   readonly enumValue?: string;
+  /** Input-object fields inside the argument's value (outermost first), the last one given the enum value or a variable. */
+  readonly inputFields?: readonly string[];
 }
 
 /** What printing needs: the schema, the variable names taken, and where new variables go. */
@@ -43,22 +45,17 @@ export function stepType(schema: GraphQLSchema, from: GraphQLCompositeType, step
   return named && isCompositeType(named) ? named : undefined;
 }
 
-/** `name: $var` for an argument, declaring the variable. */
-export function argumentText(ctx: ChainContext, field: GraphQLField<unknown, unknown>, argName: string, enumValue?: string): string {
-  if (enumValue !== undefined) {
-    return `${argName}: ${enumValue}`;
-  }
+/** `name: $var` for an argument (declaring the variable), `name: VALUE` for an enum value, `name: { field: $field }` for input-object fields. */
+export function argumentText(ctx: ChainContext, field: GraphQLField<unknown, unknown>, argName: string, enumValue?: string, inputFields: readonly string[] = []): string {
   const arg = field.args.find((a) => a.name === argName)!;
-  const name = freshVariableName(argName, ctx.taken);
-  ctx.newVariables.push({ name, type: String(arg.type), placeholder: placeholderFor(arg.type) });
-  return `${argName}: $${name}`;
+  return `${argName}: ${inputValueText(ctx, arg.type, inputFields, enumValue, argName)}`;
 }
 
 /** A field's name with its required arguments (and an extra one), as it is written. */
 function fieldHead(ctx: ChainContext, field: GraphQLField<unknown, unknown>, extra: ExtraArgument | undefined): string {
   const args = field.args
     .filter((a) => isRequiredArgument(a) || a.name === extra?.name)
-    .map((a) => argumentText(ctx, field, a.name, a.name === extra?.name ? extra.enumValue : undefined));
+    .map((a) => (a.name === extra?.name ? argumentText(ctx, field, a.name, extra.enumValue, extra.inputFields) : argumentText(ctx, field, a.name)));
   return args.length > 0 ? `${field.name}(${args.join(', ')})` : field.name;
 }
 

@@ -8,6 +8,8 @@ import {
   Kind,
   type ArgumentNode,
   type FieldNode,
+  type ObjectFieldNode,
+  type ValueNode,
   type GraphQLCompositeType,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -17,6 +19,7 @@ import { rootKindOf, splitPath, type BuilderPath, type RootKind } from './builde
 import { builderOperation, matchesIn, matchesOf, operationsOf, parseBuilderText, type Match } from './builderDocument';
 import { argumentText, BuilderError, chainLines, fieldOn, stepType, type ChainContext, type ExtraArgument } from './builderChain';
 import { eolOf, indentAt, indentUnitOf, lineEndAfter, listRemovals, mergeTouching, removalRange, startsLine, type BuilderEdit } from './builderLayout';
+import { inputTickEdits, inputUntickEdits, isRequiredInputAt } from './builderInput';
 import { declareVariables, undeclareVariables, variablesUsedIn, type NewVariable } from './builderVariables';
 
 /** What a tick or an untick does to the text. */
@@ -75,7 +78,7 @@ export function toggleBuilderPath(t: BuilderToggle): BuilderChange {
 
 /** Whether a path ends at a required argument of its field (or at a value of one). */
 export function isRequiredAt(schema: GraphQLSchema, path: BuilderPath): boolean {
-  const { selections, argument } = splitPath(path);
+  const { selections, argument, inputFields } = splitPath(path);
   if (argument === undefined || selections.length === 0) {
     return false;
   }
@@ -86,6 +89,9 @@ export function isRequiredAt(schema: GraphQLSchema, path: BuilderPath): boolean 
   const last = selections[selections.length - 1];
   const field = type && last.kind === 'field' ? fieldOn(type, last.name) : undefined;
   const arg = field?.args.find((a) => a.name === argument);
+  if (arg !== undefined && inputFields.length > 0) {
+    return isRequiredInputAt(arg.type, inputFields);
+  }
   return arg !== undefined && isRequiredArgument(arg);
 }
 
@@ -104,12 +110,12 @@ export function operationNameFor(path: BuilderPath, taken: ReadonlySet<string>):
 /** A new named operation selecting the path, after the document's last definition. */
 export function newOperation(text: string, schema: GraphQLSchema, path: BuilderPath): BuilderChange {
   const document = parsedOrThrow(text);
-  const { selections, argument, value } = splitPath(path);
+  const { selections, argument, inputFields, value } = splitPath(path);
   const unit = indentUnitOf(text);
   const eol = eolOf(text);
   const ctx: ChainContext = { schema, taken: new Set(), newVariables: [] };
   const name = operationNameFor(path, new Set(operationsOf(document).flatMap((o) => (o.name ? [o.name.value] : []))));
-  const extra: ExtraArgument | undefined = argument === undefined ? undefined : { name: argument, enumValue: value };
+  const extra: ExtraArgument | undefined = argument === undefined ? undefined : { name: argument, enumValue: value, inputFields };
   const body = selections.length > 0 ? chainLines(ctx, rootTypeOf(schema, path.root), selections, extra, unit, unit) : '__typename';
   const vars = ctx.newVariables.length > 0 ? `(${ctx.newVariables.map((v) => `$${v.name}: ${v.type}`).join(', ')})` : '';
   const opText = `${path.root} ${name}${vars} {\n${unit}${body}\n}`.replace(/\n/g, eol);
@@ -125,9 +131,9 @@ export function newOperation(text: string, schema: GraphQLSchema, path: BuilderP
 }
 
 function tick(text: string, schema: GraphQLSchema, op: OperationDefinitionNode, path: BuilderPath): BuilderChange {
-  const { selections, argument, value } = splitPath(path);
+  const { selections, argument, inputFields, value } = splitPath(path);
   const ctx: ChainContext = { schema, taken: new Set((op.variableDefinitions ?? []).map((d) => d.variable.name.value)), newVariables: [] };
-  const extra: ExtraArgument | undefined = argument === undefined ? undefined : { name: argument, enumValue: value };
+  const extra: ExtraArgument | undefined = argument === undefined ? undefined : { name: argument, enumValue: value, inputFields };
   let set: SelectionSetNode = op.selectionSet;
   let type: GraphQLCompositeType = rootTypeOf(schema, path.root);
   const edits: BuilderEdit[] = [];
@@ -194,6 +200,11 @@ function argumentEdits(text: string, ctx: ChainContext, op: OperationDefinitionN
   }
   const args = node.arguments ?? [];
   const existing = args.find((a) => a.name.value === extra.name);
+  if (existing && extra.inputFields?.length) {
+    const arg = field.args.find((a) => a.name === extra.name)!;
+    const { edits, replaced } = inputTickEdits(ctx, arg.type, existing.value, extra.inputFields, extra.enumValue);
+    return replaced ? [...edits, ...unusedAfter(op, [replaced])] : edits;
+  }
   if (existing) {
     if (extra.enumValue === undefined || (existing.value.kind === Kind.ENUM && existing.value.value === extra.enumValue)) {
       return [];
@@ -201,7 +212,7 @@ function argumentEdits(text: string, ctx: ChainContext, op: OperationDefinitionN
     const edit = { start: existing.value.loc!.start, end: existing.value.loc!.end, text: extra.enumValue };
     return [edit, ...unusedAfter(op, [existing])];
   }
-  const written = argumentText(ctx, field, extra.name, extra.enumValue);
+  const written = argumentText(ctx, field, extra.name, extra.enumValue, extra.inputFields);
   if (args.length > 0) {
     const end = args[args.length - 1].loc!.end;
     return [{ start: end, end, text: `, ${written}` }];
@@ -211,7 +222,7 @@ function argumentEdits(text: string, ctx: ChainContext, op: OperationDefinitionN
 }
 
 /** Removes the declarations of variables that only the removed nodes used. */
-function unusedAfter(op: OperationDefinitionNode, removed: readonly (FieldNode | ArgumentNode | Match['node'])[]): BuilderEdit[] {
+function unusedAfter(op: OperationDefinitionNode, removed: readonly (FieldNode | ArgumentNode | ObjectFieldNode | ValueNode | Match['node'])[]): BuilderEdit[] {
   const counts = new Map<string, number>();
   for (const name of variablesUsedIn(op)) {
     counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -227,17 +238,30 @@ function unusedAfter(op: OperationDefinitionNode, removed: readonly (FieldNode |
 }
 
 function untick(text: string, op: OperationDefinitionNode, path: BuilderPath): BuilderChange {
-  const { selections, argument, value } = splitPath(path);
+  const { selections, argument, inputFields, value } = splitPath(path);
   const matches = matchesOf(op.selectionSet, selections);
   const edits: BuilderEdit[] = [];
-  const removed: (Match['node'] | ArgumentNode)[] = [];
+  const removed: (Match['node'] | ArgumentNode | ObjectFieldNode)[] = [];
   if (argument !== undefined) {
     for (const m of matches) {
       if (m.node.kind !== Kind.FIELD) {
         continue;
       }
       const args = m.node.arguments ?? [];
-      const gone = args.map((a) => a.name.value === argument && (value === undefined || (a.value.kind === Kind.ENUM && a.value.value === value)));
+      const given = args.find((a) => a.name.value === argument);
+      if (given && inputFields.length > 0) {
+        const inner = inputUntickEdits(given.value, inputFields, value);
+        if (inner === 'none') {
+          continue;
+        }
+        if (inner !== 'argument') {
+          edits.push(...inner.edits);
+          removed.push(inner.removed);
+          continue;
+        }
+      }
+      const whole = (a: ArgumentNode) => inputFields.length > 0 || value === undefined || (a.value.kind === Kind.ENUM && a.value.value === value);
+      const gone = args.map((a) => a === given && whole(a));
       removed.push(...args.filter((_, i) => gone[i]));
       const close = args.length > 0 ? args[args.length - 1].loc!.endToken.next : null;
       edits.push(

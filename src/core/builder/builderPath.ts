@@ -10,6 +10,7 @@ export type BuilderStep =
   | { readonly kind: 'field'; readonly name: string }
   | { readonly kind: 'fragment'; readonly typeName: string }
   | { readonly kind: 'argument'; readonly name: string }
+  | { readonly kind: 'inputField'; readonly name: string }
   | { readonly kind: 'enumValue'; readonly value: string };
 
 /** The operation kinds a builder tree starts from. */
@@ -29,6 +30,8 @@ function stepKey(step: BuilderStep): string {
       return `...${step.typeName}`;
     case 'argument':
       return `(${step.name})`;
+    case 'inputField':
+      return `.${step.name}`;
     case 'enumValue':
       return `=${step.value}`;
   }
@@ -49,19 +52,25 @@ export function rootKindOf(operation: OperationTypeNode): RootKind {
   return operation === OperationTypeNode.MUTATION ? 'mutation' : operation === OperationTypeNode.SUBSCRIPTION ? 'subscription' : 'query';
 }
 
-/** Splits a path into its selection steps (fields and fragments) and a trailing argument (and value), if any. */
-export function splitPath(path: BuilderPath): { selections: BuilderStep[]; argument?: string; value?: string } {
+/**
+ * Splits a path into its selection steps (fields and fragments) and a trailing argument, the
+ * input-object fields inside its value (outermost first) and an enum value, if any.
+ */
+export function splitPath(path: BuilderPath): { selections: BuilderStep[]; argument?: string; inputFields: string[]; value?: string } {
   const selections: BuilderStep[] = [];
+  const inputFields: string[] = [];
   let argument: string | undefined;
   let value: string | undefined;
   for (const step of path.steps) {
     if (step.kind === 'argument') {
       argument = step.name;
+    } else if (step.kind === 'inputField') {
+      inputFields.push(step.name);
     } else if (step.kind === 'enumValue') {
       value = step.value;
     } else if (argument === undefined) {
       selections.push(step);
     }
   }
-  return { selections, argument, value };
+  return { selections, argument, inputFields, value };
 }

@@ -4,6 +4,7 @@
  */
 import { Kind, print, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { pathKey, rootKindOf, type BuilderPath, type BuilderStep, type RootKind } from './builderPath';
+import { inputStepsOf } from './builderInput';
 import { builderOperation, parseBuilderText } from './builderDocument';
 
 /** What the builder shows for a text and a cursor. */
@@ -74,6 +75,9 @@ function stateOf(op: OperationDefinitionNode): BuilderState {
           argumentValues.set(argKey, print(arg.value));
           if (arg.value.kind === Kind.ENUM) {
             ticked.add(pathKey({ root, steps: [...argSteps, { kind: 'enumValue', value: arg.value.value }] }));
+          }
+          for (const inputSteps of inputStepsOf(arg.value, argSteps)) {
+            ticked.add(pathKey({ root, steps: inputSteps }));
           }
         }
         if (s.selectionSet) {

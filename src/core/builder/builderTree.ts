@@ -3,14 +3,27 @@
  * possible types of an abstract type as inline fragments, fields), computed when a node expands,
  * and the search that finds the shortest path to every field whose name matches.
  */
-import { getNamedType, isAbstractType, isCompositeType, isEnumType, isRequiredArgument, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  isAbstractType,
+  isCompositeType,
+  isEnumType,
+  isInputObjectType,
+  isRequiredArgument,
+  isRequiredInputField,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import { childPath, pathKey, splitPath, type BuilderPath, type BuilderStep, type RootKind } from './builderPath';
 import { fieldOn, stepType } from './builderChain';
+import { inputTypeAt } from './builderInput';
 
 /** One node of the builder's tree. */
 export interface BuilderNode {
   readonly path: BuilderPath;
-  readonly kind: 'root' | 'field' | 'fragment' | 'argument' | 'enumValue';
+  readonly kind: 'root' | 'field' | 'fragment' | 'argument' | 'inputField' | 'enumValue';
   /** The name shown: a field's or argument's name, `... on Type`, an enum value, a root type's name. */
   readonly label: string;
   /** The type as written (`[Task!]!`), empty for fragments and enum values. */
@@ -18,7 +31,7 @@ export interface BuilderNode {
   readonly description?: string;
   /** The deprecation reason, when the field, argument or value is deprecated. */
   readonly deprecated?: string;
-  /** A required argument (it is always given, so its box cannot be cleared). */
+  /** A required argument or input-object field (it is always given, so its box cannot be cleared). */
   readonly required: boolean;
   readonly expandable: boolean;
 }
@@ -88,25 +101,11 @@ export function builderChildren(schema: GraphQLSchema, path: BuilderPath, option
     return [];
   }
   const { type, field } = resolvePath(schema, path);
-  if (last?.kind === 'argument') {
-    const arg = field?.args.find((a) => a.name === last.name);
-    const named = arg && getNamedType(arg.type);
-    if (!named || !isEnumType(named)) {
-      return [];
-    }
-    return named
-      .getValues()
-      .map((v): BuilderNode => ({
-        path: childPath(path, { kind: 'enumValue', value: v.name }),
-        kind: 'enumValue',
-        label: v.name,
-        typeText: '',
-        description: v.description ?? undefined,
-        deprecated: v.deprecationReason ?? undefined,
-        required: false,
-        expandable: false,
-      }))
-      .filter(keep);
+  if (last?.kind === 'argument' || last?.kind === 'inputField') {
+    const { argument, inputFields } = splitPath(path);
+    const arg = field?.args.find((a) => a.name === argument);
+    const at = arg && inputTypeAt(arg.type, inputFields);
+    return at ? inputChildren(path, at).filter(keep) : [];
   }
   const out: BuilderNode[] = [];
   if (last?.kind === 'field' && field) {
@@ -120,7 +119,7 @@ export function builderChildren(schema: GraphQLSchema, path: BuilderPath, option
         description: a.description ?? undefined,
         deprecated: a.deprecationReason ?? undefined,
         required: isRequiredArgument(a),
-        expandable: isEnumType(named),
+        expandable: isEnumType(named) || isInputObjectType(named),
       });
     }
   }
@@ -143,6 +142,39 @@ export function builderChildren(schema: GraphQLSchema, path: BuilderPath, option
     }
   }
   return out.filter(keep);
+}
+
+/** The nodes under an argument or an input-object field of type `type`: an enum's values, an input object's fields. */
+function inputChildren(path: BuilderPath, type: GraphQLInputType): BuilderNode[] {
+  const named = getNamedType(type);
+  if (isInputObjectType(named)) {
+    return Object.values(named.getFields()).map((f): BuilderNode => {
+      const inner = getNamedType(f.type);
+      return {
+        path: childPath(path, { kind: 'inputField', name: f.name }),
+        kind: 'inputField',
+        label: f.name,
+        typeText: String(f.type),
+        description: f.description ?? undefined,
+        deprecated: f.deprecationReason ?? undefined,
+        required: isRequiredInputField(f),
+        expandable: isEnumType(inner) || isInputObjectType(inner),
+      };
+    });
+  }
+  if (!isEnumType(named)) {
+    return [];
+  }
+  return named.getValues().map((v): BuilderNode => ({
+    path: childPath(path, { kind: 'enumValue', value: v.name }),
+    kind: 'enumValue',
+    label: v.name,
+    typeText: '',
+    description: v.description ?? undefined,
+    deprecated: v.deprecationReason ?? undefined,
+    required: false,
+    expandable: false,
+  }));
 }
 
 /**

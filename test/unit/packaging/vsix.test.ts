@@ -168,12 +168,18 @@ describe('the packaged extension (npm run package)', function () {
     assert.deepEqual(unwanted, []);
   });
 
-  it("the sources' README shows the results and history screenshots, between the markers the package leaves out, each a small file of the repository", () => {
+  it("the sources' README shows the builder, results and history screenshots, between the markers the package leaves out, each a small file of the repository", () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- screenshots -->([\s\S]*?)<!-- \/screenshots -->/g)].map((m) => m[1]).join('\n');
     const images = (text: string) => [...text.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
     assert.deepEqual(images(readme), images(blocks), 'every image of the README is between screenshots markers');
-    assert.deepEqual(images(blocks).sort(), ['docs/images/compare.png', 'docs/images/history.png', 'docs/images/results-filter.png', 'docs/images/results-table.png']);
+    assert.deepEqual(images(blocks).sort(), [
+      'docs/images/builder.png',
+      'docs/images/compare.png',
+      'docs/images/history.png',
+      'docs/images/results-filter.png',
+      'docs/images/results-table.png',
+    ]);
     for (const image of images(blocks)) {
       const bytes = readFileSync(join(root, image));
       assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', `${image} is a PNG`);

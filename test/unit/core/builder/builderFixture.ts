@@ -13,7 +13,8 @@ export const SCHEMA = buildSchema(`
     me: User
     oldTasks: [Task!]! @deprecated(reason: "Use tasks.")
   }
-  input TaskFilter { status: Status, owner: ID }
+  input TaskFilter { status: Status, owner: ID, due: DateRange }
+  input DateRange { from: String!, to: String }
   type TaskConnection { edges: [TaskEdge!]! totalCount: Int! }
   type TaskEdge { node: Task! cursor: String! }
   interface Node { id: ID! }
@@ -24,7 +25,7 @@ export const SCHEMA = buildSchema(`
   type Mutation { createTask(name: String!, status: Status): Task }
 `);
 
-/** Builder steps from names: `tasks`, `...User` (inline fragment), `(first)` (argument), `=DONE` (enum value). */
+/** Builder steps from names: `tasks`, `...User` (inline fragment), `(first)` (argument), `.status` (input-object field), `=DONE` (enum value). */
 export function steps(...names: string[]): BuilderStep[] {
   return names.map((n): BuilderStep => {
     if (n.startsWith('...')) {
@@ -32,6 +33,9 @@ export function steps(...names: string[]): BuilderStep[] {
     }
     if (n.startsWith('(')) {
       return { kind: 'argument', name: n.slice(1, -1) };
+    }
+    if (n.startsWith('.')) {
+      return { kind: 'inputField', name: n.slice(1) };
     }
     if (n.startsWith('=')) {
       return { kind: 'enumValue', value: n.slice(1) };
