@@ -13,6 +13,7 @@ import { LineIndex } from '../core/text/lineIndex';
 import { titleOf } from './codeActionTitles';
 import { workspaceEdit, type GraphqlText } from './codeActionText';
 import { toRange } from './convert';
+import { readText } from '../platform/readText';
 
 /** An action whose edit is made when it is picked (it reads the sidecar file then, not while the light bulb asks). */
 export class LazyAction extends vscode.CodeAction {
@@ -29,19 +30,6 @@ export class LazyAction extends vscode.CodeAction {
 export function sidecarUriOf(uri: vscode.Uri): vscode.Uri | undefined {
   const path = uri.scheme === 'untitled' ? undefined : sidecarPathFor(uri.path);
   return path ? uri.with({ path }) : undefined;
-}
-
-/** The sidecar's text (the editor's when open), undefined when there is no such file. */
-async function sidecarText(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) {
-    return open.getText();
-  }
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Adds the sidecar's new text to an edit: the whole file replaced (jsonc-parser kept its formatting), or created. */
@@ -62,7 +50,7 @@ function basename(uri: vscode.Uri): string {
 
 /** "Add `x` to tasks.variables.json" with a typed placeholder, when the sidecar's entry of the operation lacks the variable. */
 export async function addToSidecarAction(sidecar: vscode.Uri, variable: VariableAt): Promise<vscode.CodeAction | undefined> {
-  const before = await sidecarText(sidecar);
+  const before = await readText(sidecar);
   if (sidecarHas(before, variable.operationKey, variable.name)) {
     return undefined;
   }
@@ -83,7 +71,7 @@ export function extractVariableActions(document: vscode.TextDocument, at: Graphq
     const title = titleOf('extractVariable', [`$${extracted.name}`, basename(sidecar)]);
     out.push(
       new LazyAction(title, vscode.CodeActionKind.RefactorExtract, async () => {
-        const before = await sidecarText(sidecar);
+        const before = await readText(sidecar);
         return withSidecar(workspaceEdit(document.uri, at, extracted.edits), sidecar, before, addToSidecar(before, extracted.operationKey, extracted.name, extracted.value));
       }),
     );

@@ -3,6 +3,7 @@ import { sidecarPathFor } from '../core/run/variablesFile';
 import { documentPathOf, type Place } from '../core/testing/testFile';
 import { checkTestFile, type TestFileInputs } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
+import { readText } from '../platform/readText';
 
 /** The glob of the test files (`tasks.graphql.test.json` beside `tasks.graphql`). */
 export const TEST_FILE_GLOB = '**/*.{graphql,gql}.test.json';
@@ -12,19 +13,6 @@ export interface ItemData {
   readonly file: vscode.Uri;
   readonly operation?: string;
   readonly caseName?: string;
-}
-
-/** Reads a file's text (an open editor's, unsaved edits included), or undefined when it does not exist. */
-export async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) {
-    return open.getText();
-  }
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The inputs of a test file: its text, its document's and its variables file's. */

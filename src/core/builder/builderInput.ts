@@ -18,7 +18,8 @@ import {
 import { BuilderError } from './builderErrors';
 import type { BuilderStep } from './builderPath';
 import { listRemovals, type BuilderEdit } from './builderLayout';
-import { freshVariableName, placeholderFor, type NewVariable } from './builderVariables';
+import { freshVariableName, type NewVariable } from './builderVariables';
+import { sidecarPlaceholder } from '../language/placeholders';
 
 /** What writing a value needs: the variable names taken and where new variables go. */
 export interface InputContext {
@@ -76,7 +77,7 @@ export function inputValueText(ctx: InputContext, type: GraphQLInputType, fields
       return enumValue;
     }
     const name = freshVariableName(variableBase, ctx.taken);
-    ctx.newVariables.push({ name, type: String(type), placeholder: placeholderFor(type) });
+    ctx.newVariables.push({ name, type: String(type), placeholder: sidecarPlaceholder(type) });
     return `$${name}`;
   }
   const [first, ...rest] = fields;

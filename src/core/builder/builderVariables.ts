@@ -3,19 +3,7 @@
  * header, their removal when nothing uses them any more, and the placeholder a variables file
  * gets for each.
  */
-import {
-  getNullableType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  isRequiredInputField,
-  visit,
-  type ASTNode,
-  type GraphQLInputType,
-  type OperationDefinitionNode,
-  type VariableDefinitionNode,
-} from 'graphql';
+import { visit, type ASTNode, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
 import { indentAt, listRemovals, startsLine, type BuilderEdit } from './builderLayout';
 
 /** A variable the builder declares: its name (without `$`), its type as written, its placeholder value. */
@@ -33,35 +21,6 @@ export function freshVariableName(base: string, taken: Set<string>): string {
   }
   taken.add(name);
   return name;
-}
-
-/** A value of the type for a variables file to start from: "" for strings and IDs, 0, false, an enum's first value, [], or an input object's required fields. */
-export function placeholderFor(type: GraphQLInputType, depth = 0): unknown {
-  const t = getNullableType(type);
-  if (isListType(t)) {
-    return [];
-  }
-  if (isEnumType(t)) {
-    return t.getValues()[0]?.name ?? '';
-  }
-  if (isInputObjectType(t)) {
-    const out: Record<string, unknown> = {};
-    for (const f of Object.values(t.getFields())) {
-      if (isRequiredInputField(f) && depth < 4) {
-        out[f.name] = placeholderFor(f.type, depth + 1);
-      }
-    }
-    return out;
-  }
-  switch (t.name) {
-    case 'Int':
-    case 'Float':
-      return 0;
-    case 'Boolean':
-      return false;
-    default:
-      return isNonNullType(type) || t.name === 'String' || t.name === 'ID' ? '' : null;
-  }
 }
 
 /** The edit that declares new variables in an operation's header (adding the parentheses when it has none). */
