@@ -46,12 +46,15 @@ describe('Operation builder: ticks write the operation', function () {
   });
 
   it('unticking removes the field; the parent keeps __typename', async () => {
+    // The run above opened its result beside the file: the builder follows the file's editor again.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const ticked = await toggle([field('tasks'), field('edges'), field('node'), field('name')], false);
     assert.ok(!ticked?.includes('query:tasks/edges/node/name'));
     assert.equal(vscode.window.activeTextEditor!.document.getText(), 'query Tasks {\n  tasks {\n    edges {\n      node {\n        __typename\n      }\n    }\n  }\n}\n');
   });
 
   it('a required argument becomes a variable, and the variables file gains it', async () => {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const ticked = await toggle([field('task'), field('name')], true);
     assert.ok(ticked?.includes('query:task/(id)'));
     assert.match(vscode.window.activeTextEditor!.document.getText(), /^query Tasks\(\$id: ID!\) \{\n[\s\S]*\n {2}task\(id: \$id\) \{\n {4}name\n {2}\}\n\}\n$/);

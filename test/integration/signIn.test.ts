@@ -22,8 +22,10 @@ interface Stats {
 async function signOutEverything(): Promise<void> {
   for (const env of ['Sandbox', 'Sandbox (loopback)', 'Sandbox (team)']) {
     await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', env);
-    while ((await vscode.commands.executeCommand<Summary | undefined>('tenantGraphql.showAccount')) !== undefined) {
-      await vscode.commands.executeCommand('tenantGraphql.signOut');
+    // By the session's id: with several accounts in an environment (an earlier describe may leave
+    // another there), Sign Out without one asks which.
+    for (let shown; (shown = await vscode.commands.executeCommand<Summary | undefined>('tenantGraphql.showAccount')) !== undefined;) {
+      await vscode.commands.executeCommand('tenantGraphql.signOut', shown.id);
     }
   }
   await vscode.commands.executeCommand('tenantGraphql.switchEnvironment', 'Sandbox');
