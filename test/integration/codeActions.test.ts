@@ -191,7 +191,11 @@ describe('Code actions: quick fixes and refactorings (Sandbox schema)', function
     const succeeded = await run();
     assert.equal(succeeded?.status, 200, succeeded?.message);
     assert.equal(succeeded.errors, 0);
+    // Revert this file, not whatever editor the run's result left active (the result's JSON
+    // document, when the panel fell back to it): later describes run typo.graphql for its error.
+    await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.ok(doc.getText().includes('nmae'), 'typo.graphql reverted');
   });
 
   it('Variables and the sidecar: adds a declared variable with a typed placeholder, removes a key no operation declares, extracts a literal into a variable', async () => {
