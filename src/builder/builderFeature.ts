@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { pathKey, type BuilderPath } from '../core/builder/builderPath';
-import type { BuilderState } from '../core/builder/builderState';
+import { sameShown, type BuilderState } from '../core/builder/builderState';
 import { inert } from '../core/text/inert';
 import { registerCommands } from '../platform/commands';
 import type { Schemas } from '../services/schemas';
@@ -31,6 +31,8 @@ export class BuilderFeature implements vscode.Disposable {
   readonly view: vscode.TreeView<BuilderElement>;
   private editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   private state: BuilderState | undefined;
+  /** The schema the tree was last drawn with. */
+  private drawnSchema: GraphQLSchema | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -84,20 +86,26 @@ export class BuilderFeature implements vscode.Disposable {
     return [...(this.state?.ticked ?? [])].sort();
   }
 
-  /** Reads the text again (at once, or after `delayMs` for cursor moves) and redraws. */
+  /** Reads the text again (at once, or after `delayMs` for cursor moves) and redraws when what the tree shows changed. */
   update(delayMs = 0): void {
     clearTimeout(this.timer);
     const run = () => {
       const target = this.target();
-      this.state = stateOf(target);
+      const state = stateOf(target);
+      const schema = this.schema();
       this.view.message = !target
         ? vscode.l10n.t('Open a GraphQL file, or place the cursor in a GraphQL template, to build an operation.')
-        : !this.schema()
+        : !schema
           ? vscode.l10n.t('No schema yet: sign in, or refresh the schema.')
-          : this.state?.syntaxError
-            ? inert(vscode.l10n.t('Fix the syntax error to build: {0}', this.state.syntaxError), { sink: 'treeItem' })
+          : state?.syntaxError
+            ? inert(vscode.l10n.t('Fix the syntax error to build: {0}', state.syntaxError), { sink: 'treeItem' })
             : undefined;
-      this.tree.refresh();
+      const changed = schema !== this.drawnSchema || !sameShown(state, this.state);
+      this.state = state;
+      this.drawnSchema = schema;
+      if (changed) {
+        this.tree.refresh();
+      }
     };
     if (delayMs > 0) {
       this.timer = setTimeout(run, delayMs);
@@ -124,8 +132,12 @@ export class BuilderFeature implements vscode.Disposable {
       } catch (err) {
         void vscode.window.showWarningMessage(inert(vscode.l10n.t('Could not change the operation: {0}', errorMessage(err)), { sink: 'notification' }));
       } finally {
-        // The tree shows the text again (a refused change puts the box back).
+        // The tree shows the text again; a box the person flipped that the text does not follow
+        // (a refused change) is drawn again from the text even when nothing else changed.
         this.update();
+        if (this.state?.ticked.has(pathKey(path)) !== checked) {
+          this.tree.refresh();
+        }
       }
       return this.ticked();
     });

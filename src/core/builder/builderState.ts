@@ -95,3 +95,38 @@ function stateOf(op: OperationDefinitionNode): BuilderState {
     argumentValues,
   };
 }
+
+function sameMap<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, same: (x: V, y: V) => boolean): boolean {
+  if (a.size !== b.size) {
+    return false;
+  }
+  for (const [key, value] of a) {
+    const other = b.get(key);
+    if (other === undefined || !same(value, other)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const sameList = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((v, i) => v === y[i]);
+
+/**
+ * Whether two states show the same tree: the same boxes ticked, aliases, spreads, argument values
+ * and syntax error (where the operation sits in the text does not show). A tree redrawn for nothing
+ * replaces its rows under the pointer, and a click that lands while they are replaced is lost.
+ */
+export function sameShown(a: BuilderState | undefined, b: BuilderState | undefined): boolean {
+  if (a === undefined || b === undefined) {
+    return a === b;
+  }
+  return (
+    a.syntaxError === b.syntaxError &&
+    a.operation?.kind === b.operation?.kind &&
+    a.ticked.size === b.ticked.size &&
+    [...a.ticked].every((k) => b.ticked.has(k)) &&
+    sameMap(a.aliases, b.aliases, sameList) &&
+    sameMap(a.spreads, b.spreads, sameList) &&
+    sameMap(a.argumentValues, b.argumentValues, (x, y) => x === y)
+  );
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { builderState } from '../../../../src/core/builder/builderState';
+import { builderState, sameShown } from '../../../../src/core/builder/builderState';
 import { builderTextOf, fileEdits } from '../../../../src/core/builder/builderTemplates';
 import { applyBuilderEdits } from './builderFixture';
 import { toggleBuilderPath } from '../../../../src/core/builder/builderEdits';
@@ -123,5 +123,24 @@ describe('core/builder/builderTree: nodes computed when they expand', () => {
     assert.deepEqual(found, ['query:me/login']);
     const way = keysOnTheWay(searchBuilder(SCHEMA, 'cursor'));
     assert.deepEqual([...way], ['query:', 'query:tasks', 'query:tasks/edges', 'query:tasks/edges/cursor']);
+  });
+});
+
+describe('core/builder/builderState: sameShown (the tree is redrawn only when what it shows changed)', () => {
+  const at = (text: string) => builderState(text, 2);
+  it('is the same for the same selection written elsewhere in the text, or with the cursor moved', () => {
+    assert.equal(sameShown(at('query { me { login } }'), at('\n\nquery   {\n me {\n login }\n}')), true);
+    assert.equal(sameShown(builderState('query { me { login } }', 2), builderState('query { me { login } }', 15)), true);
+  });
+  it('differs when a box, an alias, a spread, an argument value or the syntax error differs', () => {
+    const base = at('query { me { login } }');
+    assert.equal(sameShown(base, at('query { me { login id } }')), false, 'one more box');
+    assert.equal(sameShown(base, at('query { me { handle: login } }')), false, 'an alias');
+    assert.equal(sameShown(at('query { me { ...A } }'), at('query { me { ...B } }')), false, 'another spread');
+    assert.equal(sameShown(at('query { tasks(first: 1) { totalCount } }'), at('query { tasks(first: 2) { totalCount } }')), false, 'another value');
+    assert.equal(sameShown(at('query {'), at('query { me ) }')), false, 'another syntax error');
+    assert.equal(sameShown(base, at('mutation { me { login } }')), false, 'another root');
+    assert.equal(sameShown(base, undefined), false);
+    assert.equal(sameShown(undefined, undefined), true);
   });
 });
