@@ -5,6 +5,7 @@ import { registerCommands } from '../platform/commands';
 import { RESULTS_VIEW_TYPE, type RunResultView } from '../shared/resultsMessages';
 import { resultsCommands } from './commands';
 import type { ResultsPresenter } from './resultsModel';
+import { newPanel } from './panelPage';
 import { ResultsPanel, type ResultsPanelInfo } from './resultsPanel';
 import { ResultFilter } from './resultFilter';
 import { ResultDocuments } from './resultDocument';
@@ -25,6 +26,8 @@ export interface ResultsTestApi {
   receive(message: unknown): Promise<boolean>;
   /** How many panels are pinned (Pin This Result). */
   pinnedPanels(): number;
+  /** Restores a panel as VS Code does after a reload (a new webview panel handed to the serializer with the state its page kept). */
+  restore(state: unknown): Promise<ResultsPanelInfo>;
 }
 
 /**
@@ -112,6 +115,16 @@ export class ResultsFeature implements vscode.Disposable {
         info: () => this.panel.testHooks!.info(),
         receive: (message) => this.panel.testHooks!.receive(message),
         pinnedPanels: () => this.pinnedPanels.size,
+        restore: async (state) => {
+          // VS Code hands the serializer a panel already shown: its view-state events are over by then.
+          const panel = newPanel(vscode.l10n.t('Results'), vscode.ViewColumn.Beside, true, vscode.Uri.joinPath(context.extensionUri, 'media'));
+          await new Promise<void>((settled) => {
+            const timer = setTimeout(settled, 2000);
+            panel.onDidChangeViewState(() => (clearTimeout(timer), settled()));
+          });
+          this.panel.restore(panel, state);
+          return this.panel.testHooks!.info();
+        },
       };
     }
   }

@@ -167,6 +167,8 @@ export class ResultsPanel implements vscode.Disposable, WatchedPanel {
     this.unparsed = undefined;
     this.sentBytes = undefined;
     this.attach(panel);
+    // A restored page waits for its host frame as a new one does: watched the same way (it checks only a visible page's result).
+    this.watchdog.restart();
   }
 
   /** The serial of this panel (the next pinned panel's continue from it). */

@@ -228,6 +228,37 @@ describe('Results as a JSON document', function () {
     assert.equal(resultsTabs().length, 1, 'one results panel, not two');
   });
 
+  it('watches a panel VS Code restored after a reload: a host frame that never makes its page ends with the result as a JSON document', async () => {
+    await closeResultsTabs();
+    await eventually(async () => ((await info()).open ? undefined : true), 'the panel to close');
+    // The restored panel's host frame and the new panel's both wait for their service worker forever.
+    instructBrowser({ webviewHostHangs: 2 });
+    const view = {
+      runId: 'restored-run',
+      operationName: 'Me',
+      environment: 'Sandbox',
+      status: 200,
+      at: new Date().toISOString(),
+      bytes: 40,
+      body: { data: { me: { login: 'alice' } } },
+    };
+    const restored = await (await resultsApi()).restore({ view });
+    assert.equal(restored.open, true);
+    const doc = await eventually(
+      () => resultDocument('restored-run'),
+      'the restored result as a document',
+      45_000,
+      async () => `panel life:\n  ${(await info()).trace.join('\n  ')}`,
+    );
+    assert.deepEqual((JSON.parse(doc.getText()) as { data: unknown }).data, view.body.data);
+    const { trace: life } = await info();
+    assert.ok(
+      life.some((line) => line.includes('restored-run not rendered (step 1)')),
+      life.join('\n'),
+    );
+    assert.equal(resultsTabs().length, 1, 'one results panel, not two');
+  });
+
   it('shows results as a read-only JSON document, and no panel, when the person prefers that view (tenantGraphql.results.view)', async () => {
     await closeResultsTabs();
     await eventually(async () => ((await info()).open ? undefined : true), 'the panel to close');
