@@ -13,7 +13,12 @@ export const SUITES = ['main', 'restricted', 'german', 'folders'];
 const FLAGS = {
   suites: { type: 'string', value: 'LIST', env: 'TENANT_GRAPHQL_SUITES', help: `parts of the suite, comma-separated (default ${SUITES.join(',')}; with --bench: main)` },
   suite: { type: 'string', value: 'NAME', help: 'one part of the suite (same as --suites NAME)' },
-  grep: { type: 'string', value: 'REGEX', env: 'TENANT_GRAPHQL_TEST_GREP', help: "only the tests whose full title matches (mocha's grep)" },
+  grep: {
+    type: 'string',
+    value: 'REGEX',
+    env: 'TENANT_GRAPHQL_TEST_GREP',
+    help: 'only the tests whose full title (describe + it) matches; mocha makes a case-sensitive RegExp of it',
+  },
   'keep-temp': { type: 'boolean', env: 'TENANT_GRAPHQL_KEEP_TEMP', help: 'keep the run folder (.cache/tmp/run-*) for debugging' },
   verbose: { type: 'boolean', env: 'TENANT_GRAPHQL_VERBOSE', help: "also print the workbench's console, the browser harness's steps and the webview record" },
   'runner-timeout': { type: 'string', value: 'SECONDS', env: 'TENANT_GRAPHQL_RUNNER_TIMEOUT_S', help: 'give up on a part of the suite after this long (default 900)' },
@@ -44,7 +49,7 @@ export function helpText() {
     '',
     ...rows.map(([left, help]) => `  ${left.padEnd(width)}  ${help}`),
     '',
-    'Example: npm run test:integration -- --suites main --grep "Builder|Sign in"',
+    'Example: npm run test:integration -- --suites main --grep "Operation builder|Sign-in against"',
     'The variables the runner hands to the tests (TENANT_GRAPHQL_TEST_*) are listed in scripts/integration/testEnvironment.mjs.',
   ].join('\n');
 }
@@ -61,7 +66,11 @@ export class UsageError extends Error {}
 export function resolveOptions(args, env) {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: Object.fromEntries(Object.entries(FLAGS).map(([name, f]) => [name, { type: f.type, ...(f.short ? { short: f.short } : {}) }])), strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: Object.fromEntries(Object.entries(FLAGS).map(([name, f]) => [name, { type: f.type, ...(f.short ? { short: f.short } : {}) }])),
+      strict: true,
+    }));
   } catch (err) {
     throw new UsageError(err.message);
   }

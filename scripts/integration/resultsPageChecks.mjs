@@ -75,7 +75,7 @@ export async function checkAccessibility(context, { themeClass, out }) {
 
 /** Measures the results page in the page itself: the toolbar, the visible controls, the filter's placeholder against its room, overflow. */
 function measureLayout() {
-  /* global document, getComputedStyle -- runs in the page */
+  /* global getComputedStyle -- runs in the page (document: declared above) */
   const visible = (e) => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';

@@ -26,13 +26,19 @@ describe('integration runner: options', () => {
   });
 
   it('refuses an unknown part, an empty list, and --suite with --suites', () => {
-    assert.throws(() => resolveOptions(['--suites', 'main,mian'], {}), (err: Error) => err instanceof UsageError && /unknown suite mian/.test(err.message));
+    assert.throws(
+      () => resolveOptions(['--suites', 'main,mian'], {}),
+      (err: Error) => err instanceof UsageError && /unknown suite mian/.test(err.message),
+    );
     assert.throws(() => resolveOptions(['--suites', ','], {}), UsageError);
     assert.throws(() => resolveOptions(['--suite', 'main', '--suites', 'german'], {}), UsageError);
   });
 
   it('takes the grep, the timeout and the switches', () => {
-    const { options } = resolveOptions(['--grep', 'Builder|Sign in', '--runner-timeout', '120', '--keep-temp', '--verbose', '--show-server-log', '--screenshots', '/tmp/shots'], {});
+    const { options } = resolveOptions(
+      ['--grep', 'Builder|Sign in', '--runner-timeout', '120', '--keep-temp', '--verbose', '--show-server-log', '--screenshots', '/tmp/shots'],
+      {},
+    );
     assert.equal(options.grep, 'Builder|Sign in');
     assert.equal(options.runnerTimeoutS, 120);
     assert.equal(options.keepTemp, true);
@@ -90,7 +96,20 @@ describe('integration runner: options', () => {
 
   it('documents every flag in the help', () => {
     const help = helpText();
-    for (const flag of ['--suites', '--suite', '--grep', '--keep-temp', '--verbose', '--runner-timeout', '--show-server-log', '--code-server-entry', '--code-server-node', '--code-server-legacy', '--bench', '--help']) {
+    for (const flag of [
+      '--suites',
+      '--suite',
+      '--grep',
+      '--keep-temp',
+      '--verbose',
+      '--runner-timeout',
+      '--show-server-log',
+      '--code-server-entry',
+      '--code-server-node',
+      '--code-server-legacy',
+      '--bench',
+      '--help',
+    ]) {
       assert.ok(help.includes(`${flag} `) || help.includes(`${flag}\n`), flag);
     }
     assert.equal(resolveOptions(['-h'], {}).options.help, true);

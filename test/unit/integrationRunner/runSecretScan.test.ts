@@ -20,7 +20,11 @@ describe('integration runner: the secret scan’s sources', () => {
   });
 
   it('searches every file (coder.json without its query) and every browser entry but SecretStorage', () => {
-    const files = [source(join('user-data', 'coder.json'), '{"query":"q","a":1}'), source(join('german', 'user-data', 'coder.json'), '{"query":"q"}'), source('logs/x.log', 'text')];
+    const files = [
+      source(join('user-data', 'coder.json'), '{"query":"q","a":1}'),
+      source(join('german', 'user-data', 'coder.json'), '{"query":"q"}'),
+      source('logs/x.log', 'text'),
+    ];
     const entries = [
       { where: 'main localStorage', key: 'secrets.provider', value: 'sealed' },
       { where: 'main localStorage', key: 'memento', value: 'v' },

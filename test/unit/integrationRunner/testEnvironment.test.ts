@@ -23,7 +23,14 @@ describe('integration runner: the tests’ environment', () => {
       adminKey: 'k'.repeat(32),
       direct: { authUrl: 'http://127.0.0.1:3', baseUrl: 'http://127.0.0.1:4' },
     });
-    assert.deepEqual(JSON.parse(env.TENANT_GRAPHQL_TEST_INTEROP), { url: 'http://127.0.0.1:7', control: 'http://127.0.0.1:8', clientId: 'c', resource: 'r', teamClientId: 't', teamSecret: 's' });
+    assert.deepEqual(JSON.parse(env.TENANT_GRAPHQL_TEST_INTEROP), {
+      url: 'http://127.0.0.1:7',
+      control: 'http://127.0.0.1:8',
+      clientId: 'c',
+      resource: 'r',
+      teamClientId: 't',
+      teamSecret: 's',
+    });
     assert.equal(env.TENANT_GRAPHQL_TEST_HEADER_SECRET, 'hdr-1');
     assert.equal(env.TENANT_GRAPHQL_TEST_GREP, 'Builder');
     assert.equal(env.TENANT_GRAPHQL_TEST_SUITE, 'folders');

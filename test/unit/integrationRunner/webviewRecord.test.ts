@@ -13,7 +13,10 @@ describe('integration runner: webview record', () => {
   });
 
   it('shortens a webview address to its last segments, purpose and extension', () => {
-    assert.equal(shortUrl('https://x.test/a/b/webview/browser/pre/index.html?purpose=webviewView&extensionId=tenantlabs.tenant-graphql'), 'pre/index.html purpose=webviewView tenantlabs.tenant-graphql');
+    assert.equal(
+      shortUrl('https://x.test/a/b/webview/browser/pre/index.html?purpose=webviewView&extensionId=tenantlabs.tenant-graphql'),
+      'pre/index.html purpose=webviewView tenantlabs.tenant-graphql',
+    );
     assert.equal(shortUrl('not a url'), 'not a url');
   });
 
