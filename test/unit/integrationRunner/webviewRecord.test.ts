@@ -1,6 +1,5 @@
-/** The webview record's lines (scripts/integration/webviewRecord.mjs, serviceWorkerProbes.mjs). */
+/** The webview record's lines (scripts/integration/webviewRecord.mjs). */
 import * as assert from 'node:assert/strict';
-import { watchIsOver } from '../../../scripts/integration/serviceWorkerProbes.mjs';
 import { RESULTS_PAGE_TRACE, consoleLine, createRecord, isWorkerScript, shortUrl } from '../../../scripts/integration/webviewRecord.mjs';
 
 describe('integration runner: webview record', () => {
@@ -32,12 +31,5 @@ describe('integration runner: webview record', () => {
     assert.equal(consoleLine({ text: 'hello', type: 'debug', locationUrl: 'http://h/webview/pre/index.html' }), undefined);
     assert.equal(consoleLine({ text: 'Service worker ready', type: 'log', locationUrl: 'http://h/workbench.js' }), 'console log: Service worker ready');
     assert.equal(consoleLine({ text: 'unrelated', type: 'error', locationUrl: 'http://h/workbench.js' }), undefined);
-  });
-
-  it('watches a service worker until it is activated or gone', () => {
-    assert.ok(watchIsOver('runs ({"self":"activated","installing":null,"waiting":null,"active":"activated"})'));
-    assert.ok(watchIsOver('gone (Target closed)'));
-    assert.ok(!watchIsOver('runs ({"self":"installing","installing":"installing","waiting":null,"active":null})'));
-    assert.ok(!watchIsOver(undefined));
   });
 });
