@@ -106,14 +106,13 @@ async function main(): Promise<void> {
 /** The same measures through the VS Code adapter, in a real VS Code (test/integration/*.bench.ts). */
 function adapterBench(): AdapterRow[] {
   console.log('');
-  console.log('Adapter benchmark in code-server (TENANT_GRAPHQL_BENCH=1 node scripts/testIntegration.mjs); --no-vscode skips it');
+  console.log('Adapter benchmark in code-server (node scripts/testIntegration.mjs --bench); --no-vscode skips it');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/testIntegration.mjs')], {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/testIntegration.mjs'), '--bench'], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, TENANT_GRAPHQL_BENCH: '1' },
   });
   process.stdout.write(result.stdout);
   const out: AdapterRow[] = [];

@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
  * @param {{ entry: string, port: number, stateDir: string, folder: string, workspaceTrust?: boolean, legacySmokeTestOption?: boolean }} options
  *   stateDir holds user-data/, extensions/ and config.yaml; workspaceTrust keeps VS Code's workspace
  *   trust on (an untrusted folder opens in Restricted Mode), off by default as in `npm start`;
- *   legacySmokeTestOption passes `--enable-smoke-test-driver` as older code-servers need (see testIntegration.mjs)
+ *   legacySmokeTestOption passes `--enable-smoke-test-driver` as older code-servers need (see scripts/integration/options.mjs)
  */
 export function codeServerArgs({ entry, port, stateDir, folder, workspaceTrust = false, legacySmokeTestOption = false }) {
   return [

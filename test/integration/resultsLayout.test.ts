@@ -33,7 +33,7 @@ const tasks = (n: number) => ({ tasks: { edges: Array.from({ length: n }, (_, i)
 
 /**
  * The results panel's chrome at 600 px in light, dark and high-contrast themes, measured in the real
- * Chromium by the runner (checkPanelLayout in scripts/testIntegration.mjs): the toolbar is one row of
+ * Chromium by the runner (checkPanelLayout in scripts/integration/resultsPageChecks.mjs): the toolbar is one row of
  * named icon buttons, nothing is wider than the page, the filter's placeholder fits its box, and an
  * answer without data shows no list picker or Show as Table. With TENANT_GRAPHQL_SCREENSHOTS=<dir>
  * the runner also saves each state as a PNG there, to be looked at.

@@ -12,7 +12,7 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/** Marks the page's trace lines on its console (matched by scripts/testIntegration.mjs). */
+/** Marks the page's trace lines on its console (matched by scripts/integration/webviewRecord.mjs). */
 const TRACE_PREFIX = '[tenant-graphql results page] ';
 
 export const vscode = acquireVsCodeApi();
