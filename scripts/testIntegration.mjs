@@ -140,7 +140,7 @@ async function main() {
   cleanups.push(() => interop.close());
   log(`independent pair (oidc-provider + graphql-http): ${interop.url}`);
 
-  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german,folders')).split(',').filter(Boolean);
+  const suites = (process.env.TENANT_GRAPHQL_SUITES ?? (process.env.TENANT_GRAPHQL_BENCH === '1' ? 'main' : 'main,restricted,german,folders,chat')).split(',').filter(Boolean);
   const browserEntries = [];
   let code = 0;
   for (const suite of suites) {
@@ -173,6 +173,22 @@ function germanProfile(tmp) {
     label: 'Deutsch',
   };
   writeFileSync(join(stateDir, 'user-data', 'languagepacks.json'), JSON.stringify({ de: entry }));
+  writeFileSync(join(stateDir, 'config.yaml'), 'auth: none\ncert: false\n');
+  return stateDir;
+}
+
+/**
+ * The `chat` part's own profile (test/integration/chat): the scripted language model of
+ * test/fixtures/scriptedChatModel (test machinery, never packaged) installed in a fresh extensions
+ * folder, so that no other part loads it or VS Code's chat set up by this part, and the setting
+ * `chat.allowAnonymousAccess` (see docs/upstream/chat-turn-in-code-server.md).
+ */
+function chatProfile(tmp) {
+  const stateDir = join(tmp, 'chat');
+  cpSync(join(root, 'test/fixtures/scriptedChatModel'), join(stateDir, 'extensions', 'tenantlabs.test-scripted-chat-model-0.0.1'), { recursive: true });
+  // VS Code's chat without an account (the setup the test runs needs it): an experimental setting no extension may write.
+  mkdirSync(join(stateDir, 'user-data', 'User'), { recursive: true });
+  writeFileSync(join(stateDir, 'user-data', 'User', 'settings.json'), `${JSON.stringify({ 'chat.allowAnonymousAccess': true }, null, 2)}\n`);
   writeFileSync(join(stateDir, 'config.yaml'), 'auth: none\ncert: false\n');
   return stateDir;
 }
@@ -275,7 +291,7 @@ async function runSuite({ suite, tmp, node24, codeServerEntry, chromium, sandbox
   const args = codeServerArgs({
     entry: codeServerEntry,
     port,
-    stateDir: german ? germanProfile(tmp) : tmp,
+    stateDir: german ? germanProfile(tmp) : suite === 'chat' ? chatProfile(tmp) : tmp,
     folder: multiRoot ?? workspace,
     workspaceTrust: restricted,
     legacySmokeTestOption: process.env.TENANT_GRAPHQL_CODE_SERVER_LEGACY === '1',
@@ -625,7 +641,9 @@ async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries, in
   // it is the workbench's localStorage entry "secrets.provider" (AES-GCM sealed with a key made of
   // user-data/serve-web-key-half and a browser part); everything else in the browser and on disk is searched.
   const secretStorage = (e) => /(^| )localStorage$/.test(e.where) && e.key === 'secrets.provider';
-  const files = fileSources(tmp).map((f) => ([join('user-data', 'coder.json'), join('german', 'user-data', 'coder.json')].includes(f.where) ? withoutLastQuery(f) : f));
+  const files = fileSources(tmp).map((f) =>
+    [join('user-data', 'coder.json'), join('german', 'user-data', 'coder.json'), join('chat', 'user-data', 'coder.json')].includes(f.where) ? withoutLastQuery(f) : f,
+  );
   const searchedEntries = browserEntries.filter((e) => !secretStorage(e));
   const sources = [
     ...files,
@@ -923,7 +941,11 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
     /** Webview host frames still to be left waiting for their service worker forever (see injectServiceWorkerFaults). */
     webviewHostHangs: 0,
     instruct(instruction) {
-      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, panelLayout, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, panelLayout, chatView, ...rest } = instruction;
+      if (chatView) {
+        void readChatView(context, chatView);
+        return;
+      }
       if (axe) {
         void checkAccessibility(context, axe);
         return;
@@ -955,6 +977,39 @@ function createBrowserHarness(context, servers, codeServerBase, interop) {
       }
     },
   };
+}
+
+/**
+ * The Chat view's text as a person sees it (the `chat` part of the suite): waits at most 60 s for the
+ * workbench's chat session (`.interactive-session`) to show `contains`, then writes `{ text }` to `out`
+ * (a file the test in the extension host reads); on failure `{ error, text }` with what it showed.
+ */
+async function readChatView(context, { contains, out }) {
+  const write = (value) => {
+    writeFileSync(`${out}.partial`, JSON.stringify(value));
+    renameSync(`${out}.partial`, out);
+  };
+  let text = '';
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      for (const page of context.pages()) {
+        text = await page
+          .locator('.interactive-session')
+          .first()
+          .innerText({ timeout: 2_000 })
+          .catch(() => text);
+        if (text.includes(contains)) {
+          write({ text });
+          return;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    write({ error: `the Chat view did not show ${JSON.stringify(contains)} within 60 s`, text });
+  } catch (err) {
+    write({ error: String(err?.stack ?? err), text });
+  }
 }
 
 /**
