@@ -48,7 +48,7 @@ const PROMPT = 'Which values does TaskPriority have? Use #tenantGraphqlSchema.';
 /**
  * One chat turn end to end, in the Chat view, without network or account: VS Code's built-in chat
  * (GitHub Copilot Chat 0.67 in code-server 4.139) set up anonymously (`chat.allowAnonymousAccess`,
- * then the setup without sign-in the Chat view offers), agent mode, and a scripted language model (a
+ * then VS Code's own command for the setup without sign-in), agent mode, and a scripted language model (a
  * test extension, registerLanguageModelChatProvider). The model's first answer calls
  * tenantGraphql_searchSchema; the agent runs the tool and sends its result back; the model's second
  * answer shows it. See docs/upstream/chat-turn-in-code-server.md.
@@ -85,7 +85,7 @@ describe('A chat turn in the Chat view (agent mode, a scripted model, no account
 
   it("sends a prompt in agent mode: the model calls #tenantGraphqlSchema and its answer shows the tool's result", async () => {
     const before = requests.length;
-    // The Chat view's own command, as the chat.open keybinding and the Copilot menu use it: opens the
+    // The Chat view's own command (Chat: Open Chat, Ctrl+Alt+I), with the options it takes: opens the
     // view, switches to agent mode and the scripted model, submits the prompt, and (blockOnResponse)
     // resolves once the response is complete or waits for a confirmation.
     const result = await within(
