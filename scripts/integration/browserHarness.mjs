@@ -9,6 +9,7 @@
 //   page's checks (axe, layout) when asked.
 import { log } from './lifecycle.mjs';
 import { checkAccessibility, checkPanelLayout } from './resultsPageChecks.mjs';
+import { readChatView } from './chatView.mjs';
 
 /** Whether `url` is a Sandbox's authorize page (the runner's, the other server's, or one the extension started itself). */
 export function isAuthorizePage(url) {
@@ -192,7 +193,11 @@ export function createBrowserHarness({ context, servers, codeServerBase, interop
     /** Webview host frames still to be left waiting for their service worker forever (see faultInjection.mjs). */
     webviewHostHangs: 0,
     instruct(instruction) {
-      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, panelLayout, ...rest } = instruction;
+      const { open, approveOpenPage, serviceWorkerFaults, webviewHostHangs, axe, panelLayout, chatView, ...rest } = instruction;
+      if (chatView) {
+        void readChatView(context, chatView);
+        return;
+      }
       if (axe) {
         void checkAccessibility(context, axe);
         return;

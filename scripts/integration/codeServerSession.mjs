@@ -12,7 +12,7 @@ import { freePort, killTree, log, waitForHealth } from './lifecycle.mjs';
 import { testEnvironment } from './testEnvironment.mjs';
 import { classifyLine, testPayload, workbenchUrl } from './testOutput.mjs';
 import { recordWebviews } from './webviewRecord.mjs';
-import { germanProfile, prepareWorkspace } from './workspaces.mjs';
+import { chatProfile, germanProfile, prepareWorkspace } from './workspaces.mjs';
 
 /** Starts code-server for the part; resolves once it answers /healthz. */
 async function startCodeServer({ root, tmp, suite, options, codeServer, folder, extensionEnvironment, cleanups }) {
@@ -32,7 +32,7 @@ async function startCodeServer({ root, tmp, suite, options, codeServer, folder, 
   const args = codeServerArgs({
     entry: codeServer.entry,
     port,
-    stateDir: german ? germanProfile({ root, tmp }) : tmp,
+    stateDir: german ? germanProfile({ root, tmp }) : suite === 'chat' ? chatProfile({ root, tmp }) : tmp,
     folder,
     workspaceTrust: suite === 'restricted',
     legacySmokeTestOption: options.codeServer.legacy,

@@ -3,7 +3,13 @@
 import { parseArgs } from 'node:util';
 
 /** The parts of the suite, in the order a whole run goes through them (each a code-server run of its own). */
-export const SUITES = ['main', 'restricted', 'german', 'folders'];
+export const SUITES = ['main', 'restricted', 'german', 'folders', 'chat'];
+/**
+ * The parts run by default on another code-server (--code-server-entry, the oldest, 4.103): `chat`
+ * needs the language model provider API (final in VS Code 1.104) and a built-in chat to set up
+ * offline, so it runs on the newest only.
+ */
+const SUITES_ON_ANOTHER_CODE_SERVER = SUITES.filter((s) => s !== 'chat');
 
 /**
  * The flags. `env` names the environment variable the runner read before it had flags: still read
@@ -11,7 +17,12 @@ export const SUITES = ['main', 'restricted', 'german', 'folders'];
  * line keeps working; the flag wins when both are given.
  */
 const FLAGS = {
-  suites: { type: 'string', value: 'LIST', env: 'TENANT_GRAPHQL_SUITES', help: `parts of the suite, comma-separated (default ${SUITES.join(',')}; with --bench: main)` },
+  suites: {
+    type: 'string',
+    value: 'LIST',
+    env: 'TENANT_GRAPHQL_SUITES',
+    help: `parts of the suite, comma-separated (default ${SUITES.join(',')}; on another code-server ${SUITES_ON_ANOTHER_CODE_SERVER.join(',')}; with --bench: main)`,
+  },
   suite: { type: 'string', value: 'NAME', help: 'one part of the suite (same as --suites NAME)' },
   grep: {
     type: 'string',
@@ -92,7 +103,8 @@ export function resolveOptions(args, env) {
     throw new UsageError('give --suite or --suites, not both');
   }
   const list = values.suite ?? get('suites');
-  const suites = (list ?? (bench ? 'main' : SUITES.join(',')))
+  const codeServerEntry = get('code-server-entry');
+  const suites = (list ?? (bench ? 'main' : (codeServerEntry ? SUITES_ON_ANOTHER_CODE_SERVER : SUITES).join(',')))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -105,7 +117,6 @@ export function resolveOptions(args, env) {
   if (!(runnerTimeoutS > 0)) {
     throw new UsageError(`--runner-timeout takes a number of seconds above 0, not ${JSON.stringify(timeoutText)}`);
   }
-  const codeServerEntry = get('code-server-entry');
   const codeServerNode = get('code-server-node');
   return {
     notes,

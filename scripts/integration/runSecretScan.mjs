@@ -35,7 +35,7 @@ export function withoutLastQuery(file) {
 
 /** The places to search: the run folder's files (coder.json without its query) and the browser's storage but SecretStorage. */
 export function scanSources(files, browserEntries) {
-  const coderJson = [join('user-data', 'coder.json'), join('german', 'user-data', 'coder.json')];
+  const coderJson = [join('user-data', 'coder.json'), join('german', 'user-data', 'coder.json'), join('chat', 'user-data', 'coder.json')];
   const searchedFiles = files.map((f) => (coderJson.includes(f.where) ? withoutLastQuery(f) : f));
   const searchedEntries = browserEntries.filter((e) => !isSecretStorage(e));
   return {

@@ -6,7 +6,8 @@
 //   german      test/fixtures/workspace, display language German, a profile of its own (germanProfile)
 //   folders     a multi-root workspace of two folders, each choosing its own environment in its own
 //               settings (the environments themselves are the person's, in user settings: test/integration/folders)
-// The parts but german share one user profile (the run folder's user-data/).
+//   chat        test/fixtures/workspace, a profile of its own with a scripted language model (chatProfile)
+// The parts but german and chat share one user profile (the run folder's user-data/).
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -90,6 +91,22 @@ export function germanProfile({ root, tmp }) {
   cpSync(join(root, 'test/fixtures/languagePackDe'), pack, { recursive: true });
   mkdirSync(join(stateDir, 'user-data'), { recursive: true });
   writeFileSync(join(stateDir, 'user-data', 'languagepacks.json'), JSON.stringify({ de: languagePackEntry(pack) }));
+  writeFileSync(join(stateDir, 'config.yaml'), 'auth: none\ncert: false\n');
+  return stateDir;
+}
+
+/**
+ * The `chat` part's own profile (test/integration/chat): the scripted language model of
+ * test/fixtures/scriptedChatModel (test machinery, never packaged) installed in a fresh extensions
+ * folder, so that no other part loads it or VS Code's chat set up by this part, and the setting
+ * `chat.allowAnonymousAccess` (see docs/upstream/chat-turn-in-code-server.md). Returns its state folder.
+ */
+export function chatProfile({ root, tmp }) {
+  const stateDir = join(tmp, 'chat');
+  cpSync(join(root, 'test/fixtures/scriptedChatModel'), join(stateDir, 'extensions', 'tenantlabs.test-scripted-chat-model-0.0.1'), { recursive: true });
+  // VS Code's chat without an account (the setup the test runs needs it): an experimental setting no extension may write.
+  mkdirSync(join(stateDir, 'user-data', 'User'), { recursive: true });
+  writeFileSync(join(stateDir, 'user-data', 'User', 'settings.json'), `${JSON.stringify({ 'chat.allowAnonymousAccess': true }, null, 2)}\n`);
   writeFileSync(join(stateDir, 'config.yaml'), 'auth: none\ncert: false\n');
   return stateDir;
 }

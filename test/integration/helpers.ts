@@ -105,6 +105,11 @@ export interface BrowserInstruction {
    * checkPanelLayout in scripts/integration/resultsPageChecks.mjs).
    */
   panelLayout?: { themeClass: string; title: string; width: number; name: string; out: string };
+  /**
+   * Read the Chat view's text once it shows `contains`, and write it to `out` (see readChatView in
+   * scripts/testIntegration.mjs).
+   */
+  chatView?: { contains: string; out: string };
 }
 
 /**

@@ -15,13 +15,13 @@ export const TEST_OUTPUT_MARKER = '\u2063[tgq-test] ';
 const SUFFIX = process.env.TENANT_GRAPHQL_BENCH === '1' ? '.bench.js' : '.test.js';
 
 /** The parts of the suite that VS Code runs in a setup of their own, each from its folder. */
-const SUITE_FOLDERS = ['restricted', 'german', 'folders'];
+const SUITE_FOLDERS = ['restricted', 'german', 'folders', 'chat'];
 
 /**
  * Which part of the suite this run is (the runner starts VS Code once per part): `restricted` runs
  * the files in restricted/ (workspace trust on, the folder untrusted), `german` those in german/
  * (display language German), `folders` those in folders/ (a multi-root workspace of two folders),
- * `main` everything else.
+ * `chat` those in chat/ (with a scripted language model, and VS Code's chat set up), `main` everything else.
  */
 const SUITE = SUITE_FOLDERS.includes(process.env.TENANT_GRAPHQL_TEST_SUITE ?? '') ? process.env.TENANT_GRAPHQL_TEST_SUITE! : 'main';
 

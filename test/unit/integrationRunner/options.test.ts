@@ -5,7 +5,7 @@ import { SUITES, UsageError, helpText, resolveOptions } from '../../../scripts/i
 describe('integration runner: options', () => {
   it('runs every part of the suite with the defaults when given nothing', () => {
     const { options, notes } = resolveOptions([], {});
-    assert.deepEqual(options.suites, ['main', 'restricted', 'german', 'folders']);
+    assert.deepEqual(options.suites, ['main', 'restricted', 'german', 'folders', 'chat']);
     assert.deepEqual(options.suites, [...SUITES]);
     assert.equal(options.grep, '');
     assert.equal(options.runnerTimeoutS, 900);
@@ -16,6 +16,11 @@ describe('integration runner: options', () => {
     assert.equal(options.bench, false);
     assert.equal(options.screenshots, undefined);
     assert.deepEqual(notes, []);
+  });
+
+  it('leaves the chat part out by default on another code-server (the oldest has no language model provider API)', () => {
+    assert.deepEqual(resolveOptions(['--code-server-entry', '/x/entry.js'], {}).options.suites, ['main', 'restricted', 'german', 'folders']);
+    assert.deepEqual(resolveOptions(['--code-server-entry', '/x/entry.js', '--suite', 'chat'], {}).options.suites, ['chat']);
   });
 
   it('takes --suites as a comma-separated list and --suite as one part', () => {
