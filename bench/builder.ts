@@ -1,7 +1,7 @@
 /**
  * The operation builder on GitHub's schema: a tick (the edits and the tree's state read back)
  * on the 185-line document, for paths of the tree up to four levels deep. Goal: under 50 ms a tick.
- * Run: `node --import tsx scripts/bench/builder.ts`.
+ * Run: `node --import tsx bench/builder.ts`.
  *
  * Besides the wall time it reports the CPU time of each tick (process.cpuUsage: what the tick costs,
  * not the waits of a loaded machine), the first tick apart (JIT warm-up and graphql-js building the
@@ -12,11 +12,11 @@
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { buildSchema } from 'graphql';
-import { loadInputs } from './inputs';
-import { toggleBuilderPath } from '../../src/core/builder/builderEdits';
-import { builderState } from '../../src/core/builder/builderState';
-import { builderChildren } from '../../src/core/builder/builderTree';
-import type { BuilderPath } from '../../src/core/builder/builderPath';
+import { loadInputs } from '../test/fixtures/inputs';
+import { toggleBuilderPath } from '../src/core/builder/builderEdits';
+import { builderState } from '../src/core/builder/builderState';
+import { builderChildren } from '../src/core/builder/builderTree';
+import type { BuilderPath } from '../src/core/builder/builderPath';
 
 const inputs = loadInputs();
 const schema = buildSchema(inputs.sdlText, { assumeValid: true });

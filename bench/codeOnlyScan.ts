@@ -4,16 +4,16 @@
  * look for GraphQL templates in each, a turn of the event loop between slices), on a generated
  * workspace of real JavaScript files (taken from node_modules, none naming gql or graphql) and a few
  * files with templates. Prints the whole scan's time and the longest slice (what holds the thread).
- *   node --import tsx scripts/bench/codeOnlyScan.ts [files]
+ *   node --import tsx bench/codeOnlyScan.ts [files]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EmbeddedFiles } from '../../src/core/embedded/templateSources';
+import { EmbeddedFiles } from '../src/core/embedded/templateSources';
 
-const root = resolve(__dirname, '..', '..');
+const root = resolve(__dirname, '..');
 
 function jsFiles(dir: string, out: string[], max: number): void {
   for (const name of readdirSync(dir)) {

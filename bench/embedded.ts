@@ -9,12 +9,13 @@
 import { performance } from 'node:perf_hooks';
 import type { GraphQLSchema } from 'graphql';
 import { getAutocompleteSuggestions, getDiagnostics, Position as LibPosition } from 'graphql-language-service';
-import { EmbeddedFiles, graphqlAt, type TemplateSource } from '../../src/core/embedded/templateSources';
-import { findTemplates } from '../../src/core/embedded/templates';
-import { GraphqlLanguageService } from '../../src/core/language/languageService';
-import { LineIndex } from '../../src/core/text/lineIndex';
-import type { Position } from '../../src/core/language/types';
+import { EmbeddedFiles, graphqlAt, type TemplateSource } from '../src/core/embedded/templateSources';
+import { findTemplates } from '../src/core/embedded/templates';
+import { GraphqlLanguageService } from '../src/core/language/languageService';
+import { LineIndex } from '../src/core/text/lineIndex';
+import type { Position } from '../src/core/language/types';
 import { summarize, type Summary } from './stats';
+import { generatedCodeFile, TEMPLATES } from '../test/fixtures/codeFile';
 
 /** One row of the bench table (the shape bench.ts prints). */
 export interface EmbeddedRow {
@@ -23,86 +24,6 @@ export interface EmbeddedRow {
   readonly direct?: Summary;
   readonly targetP95?: number;
   readonly note?: string;
-}
-
-const TEMPLATES = 50;
-const TARGET_LINES = 5000;
-
-const OPERATIONS = [
-  (i: number) => `  query Repo${i}($owner: String!, $name: String!) {
-    repository(owner: $owner, name: $name) {
-      name
-      description
-      stargazerCount
-      issues(first: 10, states: [OPEN]) {
-        nodes {
-          title
-          number
-          author { login }
-        }
-      }
-    }
-  }`,
-  (i: number) => `  query Viewer${i} {
-    viewer {
-      login
-      repositories(first: 5) {
-        nodes { nameWithOwner isPrivate }
-      }
-    }
-  }`,
-  (i: number) => `  fragment Issue${i} on Issue {
-    title
-    state
-    createdAt
-    labels(first: 3) { nodes { name color } }
-  }`,
-];
-
-/** Ordinary TypeScript between the templates: strings with backticks, comments, regexes, template literals. */
-function filler(i: number): string {
-  return [
-    `// helper ${i}: formats a value; a backtick in a comment \` must not open a template`,
-    `export function format${i}(value: string, count: number): string {`,
-    `  const label = 'item \`${i}\`';`,
-    `  const pattern = /\`+[a-z]{2,}\\/x/g;`,
-    `  const ratio = count / 2 / (i${i}() || 1);`,
-    '  const text = `${label}: ${value.replace(pattern, "")} (${ratio})`;',
-    '  /* a block comment',
-    '     spanning lines */',
-    `  return text.length > ${i} ? text.slice(0, ${i}) : text;`,
-    '}',
-    `function i${i}(): number {`,
-    `  return ${i} % 7;`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-/** A TypeScript file of about 5,000 lines: 50 templates (gql, graphql(), /* GraphQL *\/, gql<T>) among ordinary code. */
-export function generatedCodeFile(withTemplates = true): string {
-  const parts: string[] = [withTemplates ? "import { gql, graphql } from './graphqlTag';" : "import { format } from './format';", ''];
-  let lines = 2;
-  let t = 0;
-  let i = 0;
-  while (lines < TARGET_LINES) {
-    const chunk = filler(i);
-    parts.push(chunk);
-    lines += chunk.split('\n').length;
-    if (withTemplates && t < TEMPLATES && i % 5 === 3) {
-      const body = OPERATIONS[t % OPERATIONS.length](t);
-      const form = t % 4;
-      const open = form === 0 ? 'gql`' : form === 1 ? 'graphql(`' : form === 2 ? '/* GraphQL */ `' : 'gql<Result>`';
-      const close = form === 1 ? '`);' : '`;';
-      const interpolation = t % OPERATIONS.length === 0 && t > 2 ? `\n  \${ISSUE_${t - 1}}` : '';
-      const template = `export const OP_${t} = ${open}\n${body}${interpolation}\n${close}\n`;
-      parts.push(template);
-      lines += template.split('\n').length;
-      t++;
-    }
-    i++;
-  }
-  return parts.join('\n');
 }
 
 /** Positions inside templates where completion is asked: the start of a field line in a selection set. */

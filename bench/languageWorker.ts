@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { GraphQLSchema, IntrospectionQuery } from 'graphql';
-import type { SchemaSource } from '../../src/core/language/languageWorkerProtocol';
-import { LanguageWorkers } from '../../src/core/language/languageWorkerClient';
-import { ReferenceIndex } from '../../src/core/language/referenceIndex';
-import { writeSchemaCache } from '../../src/core/schema/schemaCache';
-import { clientSchema } from './inputs';
+import type { SchemaSource } from '../src/core/language/languageWorkerProtocol';
+import { LanguageWorkers } from '../src/core/language/languageWorkerClient';
+import { ReferenceIndex } from '../src/core/language/referenceIndex';
+import { writeSchemaCache } from '../src/core/schema/schemaCache';
+import { clientSchema } from '../test/fixtures/inputs';
 import { probeLongestTask } from './longTask';
 import { generatedWorkspace as referenceWorkspace } from './references';
 import { generatedWorkspace, indexOf, nextIntrospection, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './schemaChanges';
@@ -31,8 +31,8 @@ export interface WorkerRow {
 }
 
 /** The built worker (npm run build) as the extension runs it; else the source through tsx. */
-const BUNDLE = path.resolve(__dirname, '../../dist/languageWorker.js');
-const WORKER = existsSync(BUNDLE) ? { script: BUNDLE } : { script: path.resolve(__dirname, '../../src/core/language/languageWorker.ts'), execArgv: ['--require', 'tsx/cjs'] };
+const BUNDLE = path.resolve(__dirname, '../dist/languageWorker.js');
+const WORKER = existsSync(BUNDLE) ? { script: BUNDLE } : { script: path.resolve(__dirname, '../src/core/language/languageWorker.ts'), execArgv: ['--require', 'tsx/cjs'] };
 
 function workers(count: number, sourceOf: (schema: GraphQLSchema) => ReturnType<ConstructorParameters<typeof LanguageWorkers>[1]>): LanguageWorkers {
   return new LanguageWorkers(WORKER, sourceOf, count);
@@ -210,10 +210,10 @@ export async function benchLanguageWorker(
   return rows;
 }
 
-/** Alone: `node --import tsx scripts/bench/languageWorker.ts [--quick] [--hogs on|both]` prints the rows (busy: two CPU hogs beside). */
+/** Alone: `node --import tsx bench/languageWorker.ts [--quick] [--hogs on|both]` prints the rows (busy: two CPU hogs beside). */
 if (require.main === module) {
   void (async () => {
-    const { loadInputs } = await import('./inputs');
+    const { loadInputs } = await import('../test/fixtures/inputs');
     const { loadavg } = await import('node:os');
     const { startHogs } = await import('./hogs');
     const inputs = loadInputs();

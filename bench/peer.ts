@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import type { Position } from '../../src/core/language/types';
+import type { Position } from '../src/core/language/types';
 import { summarize, type Summary } from './stats';
 import { ensurePeer } from './peerInstall';
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const PEER_VERSION = '2.14.10';
-const root = resolve(__dirname, '..', '..');
+const root = resolve(__dirname, '..');
 export const peerDir = join(root, '.cache', 'peer');
 
 /** Installs the pinned peer unless it is there; returns the folder to resolve it from. */

@@ -1,6 +1,6 @@
 // Starts graphql-language-service-server 2.14 (the GraphQL Foundation's language server) over
 // stdio, the way its CLI does; the package ships no bin of its own.
-// Usage: node peerServer.mjs <rootDir> <tmpDir> <peerDir>   (peerDir: where scripts/bench/peerInstall.mjs put it)
+// Usage: node peerServer.mjs <rootDir> <tmpDir> <peerDir>   (peerDir: where bench/peerInstall.mjs put it)
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 

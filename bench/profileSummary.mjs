@@ -2,7 +2,7 @@
 // Summarises a V8 .cpuprofile (the adapter bench's TENANT_GRAPHQL_BENCH_PROFILE): under each
 // function whose name matches ROOT (a regular expression), the time per function (self and
 // inclusive, once per stack) and the root's own total. Usage:
-//   node scripts/bench/profileSummary.mjs <file.cpuprofile> <ROOT regexp> [top=25]
+//   node bench/profileSummary.mjs <file.cpuprofile> <ROOT regexp> [top=25]
 import { readFileSync } from 'node:fs';
 
 const [file, rootPattern, topArg] = process.argv.slice(2);

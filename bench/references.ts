@@ -5,7 +5,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { GraphQLSchema } from 'graphql';
-import { ReferenceIndex } from '../../src/core/language/referenceIndex';
+import { ReferenceIndex } from '../src/core/language/referenceIndex';
 import { probeLongestTask } from './longTask';
 import { summarize, timeEach, type Summary } from './stats';
 

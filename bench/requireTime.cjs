@@ -1,6 +1,6 @@
 // Prints how long `require` of a bundle takes in a fresh Node process, with the `vscode` module
-// stubbed (its own load is VS Code's cost, not ours). Used by scripts/bench.ts.
-//   node scripts/bench/requireTime.cjs dist/extension.js   ->   {"ms": 41.2, "tasks": {...}}
+// stubbed (its own load is VS Code's cost, not ours). Used by bench/bench.ts.
+//   node bench/requireTime.cjs dist/extension.js   ->   {"ms": 41.2, "tasks": {...}}
 // The extension's entry requires its other bundles in tasks of their own (src/activation.ts): each
 // bundle given after the first is required after a turn of the event loop, as activation does, and
 // timed on its own; "ms" is the longest of these tasks.

@@ -4,7 +4,7 @@
  * do), the filter worker as the extension host runs it, the run history on disk and the diff's
  * documents. Prints rows with their targets; never fails on a target.
  *
- *   node --import tsx scripts/bench/resultsPage.ts [--quick]
+ *   node --import tsx bench/resultsPage.ts [--quick]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,20 +15,20 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { resultsHtml } from '../../src/results/webviewHtml';
+import { resultsHtml } from '../src/results/webviewHtml';
 import { resultsStringsForBench } from './resultsStrings';
-import { showMessage, storedShowMessage, type RunResultView } from '../../src/shared/resultsMessages';
-import { FilterClient } from '../../src/core/results/filterClient';
-import { filterJson } from '../../src/core/results/jsonFilter';
-import { comparableText } from '../../src/core/run/runCompare';
-import { RunStore } from '../../src/core/run/runStore';
-import { buildTable, rowsOf, toCsv } from '../../src/shared/table';
+import { showMessage, storedShowMessage, type RunResultView } from '../src/shared/resultsMessages';
+import { FilterClient } from '../src/core/results/filterClient';
+import { filterJson } from '../src/core/results/jsonFilter';
+import { comparableText } from '../src/core/run/runCompare';
+import { RunStore } from '../src/core/run/runStore';
+import { buildTable, rowsOf, toCsv } from '../src/shared/table';
 import { ms, summarize, type Summary } from './stats';
 import { probeLongestTask } from './longTask';
 import { plainAnswer } from './answers';
 
 const CHROMIUM = '/usr/bin/chromium';
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '..');
 
 const FAKE_VSCODE_API = `
 window.__posted = [];

@@ -1,4 +1,4 @@
-import type { ResultsStrings } from '../../src/shared/resultsMessages';
+import type { ResultsStrings } from '../src/shared/resultsMessages';
 
 /** The results page's texts for the benchmark (English; the extension localizes them). */
 export function resultsStringsForBench(): ResultsStrings {

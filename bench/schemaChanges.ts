@@ -7,12 +7,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { GraphQLSchema, IntrospectionQuery } from 'graphql';
-import { FragmentIndex } from '../../src/core/language/fragmentIndex';
-import { validateWorkspaceDocuments, type RemoteValidator } from '../../src/core/language/workspaceValidation';
-import type { SchemaSource } from '../../src/core/language/languageWorkerProtocol';
-import { diffSchemaVersions, type RemoteSchemaDiff } from '../../src/core/schema/schemaDiff';
-import { TimeSlicer } from '../../src/core/timeSlicer';
-import { clientSchema, grow } from './inputs';
+import { FragmentIndex } from '../src/core/language/fragmentIndex';
+import { validateWorkspaceDocuments, type RemoteValidator } from '../src/core/language/workspaceValidation';
+import type { SchemaSource } from '../src/core/language/languageWorkerProtocol';
+import { diffSchemaVersions, type RemoteSchemaDiff } from '../src/core/schema/schemaDiff';
+import { TimeSlicer } from '../src/core/timeSlicer';
+import { clientSchema, grow } from '../test/fixtures/inputs';
 
 /** Documents in the generated workspace. */
 export const WORKSPACE_DOCUMENTS = 2000;
@@ -147,13 +147,13 @@ export function indexOf(docs: ReadonlyMap<string, string>): FragmentIndex {
 }
 
 /**
- * Alone: `node --import tsx scripts/bench/schemaChanges.ts [--runs n] [--hogs on|both]` prints the
+ * Alone: `node --import tsx bench/schemaChanges.ts [--runs n] [--hogs on|both]` prints the
  * host's rows of bench.ts (diff and re-validation on the thread, no worker) with the longest slice
  * of each part, and the load average beside them.
  */
 if (require.main === module) {
   void (async () => {
-    const { loadInputs } = await import('./inputs');
+    const { loadInputs } = await import('../test/fixtures/inputs');
     const { loadavg } = await import('node:os');
     const { startHogs } = await import('./hogs');
     const inputs = loadInputs();

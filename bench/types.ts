@@ -19,7 +19,7 @@
  *   (not in --quick, which reads a package built before, if any);
  * - the load average beside the figures: on a shared machine the wall times follow it.
  *
- *   node --import tsx scripts/bench/types.ts [--quick]   (--quick: 10 copies, no CLI)
+ *   node --import tsx bench/types.ts [--quick]   (--quick: 10 copies, no CLI)
  *
  * Prints figures only, never fails on a target. Works in a folder under out/ (the CLI loads its
  * presets from the project's node_modules) and removes it.
@@ -29,16 +29,16 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { SourceDocument } from '../../src/core/codegen/generateTypes';
-import type { SchemaSource } from '../../src/core/codegen/protocol';
-import { TypesWorker } from '../../src/core/codegen/typesWorker';
-import { writeSchemaCache } from '../../src/core/schema/schemaCache';
-import { githubOperationFiles, OPERATIONS_PER_COPY, operationFilesCliConfig } from './codegenInputs';
-import { loadInputs } from './inputs';
+import type { SourceDocument } from '../src/core/codegen/generateTypes';
+import type { SchemaSource } from '../src/core/codegen/protocol';
+import { TypesWorker } from '../src/core/codegen/typesWorker';
+import { writeSchemaCache } from '../src/core/schema/schemaCache';
+import { githubOperationFiles, OPERATIONS_PER_COPY, operationFilesCliConfig } from '../test/fixtures/codegenInputs';
+import { loadInputs } from '../test/fixtures/inputs';
 import { ms } from './stats';
 import { probeLongestTask } from './longTask';
 
-const root = path.resolve(__dirname, '..', '..');
+const root = path.resolve(__dirname, '..');
 
 /**
  * This thread's own CPU time, ms (Linux: /proc/thread-self/schedstat, in ns); undefined elsewhere.

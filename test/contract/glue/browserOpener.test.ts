@@ -1,7 +1,7 @@
-import './register';
+import '../../unit/glue/register';
 import { strict as assert } from 'node:assert';
 import * as vm from 'node:vm';
-import { fake, resetFake, UIKind, Uri, env } from './vscodeFake';
+import { fake, resetFake, UIKind, Uri, env } from '../../unit/glue/vscodeFake';
 import { openInBrowser, serveInterstitial } from '../../../src/platform/browserOpener';
 import { buildInterstitialPage } from '../../../src/core/auth/signInInterstitial';
 

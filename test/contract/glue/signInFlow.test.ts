@@ -1,7 +1,7 @@
-import './register';
+import '../../unit/glue/register';
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { fake, resetFake, fakeExtensionContext, EventEmitter, Uri, workspace, type FakeSecretStorage } from './vscodeFake';
+import { fake, resetFake, fakeExtensionContext, EventEmitter, Uri, workspace, type FakeSecretStorage } from '../../unit/glue/vscodeFake';
 import { AuthService } from '../../../src/services/auth/authService';
 import { SignInFlow } from '../../../src/auth/signInFlow';
 import { parseEnvironments, type Environment } from '../../../src/core/auth/environments';

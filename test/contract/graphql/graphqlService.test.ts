@@ -6,7 +6,7 @@ import type { Environment } from '../../../src/core/auth/environments';
 import { nullLogger } from '../../../src/core/logger';
 import { environmentHeaders, HeaderSecrets } from '../../../src/core/auth/headerSecrets';
 import { ConfigurationError } from '../../../src/core/errors';
-import { MemorySecretStore, record, testEnv } from '../core/auth/fakes';
+import { MemorySecretStore, record, testEnv } from '../../unit/core/auth/fakes';
 import { startScriptedServer, type ScriptedServer } from '../core/http/scriptedServer';
 
 /**

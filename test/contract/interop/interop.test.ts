@@ -8,7 +8,7 @@ import { MissingScopeError, UnauthorizedError } from '../../../src/core/http/htt
 import { bearerHooks } from '../../../src/core/http/tokenPolicy';
 import { mapErrorLocations } from '../../../src/core/run/errorLocations';
 import { INTROSPECTION_QUERY, introspectionPayload } from '../../../src/core/schema/loadSchema';
-import { CapturingLogger, MemorySecretStore, testEnv } from '../core/auth/fakes';
+import { CapturingLogger, MemorySecretStore, testEnv } from '../../unit/core/auth/fakes';
 import { API_RESOURCE, browse, PUBLIC_CLIENT, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, type InteropServers } from './servers';
 
 /**

@@ -11,7 +11,7 @@ async function spawnSandbox(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; firstLine: string; rest: () => string; next: (pattern: RegExp) => Promise<string> }> {
-  const child = spawn(process.execPath, ['--require', './test/unit/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--require', './test/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -108,7 +108,7 @@ describe('sandbox CLI', function () {
   });
 
   it('exits with 2 and the usage on a bad option', async () => {
-    const child = spawn(process.execPath, ['--require', './test/unit/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', './test/graphqlText.cjs', '--import', 'tsx', 'src/sandbox/main.ts', '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];

@@ -25,7 +25,7 @@ import { demoTenant } from '../../../src/sandbox/demoTenant';
 import { createGraphqlContext, createSandboxSchema } from '../../../src/sandbox/resolvers';
 import type { TenantConfig } from '../../../src/sandbox/tenant';
 import { isEntityType, Visibility, type VisibleIds } from '../../../src/sandbox/visibility';
-import { hiddenUserTenant, viewerOf } from './hiddenTenant';
+import { hiddenUserTenant, viewerOf } from '../../unit/sandbox/hiddenTenant';
 
 /**
  * A generated test of the visibility model: from every root field of the Sandbox schema (queries

@@ -10,8 +10,9 @@ import { strict as assert } from 'node:assert';
 import { request } from 'node:http';
 import { AuthCore } from '../../../../src/core/auth/index';
 import type { Environment } from '../../../../src/core/auth/environments';
-import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, testEnv, tokenBody, TokenServer } from './fakes';
-import { prng } from '../../seededRandom';
+import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
+import { prng } from '../../../unit/seededRandom';
 
 const REDIRECT = 'vscode://tenantlabs.tenant-graphql/auth-callback';
 

@@ -3,7 +3,8 @@ import { AuthCore } from '../../../../src/core/auth/index';
 import type { Environment } from '../../../../src/core/auth/environments';
 import { SESSION_INDEX_KEY, SESSION_KEY_PREFIX } from '../../../../src/core/auth/sessionStore';
 import { serverIdentity } from '../../../../src/core/auth/serverIdentity';
-import { CapturingLogger, FakeClock, fakeJwt, MemorySecretStore, record, testEnv, tokenBody, TokenServer } from './fakes';
+import { CapturingLogger, FakeClock, fakeJwt, MemorySecretStore, record, testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
 
 /**
  * A repository's settings can reuse the name of an environment the person is signed in to, with

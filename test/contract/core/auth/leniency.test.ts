@@ -7,7 +7,8 @@ import { decodeJwtForDisplay, readScopes } from '../../../../src/core/auth/jwtDi
 import { checkIssuer, PendingAuthorizations } from '../../../../src/core/auth/pendingAuthorizations';
 import { TokenEndpointClient, validateTokenResponse } from '../../../../src/core/auth/tokenEndpoint';
 import { userAccount } from '../../../../src/core/auth/tokenManager';
-import { FakeClock, fakeJwt, testEnv, tokenBody, TokenServer } from './fakes';
+import { FakeClock, fakeJwt, testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
 
 /**
  * What standard servers do differently from the Service's spec, each read the lenient

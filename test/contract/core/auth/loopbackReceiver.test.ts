@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { parseOriginFormTarget, startLoopbackReceiver, type LoopbackReceiver } from '../../../../src/core/auth/loopbackReceiver';
 import { PendingAuthorizations } from '../../../../src/core/auth/pendingAuthorizations';
-import { CapturingLogger, FakeClock, testEnv } from './fakes';
+import { CapturingLogger, FakeClock, testEnv } from '../../../unit/core/auth/fakes';
 
 async function get(url: string, host?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index
 import { parseEnvironments, type Environment } from '../../../../src/core/auth/environments';
 import { AuthCore } from '../../../../src/core/auth/index';
 import { AuthorizationError } from '../../../../src/core/errors';
-import { CapturingLogger, FakeClock, MemorySecretStore } from './fakes';
+import { CapturingLogger, FakeClock, MemorySecretStore } from '../../../unit/core/auth/fakes';
 
 const redirectUri = 'vscode://tenantlabs.tenant-graphql/auth-callback';
 

@@ -5,7 +5,8 @@ import { PendingAuthorizations } from '../../../../src/core/auth/pendingAuthoriz
 import { ClientSecrets, SessionStore } from '../../../../src/core/auth/sessionStore';
 import { redactingLogger } from '../../../../src/core/logger';
 import { SecretRegistry } from '../../../../src/core/secretRegistry';
-import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, record, testEnv, tokenBody, TokenServer } from './fakes';
+import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, record, testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
 
 const DEV = { authUrl: 'https://auth.example.test', baseUrl: 'https://api.example.test', clientId: 'dev' };
 

@@ -4,7 +4,8 @@ import { AuthorizationError, CancelledError, ConfigurationError } from '../../..
 import { SignInTimeoutError } from '../../../../src/core/auth/authErrors';
 import type { Environment } from '../../../../src/core/auth/environments';
 import { AuthCore } from '../../../../src/core/auth/index';
-import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, s256, testEnv, tokenBody, TokenServer } from './fakes';
+import { CapturingLogger, FakeClock, fakeJwt, ManualTimers, MemorySecretStore, s256, testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
 
 const redirectUri = 'vscode://tenantlabs.tenant-graphql/auth-callback';
 

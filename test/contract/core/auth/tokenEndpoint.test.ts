@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { AuthorizationError, CancelledError, ConfigurationError, HttpStatusError, NetworkError } from '../../../../src/core/errors';
 import { InvalidTokenResponseError } from '../../../../src/core/auth/authErrors';
 import { TokenEndpointClient, validateTokenResponse } from '../../../../src/core/auth/tokenEndpoint';
-import { testEnv, tokenBody, TokenServer } from './fakes';
+import { testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
 
 const redirectUri = 'vscode://tenantlabs.tenant-graphql/auth-callback?x=%20y';
 const exchange = { code: 'CODE', state: 'STATE', redirectUri, verifier: 'v'.repeat(43) };

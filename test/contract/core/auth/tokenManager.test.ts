@@ -14,7 +14,8 @@ import {
   type SessionRemovalReason,
   type SessionsChangeEvent,
 } from '../../../../src/core/auth/tokenManager';
-import { CapturingLogger, FakeClock, MemorySecretStore, record, testEnv, tokenBody, TokenServer } from './fakes';
+import { CapturingLogger, FakeClock, MemorySecretStore, record, testEnv, tokenBody } from '../../../unit/core/auth/fakes';
+import { TokenServer } from './tokenServer';
 
 describe('core/auth/tokenManager', () => {
   let server: TokenServer;

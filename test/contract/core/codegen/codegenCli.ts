@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 /** The CLI's bin script. */
@@ -17,27 +17,7 @@ export function runCodegenCli(dir: string, config: unknown): void {
   assert.equal(r.status, 0, `graphql-codegen failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-/** Every file under `dir` whose name ends with `suffix`, relative to `dir`, sorted. */
-export function filesUnder(dir: string, suffix: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      if (statSync(p).isDirectory()) {
-        walk(p);
-      } else if (name.endsWith(suffix)) {
-        out.push(path.relative(dir, p));
-      }
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
-/** A file's text. */
-export function read(file: string): string {
-  return readFileSync(file, 'utf8');
-}
+export { filesUnder, read } from '../../../unit/core/codegen/files';
 
 interface IntrospectionJson {
   data?: IntrospectionJson;

@@ -16,11 +16,11 @@ import type { SchemaSource } from '../../../../src/core/codegen/protocol';
 import { TypesGenerator } from '../../../../src/core/codegen/typesGenerator';
 import { writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
-import { githubOperationFiles, operationFilesCliConfig } from '../../../../scripts/bench/codegenInputs';
-import { loadInputs } from '../../../../scripts/bench/inputs';
+import { githubOperationFiles, operationFilesCliConfig } from '../../../fixtures/codegenInputs';
+import { loadInputs } from '../../../fixtures/inputs';
 import { deprecationsValidOnGraphql17, filesUnder, read, runCodegenCli } from './codegenCli';
 
-const FIXTURES = path.join(__dirname, 'fixtures');
+const FIXTURES = path.join(__dirname, '../../../fixtures/codegen');
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /** The CLI config equivalent to the templates' file: the client preset without fragment masking. */

@@ -25,8 +25,8 @@ import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { operationFiles } from '../../../../src/core/codegen/generateTypes';
 import { usedSchema } from '../../../../src/core/codegen/usedSchema';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
-import { githubOperationFiles } from '../../../../scripts/bench/codegenInputs';
-import { loadInputs } from '../../../../scripts/bench/inputs';
+import { githubOperationFiles } from '../../../fixtures/codegenInputs';
+import { loadInputs } from '../../../fixtures/inputs';
 
 /** The rules codegen validates with: each file may hold fragments other files use. */
 const CODEGEN_RULES = specifiedRules.filter((rule) => !['NoUnusedFragments', 'NoUnusedVariables', 'KnownDirectives'].some((n) => rule.name.startsWith(n)));

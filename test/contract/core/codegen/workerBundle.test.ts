@@ -19,12 +19,12 @@ import { TypesGenerator } from '../../../../src/core/codegen/typesGenerator';
 import { TypesWorker } from '../../../../src/core/codegen/typesWorker';
 import { writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
-import { githubOperationFiles } from '../../../../scripts/bench/codegenInputs';
-import { loadInputs } from '../../../../scripts/bench/inputs';
+import { githubOperationFiles } from '../../../fixtures/codegenInputs';
+import { loadInputs } from '../../../fixtures/inputs';
 import { filesUnder } from './codegenCli';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const FIXTURES = path.join(__dirname, 'fixtures');
+const FIXTURES = path.join(__dirname, '../../../fixtures/codegen');
 
 describe('types worker bundle: generates what the sources generate', function () {
   this.timeout(300_000);

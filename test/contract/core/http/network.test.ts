@@ -7,7 +7,7 @@ import { NetworkError } from '../../../../src/core/errors';
 import { GraphqlHttpClient } from '../../../../src/core/http/graphqlClient';
 import { createDispatcher, dispatcherFetch, goesDirect, redactProxy, resolveNetwork, type NetworkSettings } from '../../../../src/core/http/network';
 import { TokenEndpointClient } from '../../../../src/core/auth/tokenEndpoint';
-import { testEnv, tokenBody } from '../auth/fakes';
+import { testEnv, tokenBody } from '../../../unit/core/auth/fakes';
 import { memoryLogger } from './scriptedServer';
 import { loopbackCertificate } from './loopbackCertificate';
 

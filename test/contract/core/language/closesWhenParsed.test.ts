@@ -7,7 +7,7 @@ import { splitDefinitions } from '../../../../src/core/language/definitionSplitt
 import { closesAt } from '../../../../src/core/language/onlineParserRuns';
 
 const root = path.resolve(__dirname, '../../../..');
-const DOCS = ['scripts/bench/github.graphql', 'test/fixtures/parity/sandbox.graphql', 'test/fixtures/parity/storefront.graphql'].map((p) =>
+const DOCS = ['test/fixtures/parity/github.graphql', 'test/fixtures/parity/sandbox.graphql', 'test/fixtures/parity/storefront.graphql'].map((p) =>
   readFileSync(path.join(root, p), 'utf8'),
 );
 const PIECES = [

@@ -95,7 +95,7 @@ describe('incremental validation', () => {
     const nested = `query N { ${'me { ...A tasks { ... on Task { ...B owner { '.repeat(150)}id${' } } ...C } ...D }'.repeat(150)} }`;
     const texts = [
       ...POOL,
-      readFileSync(path.join(__dirname, '../../../../scripts/bench/github.graphql'), 'utf8'),
+      readFileSync(path.join(__dirname, '../../../fixtures/parity/github.graphql'), 'utf8'),
       nested,
       'type T { a: Int } extend type T @d(x: 1)',
       'fragment F on T @d(a: [1]) { ...G a(x: {y: 1}) { ... @skip(if: true) { ...H } } ...G }',

@@ -1,15 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { schemaFromIntrospection } from '../schema/introspectionSchema';
+import { schemaFromIntrospection } from '../../../unit/core/schema/introspectionSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { directCompletion } from '../../../../src/core/language/directCalls';
-import { directDiagnostics, directHover } from './directCalls';
-import { grow, spreadPositions } from '../../../../scripts/bench/inputs';
-import { document, positionsOf, withCursor } from './helpers';
+import { directDiagnostics, directHover } from '../../../unit/core/language/directCalls';
+import { grow, spreadPositions } from '../../../fixtures/inputs';
+import { document, positionsOf, withCursor } from '../../../unit/core/language/helpers';
 
 const githubDir = path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema');
-const benchDocument = readFileSync(path.join(__dirname, '../../../../scripts/bench/github.graphql'), 'utf8');
+const benchDocument = readFileSync(path.join(__dirname, '../../../fixtures/parity/github.graphql'), 'utf8');
 
 describe("GraphqlLanguageService on GitHub's public schema", function () {
   this.timeout(180_000); // a hang guard: about 14 s of CPU, and a loaded 2-core machine stretches it past a minute

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { schemaFromIntrospection } from '../schema/introspectionSchema';
+import { schemaFromIntrospection } from '../../../unit/core/schema/introspectionSchema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
-import { withCursor } from './helpers';
+import { withCursor } from '../../../unit/core/language/helpers';
 
 const schemaPath = path.join(__dirname, '../../../fixtures/schemas/shopify-storefront/storefront.schema.json');
 

@@ -15,7 +15,7 @@ import { validateWorkspaceDocuments, type RemoteValidator, type WorkspaceValidat
 import { loadSchemaFiles, schemaFilesVersion } from '../../../../src/core/schema/loadSchema';
 import { loadSchemaFromCache, writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 import { diffSchemas, diffSchemaVersions, type SchemaVersion } from '../../../../src/core/schema/schemaDiff';
-import { BASE as DIFF_BASE, cases as diffCases } from '../schema/schemaEdits';
+import { BASE as DIFF_BASE, cases as diffCases } from '../../../unit/core/schema/schemaEdits';
 
 const WORKER = { script: path.join(__dirname, '../../../../src/core/language/languageWorker.ts'), execArgv: ['--require', 'tsx/cjs'] };
 

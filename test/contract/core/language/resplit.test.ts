@@ -8,7 +8,7 @@ import type { DocumentModel } from '../../../../src/core/language/documentModel'
 
 const root = path.resolve(__dirname, '../../../..');
 const BASE = [
-  readFileSync(path.join(root, 'scripts/bench/github.graphql'), 'utf8'),
+  readFileSync(path.join(root, 'test/fixtures/parity/github.graphql'), 'utf8'),
   'query A { a }\nfragment F on T { b }\n',
   '{ a(s: "}{") } # }\n{ b(s: """ } """) }',
   '{ a } # x\n\n\n{ b } query C { c }\r\n{ d # x\r}\r\n',
