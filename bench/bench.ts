@@ -3,16 +3,17 @@
  * provider code path) beside graphql-language-service called directly (the floor), in the same
  * run on the same inputs, and the GraphQL Foundation's language server over LSP (the peer).
  *
- *   node --import tsx scripts/bench.ts              full run (100 positions x 5 rounds, with peer), then
+ *   node --import tsx bench/bench.ts              full run (100 positions x 5 rounds, with peer), then
  *                                                   the adapter benchmark in code-server (test/integration/*.bench.ts)
- *   node --import tsx scripts/bench.ts --no-vscode  the same without the code-server part
- *   node --import tsx scripts/bench.ts --quick      smoke run (seconds, no peer, no code-server)
+ *   node --import tsx bench/bench.ts --no-vscode  the same without the code-server part
+ *   node --import tsx bench/bench.ts --quick      smoke run (seconds, no peer, no code-server)
  *   ... --hogs on|off|both                          busy machine: `on` runs everything above with
- *                                                   two CPU hogs started and stopped by the bench (scripts/bench/hogs.ts),
+ *                                                   two CPU hogs started and stopped by the bench (bench/hogs.ts),
  *                                                   `both` runs it quiet then busy and ends with the issue's rows
  *                                                   side by side with their targets; default `off` (quiet)
  *
- * Prints figures only; it never fails on a target (CI runs the quick smoke). Writes nothing
+ * Prints figures; it never fails on a target, only when a figure is missing or not sane (checkFigures: CI runs the
+ * quick smoke, which checks that every part still runs and measures). Writes nothing
  * outside a temporary folder, which it removes.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,18 +32,18 @@ import { parseGraphqlBodyInSlices } from '../src/core/http/graphqlResponse';
 import { directCompletion } from '../src/core/language/directCalls';
 import { GraphqlLanguageService } from '../src/core/language/languageService';
 import type { Position, TextDocumentSnapshot } from '../src/core/language/types';
-import { loadInputs, spreadPositions } from './bench/inputs';
-import { probeLongestTask } from './bench/longTask';
-import { measurePeer, type PeerResult } from './bench/peer';
-import { benchReferences } from './bench/references';
-import { benchLanguageWorker } from './bench/languageWorker';
-import { benchEmbedded } from './bench/embedded';
-import { ms, summarize, timeEach, type Summary } from './bench/stats';
-import { codeOnlyScan } from './bench/codeOnlyScan';
-import { benchTypes } from './bench/types';
-import { benchResults } from './bench/resultsPage';
-import { HOG_COUNT, startHogs } from './bench/hogs';
-import { generatedWorkspace, indexOf, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './bench/schemaChanges';
+import { loadInputs, spreadPositions } from '../test/fixtures/inputs';
+import { probeLongestTask } from './longTask';
+import { measurePeer, type PeerResult } from './peer';
+import { benchReferences } from './references';
+import { benchLanguageWorker } from './languageWorker';
+import { benchEmbedded } from './embedded';
+import { ms, summarize, timeEach, type Summary } from './stats';
+import { codeOnlyScan } from './codeOnlyScan';
+import { benchTypes } from './types';
+import { benchResults } from './resultsPage';
+import { HOG_COUNT, startHogs } from './hogs';
+import { generatedWorkspace, indexOf, nextVersion, runSchemaChange, WORKSPACE_DOCUMENTS, type SchemaChangeRun } from './schemaChanges';
 
 interface Row {
   readonly name: string;
@@ -91,16 +92,47 @@ async function main(): Promise<void> {
       } finally {
         await rm(tmp, { recursive: true, force: true });
       }
+      checkFigures(rows);
       rowsByMode.set(mode, { rows, adapter: withVscode ? adapterBench() : [] });
     } finally {
       stopHogs();
     }
   }
   printSpeedGoals(rowsByMode);
-  // Generated types for 200 operations, the codegen CLI beside (scripts/bench/types.ts).
+  // Generated types for 200 operations, the codegen CLI beside (bench/types.ts).
   await benchTypes(quick);
-  // The results page (first paint, filter, table) in headless Chromium, history and compare (scripts/bench/resultsPage.ts).
+  // The results page (first paint, filter, table) in headless Chromium, history and compare (bench/resultsPage.ts).
   await benchResults(quick);
+}
+
+/**
+ * The figures are there and sane (what the quick smoke of `npm test` asserts; never a time target): rows of every
+ * part of the run, each summary of at least one sample with a finite p50 no greater than its p95, none negative, and
+ * every host row of the speed goals measured. Exits non-zero with the rows that are not.
+ */
+function checkFigures(rows: readonly Row[]): void {
+  const problems: string[] = [];
+  const sane = (s: Summary | undefined) => s === undefined || (s.n >= 1 && Number.isFinite(s.p50) && Number.isFinite(s.p95) && 0 <= s.p50 && s.p50 <= s.p95);
+  for (const row of rows) {
+    if (!row.ours && !row.direct) {
+      problems.push(`${row.name}: no figures`);
+    } else if (!sane(row.ours) || !sane(row.direct)) {
+      problems.push(`${row.name}: ours ${JSON.stringify(row.ours)}, floor ${JSON.stringify(row.direct)}`);
+    }
+  }
+  for (const expected of [/^longest task: schema from the disk cache/, /^schema change: diff \+ re-validate .*GitHub schema/, /^require of the production bundle/]) {
+    if (!rows.some((r) => expected.test(r.name) && r.ours)) {
+      problems.push(`no row ${expected}`);
+    }
+  }
+  if (rows.length < 20) {
+    problems.push(`${rows.length} rows, expected at least 20`);
+  }
+  if (problems.length > 0) {
+    console.error(`The benchmark produced figures that are missing or not sane:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`Figures checked: ${rows.length} rows, each with samples and 0 <= p50 <= p95.`);
 }
 
 /** The same measures through the VS Code adapter, in a real VS Code (test/integration/*.bench.ts). */
@@ -406,7 +438,7 @@ async function run(tmp: string): Promise<readonly Row[]> {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--production', '--quiet', '--out', bundleDir], { cwd: root, stdio: 'ignore' });
   const bundles = ['extension.js', 'graphqlBase.js', 'graphql.js', 'languageService.js', 'core.js', 'features.js'].map((f) => path.join(bundleDir, 'dist', f));
   const requireRuns = Array.from({ length: quick ? 2 : 7 }, () => {
-    const out = execFileSync(process.execPath, [path.join(root, 'scripts/bench/requireTime.cjs'), ...bundles], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [path.join(root, 'bench/requireTime.cjs'), ...bundles], { encoding: 'utf8' });
     return JSON.parse(out) as { ms: number; tasks: Record<string, number> };
   });
   const kb = (f: string) => `${(statSync(f).size / 1024).toFixed(0)} KB`;
@@ -432,7 +464,7 @@ async function run(tmp: string): Promise<readonly Row[]> {
   // Memory, each in a fresh process: the heap the work holds, and the process's resident memory.
   const memory = (mode: 'ours' | 'floor') =>
     JSON.parse(
-      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'scripts/bench/memory.ts'), mode, inputs.introspectionPath], {
+      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'bench/memory.ts'), mode, inputs.introspectionPath], {
         cwd: root,
         encoding: 'utf8',
       }),

@@ -2,7 +2,8 @@
  * Property-based parity: thousands of random edits of real documents (see parity.ts), and at random
  * positions the service answers exactly as graphql-language-service / graphql on the whole text.
  * Seeded and bounded so it runs in `npm test`; on failure it prints the seed, the path and the
- * shrunk counterexample, and how to replay it.
+ * shrunk counterexample, and how to replay it. The differences it allows (ALLOWED_DIFFERENCES) are each shown
+ * on a case of their own in test/unit/core/language/parityDifferences.test.ts.
  *
  *   TENANT_GRAPHQL_PBT_SEED=<n>   another seed (default below)
  *   TENANT_GRAPHQL_PBT_RUNS=<n>   cases per schema instead of the bounded default
@@ -13,11 +14,11 @@ import * as path from 'node:path';
 import * as fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
-import { schemaFromIntrospection } from '../schema/introspectionSchema';
+import { schemaFromIntrospection } from '../../../unit/core/schema/introspectionSchema';
 import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
 import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
-import { ALLOWED_DIFFERENCES, applyEdits, assertParity, casePositions, definitionsOf, parityCaseArbitrary, type ParityCounts } from './parity';
+import { applyEdits, assertParity, casePositions, definitionsOf, parityCaseArbitrary, type ParityCounts } from '../../../unit/core/language/parity';
 
 const root = path.join(__dirname, '../../../..');
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
@@ -45,7 +46,7 @@ const subjects: Subject[] = [
   {
     name: "GitHub's schema",
     schema: () => schemaFromIntrospection(read('node_modules/@octokit/graphql-schema/schema.json')).schema,
-    document: read('scripts/bench/github.graphql'),
+    document: read('test/fixtures/parity/github.graphql'),
     runs: 120,
   },
   {
@@ -90,7 +91,7 @@ describe('parity with graphql-language-service on randomly edited documents', fu
             `parity broken on ${subject.name}: seed ${details.seed}, path ${details.counterexamplePath}, after ${details.numRuns} cases (shrunk ${details.numShrinks} times)`,
             `counterexample: ${fc.stringify(example)}`,
             edited ? `edited text near the last edit: ${JSON.stringify(edited.text.slice(Math.max(0, edited.focus - 120), edited.focus + 120))}` : '',
-            `replay: TENANT_GRAPHQL_PBT_SEED=${details.seed} TENANT_GRAPHQL_PBT_PATH=${details.counterexamplePath} npx mocha ${path.relative(root, __filename)} -g ${JSON.stringify(subject.name)}`,
+            `replay: TENANT_GRAPHQL_PBT_SEED=${details.seed} TENANT_GRAPHQL_PBT_PATH=${details.counterexamplePath} npm run test:contract -- ${path.relative(root, __filename)} -g ${JSON.stringify(subject.name)}`,
             `cause: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
           ].join('\n'),
         );
@@ -101,12 +102,4 @@ describe('parity with graphql-language-service on randomly edited documents', fu
       );
     });
   }
-
-  it('lists its allowed differences, each with a reason', () => {
-    for (const reason of Object.values(ALLOWED_DIFFERENCES)) {
-      if (reason.length < 40) {
-        throw new Error(`too short a reason: ${reason}`);
-      }
-    }
-  });
 });
