@@ -2,7 +2,7 @@
 // Every arrow of the layers (CONTRIBUTING.md, "Architecture"; the README's tree), checked by dependency-cruiser on the
 // resolved module graph: static imports and re-exports, `import type`, dynamic `import()`,
 // `require()`, `import x = require()` and `typeof import()` alike (tsPreCompilationDeps). Run by
-// `npm run lint`; test/unit/lint/layers.test.ts runs it on fixture trees that break each arrow.
+// `npm run lint`; test/contract/lint/layers.test.ts runs it on fixture trees that break each arrow.
 //
 // The layers, one line each (what lives there: what it may import):
 //   src/extension.ts  the composition root: anything's index.ts; imported by nobody.

@@ -1,4 +1,4 @@
-// The independent pair of test/unit/interop (oidc-provider + graphql-http, configured only) as a
+// The independent pair of test/contract/interop (oidc-provider + graphql-http, configured only) as a
 // process of its own, for the integration runner (scripts/testIntegration.mjs). Prints one line
 // `INTEROP {json}` with its addresses, then serves a control endpoint on loopback:
 //   POST /register {redirectUri} -> {}: the tenant admin registers the redirect URI (code-server's
@@ -12,7 +12,7 @@
 //     endpoint received (for the whole-run secret scan).
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_RESOURCE, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, WEB_CLIENT } from '../test/unit/interop/servers';
+import { API_RESOURCE, startInteropServers, TEAM_CLIENT, TEAM_SECRET, USER, WEB_CLIENT } from '../test/contract/interop/servers';
 
 async function main(): Promise<void> {
   const servers = await startInteropServers({ redirectUri: 'http://127.0.0.1/auth-callback' });

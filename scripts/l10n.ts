@@ -6,7 +6,7 @@
  * merge, after a command is added): a literal in package.json becomes `%key%` again, an existing
  * `%key%` keeps its English text, a literal put where a `%key%` was replaces that key's English text.
  *
- * The unit test test/unit/l10n/l10n.test.ts runs the same functions in check mode.
+ * The tests test/unit/l10n/l10n.test.ts and test/contract/l10n/l10nBundle.test.ts (the extractor) run the same functions in check mode.
  */
 import { getL10nJson } from '@vscode/l10n-dev';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
-// `npm test`: build, type-check (host and webview), lint, the prettier check, the prerequisites, unit tests (mocha in Node 24),
-// the benchmark's quick smoke, integration tests (mocha in a real VS Code, the newest and the oldest it
-// supports), and the main job: `npm start`
+// `npm test`: build, type-check (host and webview), lint, the prettier check, the prerequisites, unit tests (mocha in Node 24;
+// test/unit, fast, no process or socket), contract tests (test/contract: against real processes, servers and tools), the
+// benchmark's quick smoke (it fails when a figure is missing or not sane, never on time), integration tests (mocha in a
+// real VS Code, the newest and the oldest it supports), and the main job: `npm start`
 // run as a person runs it and used through the UI in Chromium (test/e2e). Stops at the first failing step;
 // ends with one plain summary line of the test counts.
 import { spawn } from 'node:child_process';
@@ -11,12 +12,13 @@ const steps = [
   ['typecheck webview', ['npx', 'tsc', '-p', 'tsconfig.webview.json', '--noEmit']],
   ['lint', ['npm', 'run', '--silent', 'lint']],
   ['format', ['npm', 'run', '--silent', 'format:check']],
-  // Node 24, code-server and Chromium, before the unit step: a unit test drives Chromium (deep answers).
+  // Node 24, code-server and Chromium, before the test steps: a contract test drives Chromium (deep answers).
   ['prerequisites', ['node', 'scripts/prerequisites.mjs']],
   // Under Node 24 from .cache (graphql 17 needs Node 22 or later; the Node on PATH may be older).
   ['unit', ['node', 'scripts/mocha24.mjs']],
-  // A smoke run of the language benchmark: prints figures, asserts nothing about time.
-  ['bench smoke', ['node', '--import', 'tsx', 'scripts/bench.ts', '--quick']],
+  ['contract', ['node', 'scripts/mocha24.mjs', '--config', 'test/contract/mocharc.cjs']],
+  // A smoke run of the language benchmark: every part runs and its figures are there and sane (no time target).
+  ['bench smoke', ['node', '--import', 'tsx', 'bench/bench.ts', '--quick']],
   ['integration', ['node', 'scripts/testIntegration.mjs']],
   // The same suites on the oldest code-server published for engines.vscode (4.103.2, VS Code 1.103.2, Node 22;
   // installed once into .cache/ by the script: about 6 minutes the first time).
@@ -40,7 +42,7 @@ function runStep(name, [cmd, ...args]) {
         [/^\s*(\d+) pending/, 'pending'],
       ]) {
         const m = re.exec(line);
-        if (m && (name === 'unit' || name.startsWith('integration') || name === 'main job')) {
+        if (m && (name === 'unit' || name === 'contract' || name.startsWith('integration') || name === 'main job')) {
           counts[key] += Number(m[1]);
         }
       }

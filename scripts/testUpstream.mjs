@@ -1,6 +1,6 @@
 // `npm run test:upstream`: the upstream canary. Copies the repository (its tracked files) to a temp
 // folder, installs there the newest release of every runtime dependency (`npm install <name>@latest`
-// for each of package.json's "dependencies"), then builds, type-checks and runs the unit suite
+// for each of package.json's "dependencies"), then builds, type-checks and runs the unit and contract suites
 // (under Node 24 from .cache), and prints what changed and what broke. Not part of `npm test`: its
 // result depends on what the registry serves that day.
 // Usage: node scripts/testUpstream.mjs [--keep]   (--keep leaves the temp folder for a look)
@@ -74,8 +74,15 @@ const graphqlVersions = [
 ];
 steps.push(['build', await run('node', ['scripts/build.mjs'], copy)]);
 steps.push(['typecheck', await run('npx', ['tsc', '-p', '.', '--noEmit'], copy)]);
-const report = join(copy, 'unit-results.json');
-steps.push(['unit (Node 24)', await run('node', ['scripts/mocha24.mjs', '--reporter', 'json', '--reporter-option', `output=${report}`], copy)]);
+// The unit suite, then the contract suite (the parity with graphql-language-service, the codegen CLI, the interop
+// servers: what a new upstream release changes first), each with its own report.
+const suites = [
+  ['unit', join(copy, 'unit-results.json'), []],
+  ['contract', join(copy, 'contract-results.json'), ['--config', 'test/contract/mocharc.cjs']],
+];
+for (const [suite, report, config] of suites) {
+  steps.push([`${suite} (Node 24)`, await run('node', ['scripts/mocha24.mjs', ...config, '--reporter', 'json', '--reporter-option', `output=${report}`], copy)]);
+}
 
 // The summary: what changed, which steps failed, which tests failed (by file).
 const lines = ['', '=== upstream canary: summary'];
@@ -89,27 +96,29 @@ lines.push(`npm ls: ${graphqls.status === 0 ? 'fine' : 'reports problems (peer r
 for (const [name, code] of steps) {
   lines.push(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
 }
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  const { passes, failures, pending } = results.stats;
-  lines.push(`unit tests: ${passes} passed, ${failures} failed${pending ? `, ${pending} pending` : ''}`);
-  const byFile = new Map();
-  for (const f of results.failures ?? []) {
-    const file = (f.file ?? '(unknown file)').replace(`${copy}/`, '');
-    byFile.set(file, [...(byFile.get(file) ?? []), f]);
-  }
-  for (const [file, failed] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(`  ${file} (${failed.length})`);
-    for (const f of failed) {
-      lines.push(
-        `    - ${f.fullTitle}: ${String(f.err?.message ?? '')
-          .split('\n')[0]
-          .slice(0, 200)}`,
-      );
+for (const [suite, report] of suites) {
+  if (existsSync(report)) {
+    const results = JSON.parse(readFileSync(report, 'utf8'));
+    const { passes, failures, pending } = results.stats;
+    lines.push(`${suite} tests: ${passes} passed, ${failures} failed${pending ? `, ${pending} pending` : ''}`);
+    const byFile = new Map();
+    for (const f of results.failures ?? []) {
+      const file = (f.file ?? '(unknown file)').replace(`${copy}/`, '');
+      byFile.set(file, [...(byFile.get(file) ?? []), f]);
     }
+    for (const [file, failed] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+      lines.push(`  ${file} (${failed.length})`);
+      for (const f of failed) {
+        lines.push(
+          `    - ${f.fullTitle}: ${String(f.err?.message ?? '')
+            .split('\n')[0]
+            .slice(0, 200)}`,
+        );
+      }
+    }
+  } else {
+    lines.push(`${suite} tests: no results (the ${suite} step did not run to its end)`);
   }
-} else {
-  lines.push('unit tests: no results (the unit step did not run to its end)');
 }
 console.log(lines.join('\n'));
 if (keep) {

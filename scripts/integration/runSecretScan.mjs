@@ -54,7 +54,7 @@ export function scanSources(files, browserEntries) {
  */
 export async function secretScan({ tmp, sandbox, other, listenerLog, browserEntries, interop, headerSecret }) {
   // The independent pair: the access tokens its API received, the codes and refresh tokens (rotated ones too) its
-  // provider issued (the provider's own events, see test/unit/interop/servers.ts) and the verifiers its token endpoint got.
+  // provider issued (the provider's own events, see test/contract/interop/servers.ts) and the verifiers its token endpoint got.
   const interopTokens = [
     ...(await interop.tokens()).map(({ kind, value }) => ({ kind: `interop_${kind}`, value })),
     // The confidential client's secret: the runner hands it to the Client Credentials test, which keeps it in SecretStorage.

@@ -1,6 +1,6 @@
 // The servers of a run, besides code-server: the runner's Sandbox (the local Service the tests sign in
 // to), "a server somebody else runs" (a second Sandbox behind a recording proxy) and the independent
-// pair (oidc-provider + graphql-http, configured only: test/unit/interop/servers.ts).
+// pair (oidc-provider + graphql-http, configured only: test/contract/interop/servers.ts).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

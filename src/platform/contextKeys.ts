@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 /**
  * The context keys the manifest's `when` clauses read (Command Palette, menus, welcome views).
  * Each is set from the code that owns the state; package.json names them, and
- * test/unit/packaging/palette.test.ts checks every `tenantGraphql.*` key a `when` reads is one of these.
+ * the lint (scripts/checkContextKeys.mjs) checks that every `tenantGraphql.*` key a `when` reads is one of these.
  */
 export const CONTEXT_KEYS = [
   'tenantGraphql.signedIn',

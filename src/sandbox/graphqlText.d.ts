@@ -1,4 +1,4 @@
-/** A `.graphql` file imported by the Sandbox: its text (esbuild's text loader; test/unit/graphqlText.cjs in the unit tests). */
+/** A `.graphql` file imported by the Sandbox: its text (esbuild's text loader; test/graphqlText.cjs in the unit tests). */
 declare module '*.graphql' {
   const text: string;
   export default text;

@@ -18,10 +18,10 @@ import { buildClientSchema, parse, validate, type GraphQLSchema, type Introspect
 import { getAutocompleteSuggestions, getDiagnostics, Position as LibPosition } from 'graphql-language-service';
 import type { TenantGraphqlTestApi } from '../../src/extension';
 import type { LanguageTestApi } from '../../src/language';
-import { grow, spreadPositions } from '../../scripts/bench/inputs';
-import { generatedCodeFile } from '../../scripts/bench/embedded';
+import { grow, spreadPositions } from '../fixtures/inputs';
+import { generatedCodeFile } from '../fixtures/codeFile';
 import { findTemplates } from '../../src/core/embedded/templates';
-import { summarize, type Summary } from '../../scripts/bench/stats';
+import { summarize, type Summary } from '../../bench/stats';
 import { eventually, extensionId } from './helpers';
 
 const ROUNDS = 3;
@@ -36,7 +36,7 @@ function line(name: string, ours: Summary, floor: Summary | undefined, target: n
 /**
  * Runs a row's calls under the V8 CPU profiler of this extension host when
  * TENANT_GRAPHQL_BENCH_PROFILE names a folder (written there as `<name>.cpuprofile`, for
- * scripts/bench/profileSummary.mjs); otherwise just runs them. The profiler slows the calls down:
+ * bench/profileSummary.mjs); otherwise just runs them. The profiler slows the calls down:
  * figures of a profiled run are not the row's figures.
  */
 /**
@@ -176,7 +176,7 @@ describe('Adapter bench (through VS Code)', function () {
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, '.graphqlrc.yml'), Buffer.from('schema: bench/github.json\ndocuments: "bench/**/*.graphql"\n'));
     const json = JSON.parse(fs.readFileSync(introspectionPath, 'utf8')) as { data?: IntrospectionQuery } & IntrospectionQuery;
     const schema = buildClientSchema(json.data ?? json);
-    const base = fs.readFileSync(path.join(repo, 'scripts/bench/github.graphql'), 'utf8');
+    const base = fs.readFileSync(path.join(repo, 'test/fixtures/parity/github.graphql'), 'utf8');
 
     for (const size of [2000, 10000]) {
       const text = grow(base, size);

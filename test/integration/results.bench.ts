@@ -19,8 +19,8 @@ import { FilterClient } from '../../src/core/results/filterClient';
 import { HistoryStore } from '../../src/run/historyStore';
 import { RunDiff } from '../../src/run/runDiff';
 import type { RunResultView } from '../../src/shared/resultsMessages';
-import { plainAnswer } from '../../scripts/bench/answers';
-import { summarize, type Summary } from '../../scripts/bench/stats';
+import { plainAnswer } from '../../bench/answers';
+import { summarize, type Summary } from '../../bench/stats';
 import { extensionId, workspaceRoot } from './helpers';
 
 const ROUNDS = 3;

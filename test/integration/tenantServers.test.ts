@@ -29,7 +29,7 @@ interface InteropInfo {
   teamSecret: string;
 }
 
-/** The independent pair the runner started (test/unit/interop/servers.ts): oidc-provider + graphql-http on one origin. */
+/** The independent pair the runner started (test/contract/interop/servers.ts): oidc-provider + graphql-http on one origin. */
 function interop(): InteropInfo {
   const raw = process.env.TENANT_GRAPHQL_TEST_INTEROP;
   if (!raw) {

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseRawGrammar, Registry, type IGrammar } from 'vscode-textmate';
@@ -163,10 +162,6 @@ describe('GraphQL injection grammars (VS Code TypeScript/JavaScript grammars, re
     assert.ok(isGraphql(scopes(25, 'p')), scopes(25, 'p').join(' '));
     assert.ok(isGraphql(scopes(26, 's')), `after the escaped backtick: ${scopes(26, 's').join(' ')}`);
     assert.ok(!isGraphql(scopes(26, 'afterEscape')));
-  });
-
-  it('uses the template grammar generated from the current graphql.tmLanguage.json', () => {
-    execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'templateGrammar.mjs'), '--check']);
   });
 
   it('colours a template nested in an interpolation', () => {

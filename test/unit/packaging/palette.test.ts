@@ -1,11 +1,11 @@
 /**
  * The Command Palette lists a command only when it can do something: every command of the manifest
  * has a `menus.commandPalette` entry with a `when` (`false` for commands that only make sense in a
- * view or a menu), or is one of the few listed here as always available. Every `tenantGraphql.*`
- * context key a `when` reads is one the code sets (src/platform/contextKeys.ts).
+ * view or a menu), or is one of the few listed here as always available. That every `tenantGraphql.*`
+ * context key a `when` reads is one the code sets is checked by the lint (scripts/checkContextKeys.mjs).
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..', '..', '..');
@@ -41,13 +41,6 @@ const english = (text: string | undefined): string | undefined => text?.replace(
 const commands = manifest.contributes.commands.map((c) => ({ ...c, title: english(c.title)!, category: english(c.category) }));
 const palette = manifest.contributes.menus.commandPalette;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /** Words that stay lower case in a title (articles, short prepositions, conjunctions) and names written so on purpose. */
 const LOWER = new Set(['a', 'an', 'the', 'as', 'in', 'on', 'of', 'to', 'with', 'and', 'or', 'for', 'fetch', 'cURL', '.http']);
 
@@ -78,31 +71,6 @@ describe('Command Palette and context keys (package.json)', () => {
       wrong.map((c) => c.title),
       [],
     );
-  });
-
-  it('reads only context keys the code sets', () => {
-    const whens = [
-      ...Object.values(manifest.contributes.menus).flatMap((entries) => entries.map((e) => e.when ?? '')),
-      ...manifest.contributes.keybindings.map((k) => k.when ?? ''),
-      ...manifest.contributes.viewsWelcome.map((v) => v.when ?? ''),
-      ...manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => s.completionEvents ?? [])),
-    ].join('\n');
-    // Names compared with `==` (view and webview ids) and settings are not context keys.
-    const read = [...new Set([...whens.matchAll(/(==\s*'?|onSettingChanged:|onCommand:)?\b(tenantGraphql\.[A-Za-z]+)\b(?!\.)/g)].filter((m) => !m[1]).map((m) => m[2]))];
-    const declared = readFileSync(join(root, 'src', 'platform', 'contextKeys.ts'), 'utf8');
-    const notDeclared = read.filter((k) => !declared.includes(`'${k}'`));
-    assert.deepEqual(notDeclared, [], 'keys read in a `when` are declared in src/platform/contextKeys.ts');
-    // A declared key is set somewhere in the code (setContextKey with its name, or a constant of it).
-    const code = sourceFiles(join(root, 'src'))
-      .filter((f) => !f.endsWith(join('platform', 'contextKeys.ts')))
-      .map((f) => readFileSync(f, 'utf8'))
-      .join('\n');
-    const declaredKeys = [...declared.matchAll(/'(tenantGraphql\.[A-Za-z]+)'/g)].map((m) => m[1]);
-    assert.ok(declaredKeys.length >= 10);
-    const unset = declaredKeys.filter((k) => !new RegExp(`setContextKey\\('${k.replace('.', '\\.')}'`).test(code) && !new RegExp(`= '${k.replace('.', '\\.')}'`).test(code));
-    assert.deepEqual(unset, [], 'declared keys the code never sets');
-    const unread = declaredKeys.filter((k) => !read.includes(k));
-    assert.deepEqual(unread, [], 'declared keys no `when` reads');
   });
 
   it('activates on code files (GraphQL templates in code-only repositories) and not on the implied onLanguage:graphql', () => {

@@ -10,7 +10,7 @@ import { operationFiles } from '../../../../src/core/codegen/generateTypes';
 import { copyableTypes, hoverTypes } from '../../../../src/core/codegen/operationTypes';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
 
-const SANDBOX = path.join(__dirname, 'fixtures', 'sandbox');
+const SANDBOX = path.join(__dirname, '../../../fixtures/codegen', 'sandbox');
 
 async function generated(file: string): Promise<string> {
   const schema = lexicographicSortSchema(buildSchema(sandboxSdl(1)));

@@ -16,13 +16,12 @@ import { TypesGenerator } from '../../../../src/core/codegen/typesGenerator';
 import { OUTSIDE_FOLDER } from '../../../../src/core/folderPath';
 import { writeSchemaCache } from '../../../../src/core/schema/schemaCache';
 import { sandboxSdl } from '../../../../src/sandbox/schemaVersions';
-import { filesUnder } from './codegenCli';
+import { filesUnder } from './files';
 
-const FIXTURES = path.join(__dirname, 'fixtures');
+const FIXTURES = path.join(__dirname, '../../../fixtures/codegen');
 const THEIRS = '{ "theirs": true }\n';
 
-describe('types worker: files written only inside the workspace folder', function () {
-  this.timeout(120_000);
+describe('types worker: files written only inside the workspace folder', () => {
   let tmp: string;
   let folder: string;
   let outside: string;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findTemplates } from '../../../../src/core/embedded/templates';
-import { generatedCodeFile } from '../../../../scripts/bench/embedded';
+import { generatedCodeFile } from '../../../fixtures/codeFile';
 import { referenceFindTemplates } from './referenceScanner';
 
 /**

@@ -29,7 +29,7 @@ describe('formatting GraphQL documents', () => {
   it('is idempotent: a formatted document gets no edits', async () => {
     const once = apply(MESSY, await formatDocument(MESSY, SPACES));
     assert.deepEqual(await formatDocument(once, SPACES), []);
-    for (const fixture of ['scripts/bench/github.graphql', 'test/fixtures/parity/sandbox.graphql', 'test/fixtures/parity/storefront.graphql']) {
+    for (const fixture of ['test/fixtures/parity/github.graphql', 'test/fixtures/parity/sandbox.graphql', 'test/fixtures/parity/storefront.graphql']) {
       const text = readFileSync(path.join(root, fixture), 'utf8');
       const formatted = apply(text, await formatDocument(text, SPACES));
       assert.deepEqual(await formatDocument(formatted, SPACES), [], fixture);

@@ -1,14 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import fc from 'fast-check';
-import { parse, parseType, typeFromAST, validate, type GraphQLInputType, type GraphQLSchema } from 'graphql';
-import { SANDBOX_SDL } from '../../../../src/sandbox/schema';
+import { parse, parseType, typeFromAST, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { schemaFromSdl } from '../../../../src/core/schema/loadSchema';
 import { schemaFromIntrospection } from '../schema/introspectionSchema';
-import { GraphqlLanguageService } from '../../../../src/core/language/languageService';
 import { applyEdits } from './textEdits';
-import { quickFixes, type FixableDiagnostic } from '../../../../src/core/language/quickFixes';
+import { quickFixes } from '../../../../src/core/language/quickFixes';
 import { parseUnknownName } from '../../../../src/core/language/quickFixDidYouMean';
 import { extractFragment, refactorings } from '../../../../src/core/language/codeActionsRefactor';
 import { extractFragmentToConstant } from '../../../../src/core/language/codeActionsConstant';
@@ -17,42 +14,10 @@ import { LineIndex } from '../../../../src/core/text/lineIndex';
 import { ActionText, walkTyped, type CoreCodeAction } from '../../../../src/core/language/codeActionsShared';
 import { DocumentStore } from '../../../../src/core/language/documentStore';
 import { addToSidecar, extractVariable, removeFromSidecar, sidecarHas, sidecarPlaceholder, variableAt } from '../../../../src/core/language/codeActionsVariables';
-import { mapErrorLocations } from '../../../../src/core/run/errorLocations';
 import { document } from './helpers';
 
-const sandbox = schemaFromSdl(SANDBOX_SDL).schema;
+import { errorsOf, fixed, localDiagnostics, sandbox, serverDiagnostics } from './codeActionTexts';
 const githubDir = path.join(__dirname, '../../../../node_modules/@octokit/graphql-schema');
-
-/** What the as-you-type validation shows on a text. */
-function localDiagnostics(schema: GraphQLSchema, text: string): FixableDiagnostic[] {
-  return GraphqlLanguageService.create(schema).diagnostics(document(text));
-}
-
-/** What the run shows for the Service's answer: graphql's errors, with their locations, placed as the run places them. */
-function serverDiagnostics(schema: GraphQLSchema, text: string, dropLocations = false): FixableDiagnostic[] {
-  const errors = validate(schema, parse(text)).map((e) => {
-    const json = e.toJSON() as { message: string; locations?: unknown };
-    return dropLocations ? { message: json.message } : json;
-  });
-  const fallback = { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } };
-  return mapErrorLocations(text, errors, fallback);
-}
-
-/** The texts after each fix for the diagnostics, with their titles. */
-function fixed(
-  schema: GraphQLSchema,
-  text: string,
-  diagnostics: FixableDiagnostic[],
-  fragments: { name: string; typeCondition: string }[] = [],
-): { title: string; text: string; preferred: boolean }[] {
-  return quickFixes(text, schema, diagnostics, { fragments })
-    .filter((a) => a.edits.length > 0)
-    .map((a) => ({ title: `${a.title.id}(${a.title.args.join(', ')})`, text: applyEdits(text, a.edits), preferred: a.isPreferred === true }));
-}
-
-function errorsOf(schema: GraphQLSchema, text: string): string[] {
-  return validate(schema, parse(text)).map((e) => e.message);
-}
 
 describe('Code actions: quick fixes', () => {
   describe('"Did you mean" on the Sandbox schema, from local validation and from the server', () => {
@@ -162,49 +127,6 @@ describe('Code actions: quick fixes', () => {
           assert.deepEqual(errorsOf(schema, r.text), [], r.text);
         }
       }
-    });
-
-    it('property: any offered fix of a document whose only error is one misspelt name validates without errors', () => {
-      const valid = [
-        'query Tasks($p: TaskPriority!) {\n  tasks(filter: { priority: $p }, first: 5) {\n    edges {\n      node {\n        id\n        name\n        priority\n        owner { name email }\n      }\n    }\n  }\n}\n',
-        '{\n  files(first: 2) {\n    edges {\n      node {\n        name\n        mimeType\n        owner { id name }\n      }\n    }\n  }\n  me { id groups { name } }\n}\n',
-        'query T { task(id: "task-1") { name status dueDate assignees { email } } }\n',
-      ];
-      const targets = valid.flatMap((text, i) => [...text.matchAll(/\b(?<![$"])([a-zA-Z]{4,})\b/g)].map((m) => ({ doc: i, at: m.index, word: m[1] })));
-      let checked = 0;
-      let singleErrors = 0;
-      fc.assert(
-        fc.property(fc.constantFrom(...targets), fc.nat(), fc.constantFrom('swap', 'drop', 'double'), (target, k, how) => {
-          const text = valid[target.doc];
-          const w = target.word;
-          const i = k % (w.length - 1);
-          const typo = how === 'swap' ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : how === 'drop' ? w.slice(0, i) + w.slice(i + 1) : w.slice(0, i) + w[i] + w.slice(i);
-          const broken = text.slice(0, target.at) + typo + text.slice(target.at + w.length);
-          let errors: string[];
-          try {
-            errors = errorsOf(sandbox, broken);
-          } catch {
-            return; // a keyword misspelt: not a validation error
-          }
-          if (errors.length !== 1) {
-            return;
-          }
-          singleErrors++;
-          for (const diagnostics of [localDiagnostics(sandbox, broken), serverDiagnostics(sandbox, broken)]) {
-            for (const r of fixed(
-              sandbox,
-              broken,
-              diagnostics.filter((d) => parseUnknownName(d.message)),
-            )) {
-              assert.deepEqual(errorsOf(sandbox, r.text), [], `${broken} -> ${r.text}`);
-              checked++;
-            }
-          }
-        }),
-        { numRuns: 300, seed: 24 },
-      );
-      // Not vacuous: most misspelt names got a fix that was checked.
-      assert.ok(singleErrors > 50 && checked > singleErrors, `${checked} fixes checked over ${singleErrors} documents with one error`);
     });
   });
 
@@ -756,42 +678,8 @@ describe('Code actions: work kept across versions of the text', () => {
     '{ me { id nmae } files(first: 2) { edges { node { sise } } } }\n',
   ];
 
-  it('property: a verdict reused from the previous version (an edit elsewhere) is the one whole validation gives', () => {
-    const store = new DocumentStore();
-    const uri = 'file:///ws/versions.graphql';
-    let reused = 0;
-    let offered = 0;
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', '\n', '# x\n')), { minLength: 1, maxLength: 6 }), (edits) => {
-        const parts = [...base];
-        let previous: Set<unknown> | undefined;
-        for (const [which, blank] of edits) {
-          // One edit in one definition (a blank or a comment at its end): the others keep their parses.
-          parts[which % parts.length] = parts[which % parts.length] + blank;
-          const text = parts.join('\n');
-          const parses = store.get({ uri, version: 0, text }).definitionParses();
-          const prepared = new ActionText(text, parses);
-          const asts = new Set(parses.spans.map((_, i) => parses.parsed(i).ast));
-          reused += previous ? [...asts].filter((a) => previous!.has(a)).length : 0;
-          previous = asts;
-          const diagnostics = localDiagnostics(sandbox, text).filter((d) => parseUnknownName(d.message));
-          const fixes = quickFixes(prepared, sandbox, diagnostics);
-          // The whole check: a text parsed anew (nothing kept), and each fix validated whole.
-          assert.deepEqual(fixes, quickFixes(text, sandbox, diagnostics), text);
-          for (const fix of fixes) {
-            const after = applyEdits(text, fix.edits);
-            assert.ok(errorsOf(sandbox, after).length < errorsOf(sandbox, text).length, `${fix.title.args.join(' -> ')} fixes a problem`);
-            offered++;
-          }
-        }
-      }),
-      { numRuns: 40, seed: 28 },
-    );
-    assert.ok(reused > 40 && offered > 40, `not vacuous: ${reused} parses kept, ${offered} fixes checked`);
-  });
-
   it('a walk around an offset visits the nodes that hold it, with the type information of the whole walk', () => {
-    const texts = [...base, readFileSync(path.join(__dirname, '../../../../scripts/bench/github.graphql'), 'utf8')];
+    const texts = [...base, readFileSync(path.join(__dirname, '../../../fixtures/parity/github.graphql'), 'utf8')];
     const github = schemaFromIntrospection(readFileSync(path.join(githubDir, 'schema.json'), 'utf8')).schema;
     let compared = 0;
     for (const text of texts) {

@@ -5,7 +5,7 @@ import { GraphqlLanguageService } from '../../../../src/core/language/languageSe
 import { FragmentIndex } from '../../../../src/core/language/fragmentIndex';
 import { directCompletion } from '../../../../src/core/language/directCalls';
 import { directDiagnostics, directHover } from './directCalls';
-import { document, positionsOf, withCursor } from './helpers';
+import { document, withCursor } from './helpers';
 
 const { schema } = schemaFromSdl(SANDBOX_SDL);
 
@@ -145,36 +145,6 @@ describe('GraphqlLanguageService on the Sandbox schema', () => {
         labels,
         directCompletion(schema, doc.text, pos, [], doc.uri).map((i) => i.label),
       );
-    });
-
-    it('gives exactly the direct graphql-language-service answers at every position', () => {
-      const text = [
-        '# comment with { braces } and "quotes"',
-        'query TaskList($priority: TaskPriority!, $first: Int = 10, $f: TaskFilter = { status: TODO }) {',
-        '  tasks(filter: { priority: $priority }, first: $first) {',
-        '    totalCount',
-        '    edges { node { ...TaskFields assignees { id name } } }',
-        '    pageInfo { hasNextPage endCursor }',
-        '  }',
-        '  search(text: "}{", first: 3) { ... on File { id fields { name } } ... on User { id } }',
-        '}',
-        'mutation Bump($id: ID!) { updateTaskPriority(id: $id, priority: HIGH) { id priority } }',
-        'fragment TaskFields on Task {',
-        '  id',
-        '  name',
-        '  priority @skip(if: $priority)',
-        '  owner { id',
-        '}',
-        '{ file(id: "file-1") { fields { } } }',
-        '',
-      ].join('\n');
-      const svc = service({ 'file:///ws/other.graphql': 'fragment Ext on Task { id }' });
-      const doc = document(text);
-      const external = svc.index.all().map((f) => f.node);
-      for (const pos of positionsOf(text)) {
-        assert.deepEqual(svc.complete(doc, pos), directCompletion(schema, text, pos, external, doc.uri), `completion at ${pos.line}:${pos.character}`);
-        assert.equal(svc.hover(doc, pos)?.markdown ?? '', directHover(schema, text, pos), `hover at ${pos.line}:${pos.character}`);
-      }
     });
   });
 

@@ -2,7 +2,8 @@
  * The property behind the parity test: random edits of real documents (characters inserted or
  * deleted anywhere, brackets unbalanced, text cut, definitions pasted), and at random positions
  * of the result the service must answer as graphql-language-service / graphql do on the whole
- * text. Differences that are improvements are listed in ALLOWED_DIFFERENCES, each with its reason.
+ * text. Differences that are improvements are listed in ALLOWED_DIFFERENCES, each with its reason and a
+ * case that shows it (parityDifferences.test.ts).
  */
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';

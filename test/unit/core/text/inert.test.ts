@@ -133,8 +133,7 @@ describe('core/text/inert', () => {
 
   // A hang guard, not a speed check: linear work on 10 MB takes well under a second, while any
   // backtracking over a body this size would run for minutes and hit the timeout.
-  it('finishes on a 10 MB body', function () {
-    this.timeout(30_000);
+  it('finishes on a 10 MB body', () => {
     const out = inert('\u202e[x](command:y)\n'.repeat(700_000), { sink: 'markdown' });
     assert.ok(!out.includes('\u202e') && !out.includes('](command:'), 'the body is made inert');
   });
