@@ -117,7 +117,7 @@ export class ResultsFeature implements vscode.Disposable {
         pinnedPanels: () => this.pinnedPanels.size,
         restore: async (state) => {
           // VS Code hands the serializer a panel already shown: its view-state events are over by then.
-          const panel = newPanel(vscode.l10n.t('Results'), vscode.ViewColumn.Beside, true, vscode.Uri.joinPath(context.extensionUri, 'media'));
+          const panel = newPanel('Results', vscode.ViewColumn.Beside, true, vscode.Uri.joinPath(context.extensionUri, 'media'));
           await new Promise<void>((settled) => {
             const timer = setTimeout(settled, 2000);
             panel.onDidChangeViewState(() => (clearTimeout(timer), settled()));
