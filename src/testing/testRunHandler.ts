@@ -3,7 +3,7 @@ import type { Environment } from '../core/auth';
 import { errorMessage } from '../core/errors';
 import { pretty } from '../core/testing/assertions';
 import { updateSnapshots } from '../core/testing/cli';
-import { caseKey, runTestFile, type CaseResult, type TestRequest } from '../core/testing/testRunner';
+import { caseKey, checkTestFile, runTestFile, type CaseResult, type TestRequest } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
 import type { Logger } from '../core/logger';
 import { recordingRun, type RecordedRun } from './testApi';
@@ -20,6 +20,8 @@ export interface TestRunServices {
     request: TestRequest & { environment: Environment; signal?: AbortSignal },
   ): Promise<{ status: number; durationMs: number; body: { data?: unknown; errors?: readonly unknown[] } }>;
   readonly permit: Permit;
+  /** The version (core's schemaVersionOf) of the environment's schema, when it is loaded: what snapshots are checked against and saved with. */
+  schemaVersion?(environment: Environment): string | undefined;
   /** Where the runs' verdicts are recorded for the integration tests (development build only). */
   readonly recordRuns?: RecordedRun[];
 }
@@ -95,6 +97,8 @@ export async function runTests(
       (mutationPermit ??= services
         .permit('mutation', vscode.l10n.t('tests'), environment)
         .then((p) => (p.go ? true : (p.failure?.message ?? vscode.l10n.t('The mutations of this run were not confirmed: nothing was sent.')))));
+    const version = services.schemaVersion?.(environment);
+    const schema = version === undefined ? undefined : { version, environment: environment.name };
     for (const entry of files.values()) {
       const byKey = new Map(entry.items.map((i) => [caseKey(tree.data.get(i)!.operation!, tree.data.get(i)!.caseName!), i]));
       if (!serverPermit.go) {
@@ -102,7 +106,7 @@ export async function runTests(
         entry.items.forEach((i) => run.errored(i, new vscode.TestMessage(inert(message, { sink: 'diagnostic' }))));
         continue;
       }
-      const inputs = await inputsOf(entry.file);
+      const inputs = await inputsOf(entry.file, schema);
       if (!inputs) {
         entry.items.forEach((i) => run.errored(i, new vscode.TestMessage(vscode.l10n.t('The test file cannot be read.'))));
         continue;
@@ -131,7 +135,12 @@ export async function runTests(
         }
       }
       if (saveSnapshots && inputs.documentText !== undefined) {
-        await saveInto(entry.file, inputs.testText, updateSnapshots(inputs.testText, inputs.documentText, results));
+        await saveInto(entry.file, inputs.testText, updateSnapshots(inputs.testText, inputs.documentText, results, schema?.version));
+      } else {
+        // A snapshot taken on another version of this environment's schema: told in the run's output at its line (a case passes while its answer matches).
+        for (const warning of checkTestFile(inputs).problems.filter((p) => p.severity === 'warning')) {
+          run.appendOutput(`⚠ ${inert(warning.message, { sink: 'log' })}\r\n`, new vscode.Location(entry.file, rangeOf(warning.place)));
+        }
       }
     }
   } catch (err) {
