@@ -78,6 +78,7 @@ export class TestingFeature implements vscode.Disposable {
       this.testApi = {
         runs: () => runs,
         permits: () => permits,
+        profiles: () => this.profiles,
         items: () => itemsOf(this.controller.items),
         item: (id) => findItem(this.controller.items, id),
       };

@@ -48,6 +48,12 @@ export interface TestingTestApi {
   runs(): readonly RecordedRun[];
   /** The permission questions of the runs, oldest first (the mutation question is a modal dialog, which tests cannot see). */
   permits(): readonly RecordedPermit[];
+  /**
+   * The controller's run profiles (one per environment, "Run on <name>"). A test starts a continuous
+   * run as VS Code does, through a profile's `runHandler` with a continuous request: VS Code's own
+   * "Start Continuous Run" asks with a quick pick which profile when several exist.
+   */
+  profiles(): readonly vscode.TestRunProfile[];
   /** The controller's items, file by file. */
   items(): ItemInfo[];
   /** The controller's item with this id (for a command that takes an item, as the view's actions do). */
