@@ -75,13 +75,14 @@ export async function runTests(
   saveSnapshots = false,
 ): Promise<void> {
   const created = controller.createTestRun(request, saveSnapshots ? vscode.l10n.t('Update Snapshot') : undefined, true);
-  const run = services.recordRuns ? recordingRun(created, services.recordRuns) : created;
+  const unfinished = new Set<vscode.TestItem>();
+  const run = withVerdictsTracked(services.recordRuns ? recordingRun(created, services.recordRuns) : created, unfinished);
   const abort = new AbortController();
   const cancelled = token.onCancellationRequested(() => abort.abort());
   try {
     const files = casesOf(tree, controller, request);
     for (const entry of files.values()) {
-      entry.items.forEach((i) => run.enqueued(i));
+      entry.items.forEach((i) => (unfinished.add(i), run.enqueued(i)));
     }
     if (!environment) {
       const message = vscode.l10n.t('No environment is active: choose one with "Tenant GraphQL: Switch Environment", then run the tests again.');
@@ -94,9 +95,11 @@ export async function runTests(
     const serverPermit = await services.permit('query', vscode.l10n.t('tests'), environment);
     let mutationPermit: Promise<true | string> | undefined;
     const allowMutation = () =>
-      (mutationPermit ??= services
-        .permit('mutation', vscode.l10n.t('tests'), environment)
-        .then((p) => (p.go ? true : (p.failure?.message ?? vscode.l10n.t('The mutations of this run were not confirmed: nothing was sent.')))));
+      (mutationPermit ??= services.permit('mutation', vscode.l10n.t('tests'), environment).then(
+        (p) => (p.go ? true : (p.failure?.message ?? vscode.l10n.t('The mutations of this run were not confirmed: nothing was sent.'))),
+        // The question could not be shown (a window that refuses dialogs): no, with the reason, for each mutation case.
+        (err: unknown) => vscode.l10n.t('The mutations of this run could not be confirmed ({0}): nothing was sent.', errorMessage(err)),
+      ));
     const version = services.schemaVersion?.(environment);
     const schema = version === undefined ? undefined : { version, environment: environment.name };
     for (const entry of files.values()) {
@@ -145,10 +148,41 @@ export async function runTests(
     }
   } catch (err) {
     services.logger.error(`[tests] run failed: ${errorMessage(err)}`);
+    // Every case the run named and did not get to has a verdict: the reason, not an endless spinner.
+    const message = new vscode.TestMessage(inert(vscode.l10n.t('The run failed: {0}', errorMessage(err)), { sink: 'diagnostic' }));
+    for (const item of unfinished) {
+      run.errored(item, message);
+    }
   } finally {
     cancelled.dispose();
     run.end();
   }
+}
+
+/** The run, with each item given a verdict taken out of `unfinished`. */
+function withVerdictsTracked(run: vscode.TestRun, unfinished: Set<vscode.TestItem>): vscode.TestRun {
+  const done = (item: vscode.TestItem) => unfinished.delete(item);
+  return {
+    get name() {
+      return run.name;
+    },
+    get token() {
+      return run.token;
+    },
+    get isPersisted() {
+      return run.isPersisted;
+    },
+    onDidDispose: run.onDidDispose,
+    enqueued: (item) => run.enqueued(item),
+    started: (item) => run.started(item),
+    skipped: (item) => (done(item), run.skipped(item)),
+    passed: (item, duration) => (done(item), run.passed(item, duration)),
+    failed: (item, message, duration) => (done(item), run.failed(item, message, duration)),
+    errored: (item, message, duration) => (done(item), run.errored(item, message, duration)),
+    appendOutput: (output, location, item) => run.appendOutput(output, location, item),
+    addCoverage: (coverage) => run.addCoverage(coverage),
+    end: () => run.end(),
+  };
 }
 
 function report(run: vscode.TestRun, item: vscode.TestItem, file: vscode.Uri, result: CaseResult): void {

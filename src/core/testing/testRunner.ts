@@ -174,7 +174,14 @@ export async function runTestFile(inputs: TestFileInputs, seams: TestRunSeams, o
       }
       if (info.type === 'mutation') {
         if (!mutationVerdicts.has(op.operation)) {
-          mutationVerdicts.set(op.operation, await seams.allowMutation(op.operation));
+          let verdict: true | string;
+          try {
+            verdict = await seams.allowMutation(op.operation);
+          } catch (err) {
+            // The question could not be asked: not sent, with the reason.
+            verdict = `Whether "${op.operation}" may be sent could not be asked (${err instanceof Error ? err.message : String(err)}): nothing was sent.`;
+          }
+          mutationVerdicts.set(op.operation, verdict);
         }
         const verdict = mutationVerdicts.get(op.operation)!;
         if (verdict !== true) {
