@@ -22,6 +22,7 @@ import { createFilterClient } from './platform/filterWorker';
 import { createLanguageWorkers } from './platform/languageWorker';
 import { lazy } from './core/lazy';
 import { TestingFeature } from './testing';
+import { schemaVersionOf } from './core/testing/snapshot';
 import { AgentToolsFeature, type AgentToolsTestApi } from './agentTools';
 import type { FilterClient } from './core/results/filterClient';
 import type { TestingTestApi } from './testing/testApi';
@@ -107,7 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tenant
       loadCommands: () => onDemand().runCommandsOnDemand,
     });
     const agentTools = buildAgentTools({ logger, config, auth, schemas, language, run, filterWorker });
-    const testing = buildTesting(logger, auth, graphql, run);
+    const testing = buildTesting({ logger, auth, graphql, run, schemas, config });
     context.subscriptions.push(
       agentTools,
       network,
@@ -193,14 +194,23 @@ function startLanguage(logger: Logger, schemas: Schemas, language: LanguageFeatu
   })().catch((err: unknown) => logger.error(`[language] start failed: ${errorMessage(err)}`));
 }
 
-/** The Testing view's feature over the auth service, the GraphQL client and the run feature's permission. */
-function buildTesting(logger: Logger, auth: AuthService, graphql: GraphqlService, run: RunFeature): TestingFeature {
+/** The Testing view's feature over the auth service, the GraphQL client, the environments' schemas and the run feature's permission. */
+function buildTesting(parts: { logger: Logger; auth: AuthService; graphql: GraphqlService; run: RunFeature; schemas: Schemas; config: ConfigurationService }): TestingFeature {
+  const { logger, auth, graphql, run, schemas, config } = parts;
   return new TestingFeature({
     logger,
     auth: { environments: () => auth.environments(), activeEnvironment: () => auth.activeEnvironment(), onDidChangeActive: auth.onDidChangeActive },
     execute: ({ environment, signal, query, variables, operationName }) =>
       graphql.execute({ environment, query, variables, ...(operationName ? { operationName } : {}), ...(signal ? { signal } : {}) }),
     permit: (type, label, environment) => run.permit(type, label, environment),
+    schemas: {
+      versionOf: (environment) => {
+        const sha256 = schemas.environment.schemaOf(serverKey(serverIdentity(environment)))?.sha256;
+        return sha256 === undefined ? undefined : schemaVersionOf(sha256);
+      },
+      environmentFor: (uri) => config.environmentFor(uri),
+      onDidChange: schemas.onDidChange,
+    },
   });
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Environment } from '../core/auth';
 import { errorMessage } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { findItem, itemsOf, type RecordedRun, type TestingTestApi } from './testApi';
+import { findItem, itemsOf, type RecordedPermit, type RecordedRun, type TestingTestApi } from './testApi';
 import { runTests, type Permit, type TestRunServices } from './testRunHandler';
 
 /** True in the development build only (scripts/build.mjs). */
@@ -23,6 +23,15 @@ export interface TestingFeatureServices {
   };
   readonly execute: TestRunServices['execute'];
   readonly permit: Permit;
+  /** The environments' schemas: what snapshots are checked against (and saved with). */
+  readonly schemas: {
+    /** The version (core's schemaVersionOf) of an environment's schema, when it is loaded. */
+    versionOf(environment: Environment): string | undefined;
+    /** The environment a file's folder uses. */
+    environmentFor(uri: vscode.Uri): Environment | undefined;
+    /** Fires when a schema in use changed (a new version, another environment). */
+    readonly onDidChange: vscode.Event<void>;
+  };
 }
 
 /**
@@ -32,8 +41,14 @@ export interface TestingFeatureServices {
  */
 export class TestingFeature implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, vscode.l10n.t('Tenant GraphQL'));
-  private readonly tree = new TestTree(this.controller, (file, err) =>
-    this.services.logger.error(`[tests] could not read ${vscode.workspace.asRelativePath(file, false)}: ${errorMessage(err)}`),
+  private readonly tree = new TestTree(
+    this.controller,
+    (file, err) => this.services.logger.error(`[tests] could not read ${vscode.workspace.asRelativePath(file, false)}: ${errorMessage(err)}`),
+    (file) => {
+      const environment = this.services.schemas.environmentFor(file);
+      const version = environment && this.services.schemas.versionOf(environment);
+      return environment && version !== undefined ? { version, environment: environment.name } : undefined;
+    },
   );
   private profiles: vscode.TestRunProfile[] = [];
   /** The active environment and the names the profiles were made for. */
@@ -48,9 +63,25 @@ export class TestingFeature implements vscode.Disposable {
 
   constructor(private readonly services: TestingFeatureServices) {
     const runs: RecordedRun[] = [];
-    this.runServices = __TEST_API__ ? { ...services, recordRuns: runs } : services;
+    const permits: RecordedPermit[] = [];
+    const schemaVersion = (environment: Environment) => services.schemas.versionOf(environment);
+    this.runServices = __TEST_API__
+      ? {
+          ...services,
+          schemaVersion,
+          recordRuns: runs,
+          // Each question asked of the run feature's permission, recorded (a modal dialog cannot be seen from a test).
+          permit: (type, label, environment) => (permits.push({ type, environment: environment.name }), services.permit(type, label, environment)),
+        }
+      : { ...services, schemaVersion };
     if (__TEST_API__) {
-      this.testApi = { runs: () => runs, items: () => itemsOf(this.controller.items), item: (id) => findItem(this.controller.items, id) };
+      this.testApi = {
+        runs: () => runs,
+        permits: () => permits,
+        profiles: () => this.profiles,
+        items: () => itemsOf(this.controller.items),
+        item: (id) => findItem(this.controller.items, id),
+      };
     }
     this.controller.resolveHandler = async (item) => {
       if (!item) {
@@ -63,6 +94,10 @@ export class TestingFeature implements vscode.Disposable {
       this.controller,
       this.tree,
       services.auth.onDidChangeActive(() => this.createProfiles()),
+      // Another version of a schema: the snapshots' warnings (taken on another version) are checked again.
+      services.schemas.onDidChange(
+        () => void this.tree.refreshAll().catch((err: unknown) => services.logger.error(`[tests] could not read the test files again: ${errorMessage(err)}`)),
+      ),
       vscode.workspace.onDidSaveTextDocument((doc) => this.onSave(doc.uri)),
       vscode.commands.registerCommand(UPDATE_SNAPSHOT, (item?: vscode.TestItem) => this.updateSnapshot(item)),
     );

@@ -26,6 +26,12 @@ export interface RecordedRun {
   ended: boolean;
 }
 
+/** A question the run asked of the run feature's permission: the server's (`query`) or a mutation's, and the environment. */
+export interface RecordedPermit {
+  readonly type: 'query' | 'mutation';
+  readonly environment: string;
+}
+
 /** An item of the controller's tree as the Testing view shows it. */
 export interface ItemInfo {
   readonly id: string;
@@ -40,6 +46,14 @@ export interface ItemInfo {
 export interface TestingTestApi {
   /** The runs made by the controller, oldest first, with each case's verdict and messages. */
   runs(): readonly RecordedRun[];
+  /** The permission questions of the runs, oldest first (the mutation question is a modal dialog, which tests cannot see). */
+  permits(): readonly RecordedPermit[];
+  /**
+   * The controller's run profiles (one per environment, "Run on <name>"). A test starts a continuous
+   * run as VS Code does, through a profile's `runHandler` with a continuous request: VS Code's own
+   * "Start Continuous Run" asks with a quick pick which profile when several exist.
+   */
+  profiles(): readonly vscode.TestRunProfile[];
   /** The controller's items, file by file. */
   items(): ItemInfo[];
   /** The controller's item with this id (for a command that takes an item, as the view's actions do). */

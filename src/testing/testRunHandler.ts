@@ -3,7 +3,7 @@ import type { Environment } from '../core/auth';
 import { errorMessage } from '../core/errors';
 import { pretty } from '../core/testing/assertions';
 import { updateSnapshots } from '../core/testing/cli';
-import { caseKey, runTestFile, type CaseResult, type TestRequest } from '../core/testing/testRunner';
+import { caseKey, checkTestFile, runTestFile, type CaseResult, type TestRequest } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
 import type { Logger } from '../core/logger';
 import { recordingRun, type RecordedRun } from './testApi';
@@ -20,6 +20,8 @@ export interface TestRunServices {
     request: TestRequest & { environment: Environment; signal?: AbortSignal },
   ): Promise<{ status: number; durationMs: number; body: { data?: unknown; errors?: readonly unknown[] } }>;
   readonly permit: Permit;
+  /** The version (core's schemaVersionOf) of the environment's schema, when it is loaded: what snapshots are checked against and saved with. */
+  schemaVersion?(environment: Environment): string | undefined;
   /** Where the runs' verdicts are recorded for the integration tests (development build only). */
   readonly recordRuns?: RecordedRun[];
 }
@@ -73,13 +75,14 @@ export async function runTests(
   saveSnapshots = false,
 ): Promise<void> {
   const created = controller.createTestRun(request, saveSnapshots ? vscode.l10n.t('Update Snapshot') : undefined, true);
-  const run = services.recordRuns ? recordingRun(created, services.recordRuns) : created;
+  const unfinished = new Set<vscode.TestItem>();
+  const run = withVerdictsTracked(services.recordRuns ? recordingRun(created, services.recordRuns) : created, unfinished);
   const abort = new AbortController();
   const cancelled = token.onCancellationRequested(() => abort.abort());
   try {
     const files = casesOf(tree, controller, request);
     for (const entry of files.values()) {
-      entry.items.forEach((i) => run.enqueued(i));
+      entry.items.forEach((i) => (unfinished.add(i), run.enqueued(i)));
     }
     if (!environment) {
       const message = vscode.l10n.t('No environment is active: choose one with "Tenant GraphQL: Switch Environment", then run the tests again.');
@@ -92,9 +95,13 @@ export async function runTests(
     const serverPermit = await services.permit('query', vscode.l10n.t('tests'), environment);
     let mutationPermit: Promise<true | string> | undefined;
     const allowMutation = () =>
-      (mutationPermit ??= services
-        .permit('mutation', vscode.l10n.t('tests'), environment)
-        .then((p) => (p.go ? true : (p.failure?.message ?? vscode.l10n.t('The mutations of this run were not confirmed: nothing was sent.')))));
+      (mutationPermit ??= services.permit('mutation', vscode.l10n.t('tests'), environment).then(
+        (p) => (p.go ? true : (p.failure?.message ?? vscode.l10n.t('The mutations of this run were not confirmed: nothing was sent.'))),
+        // The question could not be shown (a window that refuses dialogs): no, with the reason, for each mutation case.
+        (err: unknown) => vscode.l10n.t('The mutations of this run could not be confirmed ({0}): nothing was sent.', errorMessage(err)),
+      ));
+    const version = services.schemaVersion?.(environment);
+    const schema = version === undefined ? undefined : { version, environment: environment.name };
     for (const entry of files.values()) {
       const byKey = new Map(entry.items.map((i) => [caseKey(tree.data.get(i)!.operation!, tree.data.get(i)!.caseName!), i]));
       if (!serverPermit.go) {
@@ -102,7 +109,7 @@ export async function runTests(
         entry.items.forEach((i) => run.errored(i, new vscode.TestMessage(inert(message, { sink: 'diagnostic' }))));
         continue;
       }
-      const inputs = await inputsOf(entry.file);
+      const inputs = await inputsOf(entry.file, schema);
       if (!inputs) {
         entry.items.forEach((i) => run.errored(i, new vscode.TestMessage(vscode.l10n.t('The test file cannot be read.'))));
         continue;
@@ -131,15 +138,51 @@ export async function runTests(
         }
       }
       if (saveSnapshots && inputs.documentText !== undefined) {
-        await saveInto(entry.file, inputs.testText, updateSnapshots(inputs.testText, inputs.documentText, results));
+        await saveInto(entry.file, inputs.testText, updateSnapshots(inputs.testText, inputs.documentText, results, schema?.version));
+      } else {
+        // A snapshot taken on another version of this environment's schema: told in the run's output at its line (a case passes while its answer matches).
+        for (const warning of checkTestFile(inputs).problems.filter((p) => p.severity === 'warning')) {
+          run.appendOutput(`⚠ ${inert(warning.message, { sink: 'log' })}\r\n`, new vscode.Location(entry.file, rangeOf(warning.place)));
+        }
       }
     }
   } catch (err) {
     services.logger.error(`[tests] run failed: ${errorMessage(err)}`);
+    // Every case the run named and did not get to has a verdict: the reason, not an endless spinner.
+    const message = new vscode.TestMessage(inert(vscode.l10n.t('The run failed: {0}', errorMessage(err)), { sink: 'diagnostic' }));
+    for (const item of unfinished) {
+      run.errored(item, message);
+    }
   } finally {
     cancelled.dispose();
     run.end();
   }
+}
+
+/** The run, with each item given a verdict taken out of `unfinished`. */
+function withVerdictsTracked(run: vscode.TestRun, unfinished: Set<vscode.TestItem>): vscode.TestRun {
+  const done = (item: vscode.TestItem) => unfinished.delete(item);
+  return {
+    get name() {
+      return run.name;
+    },
+    get token() {
+      return run.token;
+    },
+    get isPersisted() {
+      return run.isPersisted;
+    },
+    onDidDispose: run.onDidDispose,
+    enqueued: (item) => run.enqueued(item),
+    started: (item) => run.started(item),
+    skipped: (item) => (done(item), run.skipped(item)),
+    passed: (item, duration) => (done(item), run.passed(item, duration)),
+    failed: (item, message, duration) => (done(item), run.failed(item, message, duration)),
+    errored: (item, message, duration) => (done(item), run.errored(item, message, duration)),
+    appendOutput: (output, location, item) => run.appendOutput(output, location, item),
+    addCoverage: (coverage) => run.addCoverage(coverage),
+    end: () => run.end(),
+  };
 }
 
 function report(run: vscode.TestRun, item: vscode.TestItem, file: vscode.Uri, result: CaseResult): void {

@@ -15,8 +15,8 @@ export interface ItemData {
   readonly caseName?: string;
 }
 
-/** The inputs of a test file: its text, its document's and its variables file's. */
-export async function inputsOf(file: vscode.Uri): Promise<TestFileInputs | undefined> {
+/** The inputs of a test file: its text, its document's and its variables file's; and the schema its snapshots are checked against. */
+export async function inputsOf(file: vscode.Uri, schema?: TestFileInputs['schema']): Promise<TestFileInputs | undefined> {
   const testText = await readText(file);
   const documentPath = documentPathOf(file.path);
   if (testText === undefined || !documentPath) {
@@ -29,6 +29,7 @@ export async function inputsOf(file: vscode.Uri): Promise<TestFileInputs | undef
     documentText: await readText(documentUri),
     ...(sidecar ? { variablesText: await readText(file.with({ path: sidecar })) } : {}),
     documentName: documentPath.slice(documentPath.lastIndexOf('/') + 1),
+    ...(schema ? { schema } : {}),
   };
 }
 
@@ -47,17 +48,22 @@ export function rangeOf(place: Place): vscode.Range {
 
 /**
  * The Testing view's tree: one item per test file (labelled with its document), one per operation,
- * one per case (at its line); and the files' problems in Problems, each at its line.
+ * one per case (at its line); and the files' problems in Problems, each at its line (a snapshot
+ * taken on another version of the schema of the file's environment as a warning).
  */
 export class TestTree implements vscode.Disposable {
   readonly data = new WeakMap<vscode.TestItem, ItemData>();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('tenantGraphql.tests');
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
 
-  /** `onError`: a test file that could not be read into the tree (logged, not an unhandled rejection). */
+  /**
+   * `onError`: a test file that could not be read into the tree (logged, not an unhandled rejection).
+   * `schemaOf`: the schema of the environment a test file's folder uses, when loaded.
+   */
   constructor(
     private readonly controller: vscode.TestController,
     onError: (file: vscode.Uri, err: unknown) => void,
+    private readonly schemaOf: (file: vscode.Uri) => TestFileInputs['schema'] = () => undefined,
   ) {
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILE_GLOB);
     const refresh = (file: vscode.Uri) => void this.refresh(file).catch((err: unknown) => onError(file, err));
@@ -83,9 +89,22 @@ export class TestTree implements vscode.Disposable {
     }
   }
 
+  /** Reads every test file of the tree again (the schema they are checked against changed). */
+  async refreshAll(): Promise<void> {
+    const files: vscode.Uri[] = [];
+    this.controller.items.forEach((item) => {
+      if (item.uri) {
+        files.push(item.uri);
+      }
+    });
+    for (const file of files) {
+      await this.refresh(file);
+    }
+  }
+
   /** Reads a test file again and rebuilds its items. */
   async refresh(file: vscode.Uri): Promise<vscode.TestItem | undefined> {
-    const inputs = await inputsOf(file);
+    const inputs = await inputsOf(file, this.schemaOf(file));
     if (!inputs) {
       this.remove(file);
       return undefined;
@@ -110,7 +129,9 @@ export class TestTree implements vscode.Disposable {
       operations.push(opItem);
     }
     fileItem.children.replace(operations);
-    fileItem.error = problems.length ? new vscode.MarkdownString(inert(problems.map((p) => `line ${p.place.line}: ${p.message}`).join('\n\n'), { sink: 'markdown' })) : undefined;
+    // The item's error is for what keeps cases from running; a warning is in Problems only.
+    const errors = problems.filter((p) => p.severity !== 'warning');
+    fileItem.error = errors.length ? new vscode.MarkdownString(inert(errors.map((p) => `line ${p.place.line}: ${p.message}`).join('\n\n'), { sink: 'markdown' })) : undefined;
     this.controller.items.add(fileItem);
     this.diagnostics.set(
       file,
@@ -118,6 +139,7 @@ export class TestTree implements vscode.Disposable {
         const d = new vscode.Diagnostic(
           rangeOf(p.place).with({ end: new vscode.Position(p.place.line - 1, p.place.column - 1 + Math.max(1, p.place.length)) }),
           inert(p.message, { sink: 'diagnostic' }),
+          p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error,
         );
         d.source = 'Tenant GraphQL tests';
         return d;

@@ -39,6 +39,9 @@ export type Assertion = { readonly place: Place; readonly valuePlace: Place } & 
       readonly ignore: readonly string[];
       /** The fingerprint of the operation text the snapshot was taken of. */
       readonly of?: string;
+      /** The version of the environment's schema the snapshot was taken on (see {@link schemaVersionOf}), and its place. */
+      readonly schema?: string;
+      readonly schemaPlace?: Place;
     }
 );
 
@@ -149,6 +152,7 @@ function parseSnapshot(node: Node, place: Place, placeOf: (n: Node) => Place, fa
   let expected: unknown;
   let valuePlace = placeOf(node);
   let of: string | undefined;
+  let schema: { version: string; place: Place } | undefined;
   for (const member of node.children ?? []) {
     const [key, value] = member.children ?? [];
     if (!key || !value) {
@@ -175,11 +179,27 @@ function parseSnapshot(node: Node, place: Place, placeOf: (n: Node) => Place, fa
         return fail('"of" is written by "Update Snapshot": the fingerprint of the operation the snapshot was taken of.', value);
       }
       of = String(value.value);
+    } else if (name === 'schema') {
+      if (value.type !== 'string') {
+        return fail('"schema" is written by "Update Snapshot": the version of the schema the snapshot was taken on.', value);
+      }
+      schema = { version: String(value.value), place: placeOf(value) };
     } else {
-      return fail(`"${name}" is not part of a snapshot (ignore, value, of).`, key);
+      return fail(`"${name}" is not part of a snapshot (ignore, value, of, schema).`, key);
     }
   }
-  return { ok: true, assertion: { kind: 'snapshot', expected, ignore, ...(of !== undefined ? { of } : {}), place, valuePlace } };
+  return {
+    ok: true,
+    assertion: {
+      kind: 'snapshot',
+      expected,
+      ignore,
+      ...(of !== undefined ? { of } : {}),
+      ...(schema ? { schema: schema.version, schemaPlace: schema.place } : {}),
+      place,
+      valuePlace,
+    },
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ const PASS: AssertionResult = { pass: true };
 /** What the snapshot assertion needs besides the answer: the fingerprint of the operation that ran. */
 export interface CheckContext {
   readonly operationFingerprint: string;
+  /** The version of the schema of the environment the case ran on (see schemaVersionOf), when known. */
+  readonly schemaVersion?: string;
 }
 
 /** Checks one assertion against an answer. */
@@ -86,7 +88,18 @@ export function checkAssertion(assertion: Assertion, answer: Answer, context: Ch
           actual: pretty(actual),
         };
       }
-      return same ? PASS : { pass: false, message: 'The answer differs from the saved snapshot.', expected: pretty(expected), actual: pretty(actual) };
+      if (same) {
+        return PASS;
+      }
+      const otherSchema = assertion.schema !== undefined && context.schemaVersion !== undefined && assertion.schema !== context.schemaVersion;
+      return {
+        pass: false,
+        message: otherSchema
+          ? `The answer differs from the saved snapshot, which was taken on another version of the schema (${assertion.schema}, now ${context.schemaVersion}): if the schema's change explains it, run "Update Snapshot" (or the command line with --update-snapshots).`
+          : 'The answer differs from the saved snapshot.',
+        expected: pretty(expected),
+        actual: pretty(actual),
+      };
     }
   }
 }

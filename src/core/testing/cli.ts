@@ -11,8 +11,9 @@ import { mutationDecision } from '../run/runPermission';
 import { sidecarPathFor } from '../run/variablesFile';
 import { CliConfigError, credentialsFromEnv, environmentFromSettings, parseCliArgs, USAGE, type CliCredentials } from './cliConfig';
 import { junitXml, type JunitCase, type JunitSuite } from './junit';
-import { withSnapshot } from './snapshot';
-import { documentPathOf } from './testFile';
+import { INTROSPECTION_QUERY, introspectionPayload } from '../schema/loadSchema';
+import { introspectionSha256, schemaVersionOf, withSnapshot } from './snapshot';
+import { documentPathOf, parseTestFile } from './testFile';
 import { checkTestFile, fingerprintOf, runTestFile, type CaseResult } from './testRunner';
 import type { Environment } from '../auth/environments';
 
@@ -45,16 +46,20 @@ export async function runCli(io: CliIo): Promise<number> {
     const token = tokenSource(env, credentials);
     io.out(`Running ${files.length} test file${files.length === 1 ? '' : 's'} on "${env.name}" (${env.baseUrl})`);
     const suites: JunitSuite[] = [];
-    const counts = { passed: 0, failed: 0, errored: 0, problems: 0 };
+    const counts = { passed: 0, failed: 0, errored: 0, problems: 0, warnings: 0 };
+    const http = client;
+    let schema: Promise<{ version: string; environment: string } | undefined> | undefined;
+    // Read once, and only when a test file has a snapshot assertion: the version its snapshots are checked against (and saved with).
+    const schemaVersion = () => (schema ??= readSchemaVersion(env, http, token, io));
     for (const file of files) {
       const shown = relative(io.cwd, file) || basename(file);
-      const suite = await runFile(file, shown, env, options, client, token, io, counts);
+      const suite = await runFile(file, shown, env, options, client, token, io, counts, schemaVersion);
       suites.push(suite);
     }
     const total = counts.passed + counts.failed + counts.errored;
     io.out('');
     io.out(
-      `${total} case${total === 1 ? '' : 's'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.errored} errored${counts.problems ? `; ${counts.problems} problem${counts.problems === 1 ? '' : 's'} in test files` : ''}`,
+      `${total} case${total === 1 ? '' : 's'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.errored} errored${counts.problems ? `; ${counts.problems} problem${counts.problems === 1 ? '' : 's'} in test files` : ''}${counts.warnings ? `; ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}` : ''}`,
     );
     if (options.junitFile) {
       const target = resolve(io.cwd, options.junitFile);
@@ -83,17 +88,32 @@ async function runFile(
   client: GraphqlHttpClient,
   token: { get(): Promise<string>; renew(): Promise<string | undefined> },
   io: CliIo,
-  counts: { passed: number; failed: number; errored: number; problems: number },
+  counts: { passed: number; failed: number; errored: number; problems: number; warnings: number },
+  schemaVersion: () => Promise<{ version: string; environment: string } | undefined>,
 ): Promise<JunitSuite> {
   const documentPath = documentPathOf(file)!;
   const sidecarPath = sidecarPathFor(documentPath);
   const read = async (p: string | undefined) => (p && existsSync(p) ? readFile(p, 'utf8') : undefined);
   let testText = await readFile(file, 'utf8');
-  const inputs = { testText, documentText: await read(documentPath), variablesText: await read(sidecarPath), documentName: basename(documentPath) };
+  const hasSnapshots = parseTestFile(testText).operations.some((op) => op.cases.some((c) => c.assertions.some((a) => a.kind === 'snapshot')));
+  const schema = hasSnapshots ? await schemaVersion() : undefined;
+  const inputs = {
+    testText,
+    documentText: await read(documentPath),
+    variablesText: await read(sidecarPath),
+    documentName: basename(documentPath),
+    ...(schema ? { schema } : {}),
+  };
   const cases: JunitCase[] = [];
   io.out('');
   io.out(shown);
   for (const problem of checkTestFile(inputs).problems) {
+    if (problem.severity === 'warning') {
+      // A warning does not fail the run: the snapshot's comparison (the case) has the last word.
+      counts.warnings++;
+      io.out(`  ⚠ ${shown}:${problem.place.line}:${problem.place.column} ${problem.message}`);
+      continue;
+    }
     counts.problems++;
     io.out(`  ! ${shown}:${problem.place.line}:${problem.place.column} ${problem.message}`);
     cases.push({ name: `problem at line ${problem.place.line}`, className: shown, timeSeconds: 0, error: { message: problem.message } });
@@ -127,7 +147,7 @@ async function runFile(
     cases.push(reportCase(result, shown, io, counts));
   }
   if (options.updateSnapshots && inputs.documentText !== undefined) {
-    const next = updateSnapshots(testText, inputs.documentText, results);
+    const next = updateSnapshots(testText, inputs.documentText, results, schema?.version);
     if (next !== testText) {
       testText = next;
       await writeFile(file, next);
@@ -171,8 +191,11 @@ function reportCase(result: CaseResult, shown: string, io: CliIo, counts: { pass
 
 const indent = (text: string) => text.split('\n').join('\n            ');
 
-/** The test file's text with each ran snapshot assertion holding its case's answer (last in the file first, so offsets stay right). */
-export function updateSnapshots(testText: string, documentText: string, results: readonly CaseResult[]): string {
+/**
+ * The test file's text with each ran snapshot assertion holding its case's answer and the version of
+ * the schema it was taken on, when known (last in the file first, so offsets stay right).
+ */
+export function updateSnapshots(testText: string, documentText: string, results: readonly CaseResult[], schemaVersion?: string): string {
   const edits = results
     .flatMap((r) => {
       if (r.outcome.state === 'errored') {
@@ -185,7 +208,7 @@ export function updateSnapshots(testText: string, documentText: string, results:
     .sort((a, b) => b.offset - a.offset);
   let text = testText;
   for (const e of edits) {
-    text = withSnapshot(text, e.offset, e.answer, e.ignore, e.fingerprint) ?? text;
+    text = withSnapshot(text, e.offset, e.answer, e.ignore, e.fingerprint, schemaVersion) ?? text;
   }
   return text;
 }
@@ -219,6 +242,39 @@ export function findTestFiles(paths: readonly string[]): string[] {
     }
   }
   return [...found].sort();
+}
+
+/**
+ * The version of the environment's schema (introspection, hashed as the extension's schema cache
+ * does), told once; undefined with a note when it cannot be read (introspection off, no answer):
+ * snapshots are then compared without it.
+ */
+async function readSchemaVersion(
+  env: Environment,
+  client: GraphqlHttpClient,
+  token: { get(): Promise<string>; renew(): Promise<string | undefined> },
+  io: CliIo,
+): Promise<{ version: string; environment: string } | undefined> {
+  try {
+    const r = await client.execute({
+      baseUrl: env.baseUrl,
+      query: INTROSPECTION_QUERY,
+      operationName: 'IntrospectionQuery',
+      variables: {},
+      token: () => token.get(),
+      onUnauthorized: () => token.renew(),
+      ...(env.authHeader ? { authHeader: env.authHeader } : {}),
+      ...(env.headers ? { headers: env.headers } : {}),
+    });
+    const version = schemaVersionOf(introspectionSha256(introspectionPayload(r.body)));
+    io.out(`Schema of "${env.name}": version ${version}`);
+    return { version, environment: env.name };
+  } catch (err) {
+    io.out(
+      `Schema of "${env.name}" not read (${err instanceof Error ? err.message : String(err)}): snapshots are compared without checking the schema version they were taken on.`,
+    );
+    return undefined;
+  }
 }
 
 /** The access token: the given one, or a Client Credentials token fetched on first use and again after a 401. */

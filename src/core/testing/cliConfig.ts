@@ -39,7 +39,8 @@ Runs the cases of every *.graphql.test.json (or *.gql.test.json) under the paths
   --settings FILE       the settings file that defines the environments (default: .vscode/settings.json)
   --junit FILE          also write a JUnit XML report there
   --allow-mutations     send mutations to an environment that asks before each (never to a readOnly one)
-  --update-snapshots    save the answers of the snapshot assertions into the test files
+  --update-snapshots    save the answers of the snapshot assertions into the test files (with the schema's version)
+A snapshot taken on another version of the environment's schema is a warning (⚠, at its line); its case passes while the answer matches.
 Credentials (environment variables only): ${ENV_VARS.token}, or ${ENV_VARS.clientSecret} with the client of the
 environment (or ${ENV_VARS.clientId}) for a Client Credentials token, scopes from ${ENV_VARS.scopes} or the environment's.
 Exit codes: 0 all passed, 1 a case failed or a test file has a problem, 2 a configuration error.`;

@@ -89,11 +89,26 @@ export function operationFingerprint(operationText: string): string {
 }
 
 /**
- * The test file's text with the snapshot assertion at `assertionOffset` (the offset of its object)
- * holding `answer` (ignored paths left out) and the operation's fingerprint. Undefined when no
- * snapshot assertion starts there (the file changed meanwhile).
+ * The version of a schema a snapshot records: the first 12 hex digits of the SHA-256 of the
+ * environment's introspection JSON (the schema cache's `sha256`, the one the log shows), the same
+ * for the extension and the command line.
  */
-export function withSnapshot(text: string, assertionOffset: number, answer: unknown, ignore: readonly string[], fingerprint: string): string | undefined {
+export function schemaVersionOf(sha256: string): string {
+  return sha256.slice(0, 12);
+}
+
+/** The SHA-256 (hex) of an introspection payload as the schema cache computes it: of its JSON text. */
+export function introspectionSha256(payload: unknown): string {
+  return createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+}
+
+/**
+ * The test file's text with the snapshot assertion at `assertionOffset` (the offset of its object)
+ * holding `answer` (ignored paths left out), the operation's fingerprint and the version of the
+ * schema it was taken on (left out when unknown: an older one would no longer be true). Undefined
+ * when no snapshot assertion starts there (the file changed meanwhile).
+ */
+export function withSnapshot(text: string, assertionOffset: number, answer: unknown, ignore: readonly string[], fingerprint: string, schemaVersion?: string): string | undefined {
   const root = parseTree(text, [], { allowTrailingComma: true });
   const node = root && findNodeAtOffset(root, assertionOffset + 1, true);
   let objectNode = node;
@@ -112,6 +127,7 @@ export function withSnapshot(text: string, assertionOffset: number, answer: unkn
   const options = { formattingOptions: { insertSpaces: indent !== '\t', tabSize: indent === '\t' ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' } };
   let next = applyEdits(text, modify(text, [...path, 'snapshot', 'value'], snapshotOf(answer, ignore), options));
   next = applyEdits(next, modify(next, [...path, 'snapshot', 'of'], fingerprint, options));
+  next = applyEdits(next, modify(next, [...path, 'snapshot', 'schema'], schemaVersion, options));
   return next;
 }
 

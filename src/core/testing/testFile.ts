@@ -34,10 +34,11 @@ export interface OperationTests {
   readonly cases: readonly TestCase[];
 }
 
-/** Something wrong in the file, at its place. */
+/** Something wrong in the file, at its place; a warning does not fail the run (a snapshot taken on another schema version). */
 export interface TestFileProblem {
   readonly message: string;
   readonly place: Place;
+  readonly severity?: 'warning';
 }
 
 /** A parsed test file: what could be read, and what could not (each problem at its line). */

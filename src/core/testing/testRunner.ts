@@ -35,6 +35,11 @@ export interface TestFileInputs {
   readonly variablesText?: string;
   /** For messages: the document's file name. */
   readonly documentName: string;
+  /**
+   * The schema of the environment the cases run on, when known: its version (schemaVersionOf) and
+   * the environment's name. A snapshot taken on another version is a warning at its `schema`.
+   */
+  readonly schema?: { readonly version: string; readonly environment: string };
 }
 
 /** One failed assertion, at its place. */
@@ -88,7 +93,30 @@ export function checkTestFile(inputs: TestFileInputs): CheckedFile {
       });
     }
   }
+  problems.push(...otherSchemaProblems(file, inputs.schema));
   return { file, problems };
+}
+
+/** A warning at the `schema` of each snapshot taken on another version of the schema than `schema`'s. */
+function otherSchemaProblems(file: TestFile, schema: TestFileInputs['schema']): TestFileProblem[] {
+  if (!schema) {
+    return [];
+  }
+  return file.operations.flatMap((op) =>
+    op.cases.flatMap((c) =>
+      c.assertions.flatMap((a) =>
+        a.kind === 'snapshot' && a.schema !== undefined && a.schema !== schema.version
+          ? [
+              {
+                severity: 'warning' as const,
+                place: a.schemaPlace ?? a.place,
+                message: `The snapshot of "${op.operation} › ${c.name}" was taken on another version of the schema of "${schema.environment}" (${a.schema}, now ${schema.version}): check that its answer still holds, then run "Update Snapshot" (or the command line with --update-snapshots) to take it on this version.`,
+              },
+            ]
+          : [],
+      ),
+    ),
+  );
 }
 
 function findOperation(operations: readonly OperationInfo[], key: string): OperationInfo | undefined {
@@ -146,7 +174,14 @@ export async function runTestFile(inputs: TestFileInputs, seams: TestRunSeams, o
       }
       if (info.type === 'mutation') {
         if (!mutationVerdicts.has(op.operation)) {
-          mutationVerdicts.set(op.operation, await seams.allowMutation(op.operation));
+          let verdict: true | string;
+          try {
+            verdict = await seams.allowMutation(op.operation);
+          } catch (err) {
+            // The question could not be asked: not sent, with the reason.
+            verdict = `Whether "${op.operation}" may be sent could not be asked (${err instanceof Error ? err.message : String(err)}): nothing was sent.`;
+          }
+          mutationVerdicts.set(op.operation, verdict);
         }
         const verdict = mutationVerdicts.get(op.operation)!;
         if (verdict !== true) {
@@ -172,7 +207,7 @@ export async function runTestFile(inputs: TestFileInputs, seams: TestRunSeams, o
       const fingerprint = operationFingerprint(doc.text.slice(doc.lines.offsetAt(info.range.start), doc.lines.offsetAt(info.range.end)));
       const failures: AssertionFailure[] = [];
       for (const assertion of testCase.assertions) {
-        const result = checkAssertion(assertion, answer, { operationFingerprint: fingerprint });
+        const result = checkAssertion(assertion, answer, { operationFingerprint: fingerprint, ...(inputs.schema ? { schemaVersion: inputs.schema.version } : {}) });
         if (!result.pass) {
           failures.push({ assertion, result });
         }

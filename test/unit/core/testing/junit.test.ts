@@ -1,71 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { junitXml } from '../../../../src/core/testing/junit';
-
-interface XmlElement {
-  name: string;
-  attributes: Record<string, string>;
-  children: XmlElement[];
-  text: string;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decode = (s: string) => s.replace(/&(#\d+|[a-z]+);/g, (_m, e: string) => (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : ENTITIES[e]));
-
-/**
- * A strict reader of the XML subset a JUnit report uses (declaration, elements, attributes in double
- * quotes, text, the five entities and decimal references): throws on anything else, on a raw `<` or
- * `&` in text or attributes, and on unbalanced tags. No schema validator is a dependency of the
- * project; the structure the JUnit schema asks for is checked below, element by element.
- */
-function parseXml(xml: string): XmlElement {
-  let i = 0;
-  const fail = (why: string): never => {
-    throw new Error(`${why} at ${i}: ${JSON.stringify(xml.slice(i, i + 40))}`);
-  };
-  const decl = /^<\?xml version="1\.0" encoding="UTF-8"\?>\n/.exec(xml) ?? fail('no XML declaration');
-  i = decl[0].length;
-  const element = (): XmlElement => {
-    const open = /^<([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*(\/?)>/.exec(xml.slice(i)) ?? fail('bad start tag');
-    i += open[0].length;
-    const attributes: Record<string, string> = {};
-    for (const m of open[2].matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)) {
-      if (/&(?!(#\d+|amp|lt|gt|quot|apos);)/.test(m[2])) {
-        fail('raw & in an attribute');
-      }
-      if (m[1] in attributes) {
-        fail('duplicate attribute');
-      }
-      attributes[m[1]] = decode(m[2]);
-    }
-    const el: XmlElement = { name: open[1], attributes, children: [], text: '' };
-    if (open[3]) {
-      return el;
-    }
-    for (;;) {
-      const close = new RegExp(`^</${el.name}>`).exec(xml.slice(i));
-      if (close) {
-        i += close[0].length;
-        return el;
-      }
-      if (xml[i] === '<') {
-        el.children.push(element());
-      } else {
-        const end = xml.indexOf('<', i);
-        const raw = xml.slice(i, end < 0 ? fail('unclosed element') : end);
-        if (/&(?!(#\d+|amp|lt|gt|quot|apos);)/.test(raw) || raw.includes('>')) {
-          fail('unescaped text');
-        }
-        el.text += decode(raw);
-        i = end;
-      }
-    }
-  };
-  const root = element();
-  if (xml.slice(i).trim() !== '') {
-    fail('content after the root element');
-  }
-  return root;
-}
+import { junitSchemaViolations, parseXml } from './junitSchema';
 
 describe('core/testing JUnit XML (the structure CI systems read)', () => {
   const xml = junitXml(
@@ -87,6 +22,39 @@ describe('core/testing JUnit XML (the structure CI systems read)', () => {
     new Date('2026-12-07T10:00:00Z'),
   );
   const root = parseXml(xml);
+
+  it("is valid against the Jenkins JUnit schema (junit-10.xsd's rules: elements, declared and required attributes, time's pattern)", () => {
+    assert.deepEqual(junitSchemaViolations(root), []);
+    // An empty run and a run of one errored problem are valid too.
+    assert.deepEqual(junitSchemaViolations(parseXml(junitXml([]))), []);
+    assert.deepEqual(
+      junitSchemaViolations(
+        parseXml(
+          junitXml([{ name: 'c.graphql.test.json', cases: [{ name: 'problem at line 3', className: 'c.graphql.test.json', timeSeconds: 1234.5, error: { message: 'bad' } }] }]),
+        ),
+      ),
+      [],
+    );
+  });
+
+  it('the schema check finds what junit-10.xsd rejects (so a pass above means something)', () => {
+    const violations = (body: string) => junitSchemaViolations(parseXml(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`));
+    assert.deepEqual(violations('<testsuites><testsuite name="a" tests="1" failures="0" errors="0"><testcase name="x"/></testsuite></testsuites>'), []);
+    assert.deepEqual(violations('<testsuites><testsuite name="a" tests="1" errors="0"><testcase classname="c"/></testsuite></testsuites>'), [
+      'testsuites/testsuite[0]: the required attribute "failures" is missing',
+      'testsuites/testsuite[0]/testcase[0]: the required attribute "name" is missing',
+    ]);
+    assert.deepEqual(violations('<testsuites total="1"><testsuite name="a" tests="1" failures="0" errors="0" time="1.2s">text<failure/></testsuite></testsuites>'), [
+      'testsuites: the attribute "total" is not declared',
+      'testsuites/testsuite[0]: "time" is "1.2s", not of its type\'s pattern',
+      'testsuites/testsuite[0]: holds text, which its type does not allow',
+      'testsuites/testsuite[0]: may not hold "failure"',
+    ]);
+    assert.deepEqual(violations('<testsuites><testsuite name="a" tests="1" failures="0" errors="0"><testcase name="x"><failed/></testcase></testsuite></testsuites>'), [
+      'testsuites/testsuite[0]/testcase[0]: may not hold "failed"',
+    ]);
+    assert.deepEqual(violations('<testresults/>'), ['testresults: no element "testresults" in the schema']);
+  });
 
   it('is well-formed XML with testsuites > testsuite > testcase', () => {
     assert.equal(root.name, 'testsuites');

@@ -65,6 +65,20 @@ describe('core/testing runner (variables, mutation guards, errors per case)', ()
     assert.ok(sent.every((r) => r.operationType === 'query'));
   });
 
+  it('a mutation question that cannot be asked errs its cases with the reason, sending nothing, and the other cases still run', async () => {
+    const results = await runTestFile({ testText, documentText, documentName: 'tasks.graphql' }, { execute, allowMutation: () => Promise.reject(new Error('no dialogs here')) });
+    assert.deepEqual(
+      results.map((r) => [r.operation, r.outcome.state, r.outcome.state === 'errored' ? r.outcome.message : '']),
+      [
+        ['Tasks', 'passed', ''],
+        ['Tasks', 'failed', ''],
+        ['AddTask', 'errored', 'Whether "AddTask" may be sent could not be asked (no dialogs here): nothing was sent.'],
+        ['AddTask', 'errored', 'Whether "AddTask" may be sent could not be asked (no dialogs here): nothing was sent.'],
+      ],
+    );
+    assert.ok(sent.every((r) => r.operationType === 'query'));
+  });
+
   it('a request that fails errs its case with the reason, and the next case still runs', async () => {
     let n = 0;
     const results = await runTestFile(
