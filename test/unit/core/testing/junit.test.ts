@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { junitXml } from '../../../../src/core/testing/junit';
-import { junitSchemaViolations, parseXml } from './junitSchema';
+import { junitSchemaViolations, parseXml } from '../../../fixtures/junitSchema';
 
 describe('core/testing JUnit XML (the structure CI systems read)', () => {
   const xml = junitXml(

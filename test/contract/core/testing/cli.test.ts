@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../../src/core/testing/cli';
 import type { RunningSandbox } from '../../../../src/sandbox/index';
 import { CONFIDENTIAL_CLIENT, CONFIDENTIAL_SECRET, start } from '../../sandbox/helpers';
-import { junitSchemaViolations, parseXml, type XmlElement } from './junitSchema';
+import { junitSchemaViolations, parseXml, type XmlElement } from '../../../fixtures/junitSchema';
 
 const DOCUMENT = `query UrgentTasks {
   tasks(filter: { priority: HIGH }, first: 3) {
