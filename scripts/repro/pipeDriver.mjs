@@ -48,14 +48,62 @@ function launch(chromium, userDataDir, env) {
       pending.set(id, { resolve, reject, method });
       toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
+  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  // Chromium writes its profile until it exits: the caller removes that folder only after the exit.
   const close = async () => {
-    await send('Browser.close').catch(() => undefined);
-    child.kill('SIGKILL');
+    await Promise.race([send('Browser.close').catch(() => undefined), exited]);
+    const gone = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 10_000))]);
+    if (!gone) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   return { send, on: (listener) => listeners.push(listener), close };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs first in every webview host frame (pre/index.html) and logs, with the frame's clock, each
+ * step of its wait for its service worker: the controller at load, register() and update() and when
+ * they settle with the registration's workers' states, every controllerchange, updatefound and
+ * worker state change. A blank loop's record then says which of the host's awaits never ended.
+ */
+const HOST_PROBE = `(() => {
+  if (!location.pathname.endsWith('/pre/index.html')) return;
+  const sw = navigator.serviceWorker;
+  const name = (w) => (w ? w.scriptURL.split('?')[0].split('/').pop() + ':' + w.state : '-');
+  const log = (m) => console.log('[swprobe] +' + Math.round(performance.now()) + ' ms ' + m);
+  log('host frame loaded, controller ' + name(sw.controller));
+  sw.addEventListener('controllerchange', () => log('controllerchange, controller ' + name(sw.controller)));
+  // The host's own marks (content/started, content/workerReady), and the page frame it makes.
+  const mark = performance.mark.bind(performance);
+  performance.mark = (n, o) => (log('mark ' + n.replace('webview/index.html/', '')), mark(n, o));
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n.tagName === 'IFRAME') {
+      log('page frame added: ' + n.getAttribute('src'));
+      n.addEventListener('load', () => log('page frame load event: ' + (n.contentDocument ? n.contentDocument.location.pathname.split('/').pop() + ' ' + n.contentDocument.readyState : 'no document')));
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  const register = sw.register.bind(sw);
+  sw.register = (...args) => {
+    log('register()');
+    return register(...args).then((reg) => {
+      const states = () => 'installing ' + name(reg.installing) + ', waiting ' + name(reg.waiting) + ', active ' + name(reg.active);
+      log('register settled: ' + states());
+      reg.addEventListener('updatefound', () => log('updatefound: ' + states()));
+      for (const w of [reg.installing, reg.waiting, reg.active]) w && w.addEventListener('statechange', () => log('statechange ' + name(w)));
+      const update = reg.update.bind(reg);
+      reg.update = () => {
+        log('update(): ' + states() + ', controller ' + name(sw.controller));
+        const p = update();
+        p.then((r) => log('update settled: ' + states() + ', controller ' + name(sw.controller) + (r === reg ? '' : ', returned another object: ' + r)), (e) => log('update rejected: ' + e));
+        return p;
+      };
+      return reg;
+    }, (e) => { log('register rejected: ' + e); throw e; });
+  };
+})();`;
 
 /** The keys the driver presses (DevTools' Input.dispatchKeyEvent fields). */
 const KEYS = {
@@ -82,6 +130,9 @@ export async function pipeLoop({ chromium, env, tmp, base, signInPort, folder, g
       }
     };
     let session;
+    // The host frame's own mark once its page frame loaded (HOST_PROBE logs it): the page was made,
+    // whatever the frame tree says (it did not list the page frame in runs where the page showed).
+    let pageLoaded = false;
     browser.on((m) => {
       const info = m.params?.targetInfo;
       if (m.method === 'Target.targetCreated' || m.method === 'Target.targetInfoChanged') {
@@ -97,7 +148,8 @@ export async function pipeLoop({ chromium, env, tmp, base, signInPort, folder, g
         note(`target crashed: ${m.params.targetId.slice(0, 8)} (${m.params.status})`);
       } else if (m.method === 'Runtime.consoleAPICalled' && m.sessionId === session) {
         const text = m.params.args.map((a) => a.value ?? a.description ?? '').join(' ');
-        if (/webview|service worker|could not|error/i.test(text)) {
+        pageLoaded ||= text.includes('[swprobe]') && text.includes('mark content/innerFrameLoaded');
+        if (/webview|service worker|could not|error|swprobe/i.test(text)) {
           note(`console ${m.params.type}: ${text.slice(0, 200)}`);
         }
       }
@@ -106,6 +158,8 @@ export async function pipeLoop({ chromium, env, tmp, base, signInPort, folder, g
     const { targetId } = await browser.send('Target.createTarget', { url: `${base}/?folder=${encodeURIComponent(folder)}` });
     ({ sessionId: session } = await browser.send('Target.attachToTarget', { targetId, flatten: true }));
     await browser.send('Runtime.enable', {}, session);
+    await browser.send('Page.enable', {}, session);
+    await browser.send('Page.addScriptToEvaluateOnNewDocument', { source: HOST_PROBE }, session);
     const evaluate = async (expression) => (await browser.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, session)).result.value;
     const until = async (what, test, ms) => {
       const deadline = Date.now() + ms;
@@ -155,14 +209,20 @@ export async function pipeLoop({ chromium, env, tmp, base, signInPort, folder, g
       if (
         !(await until(`row ${row}`, () => evaluate(`[...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => r.textContent.includes(${rowText}))`), 60_000))
       ) {
+        note(
+          `driver: the box reads ${await evaluate('JSON.stringify(document.querySelector(".quick-input-widget input")?.value)')}, rows ${await evaluate(`JSON.stringify([...document.querySelectorAll('.quick-input-list .monaco-list-row')].slice(0, 5).map((r) => r.textContent.slice(0, 60)))`)}`,
+        );
         return false;
       }
       await press('Enter');
-      return true;
+      // Closed before the next one opens: F1 while this box still had the keyboard typed into it.
+      return until('quick input closed', () => evaluate('!document.activeElement?.closest(".quick-input-widget")'), 60_000);
     };
     const opened =
       (await quickInput('Control+P', 'README.md', 'README.md')) &&
       (await until('README editor', () => evaluate(`[...document.querySelectorAll('.tab')].some((t) => t.textContent.includes('README.md'))`), 60_000)) &&
+      // The preview command is offered only while a Markdown editor is active (its `when`): the status bar names the language then.
+      (await until('a Markdown editor active', () => evaluate(`[...document.querySelectorAll('.statusbar-item')].some((i) => i.textContent.trim() === 'Markdown')`), 60_000)) &&
       (await quickInput('F1', '>Markdown: Open Preview to the Side', 'Markdown: Open Preview to the Side'));
     if (!opened) {
       return undefined;
@@ -183,7 +243,7 @@ export async function pipeLoop({ chromium, env, tmp, base, signInPort, folder, g
       return undefined;
     }
     note('host frame made');
-    const made = await until('fake.html', async () => (await frames()).some((f) => f.url.includes('/pre/fake.html')), 20_000);
+    const made = await until('fake.html', async () => pageLoaded || (await frames()).some((f) => f.url.includes('/pre/fake.html')), 20_000);
     if (made) {
       note('fake.html made');
     } else {
