@@ -4,6 +4,7 @@ import { builderTextOf, fileEdits, type BuilderText } from '../core/builder/buil
 import { builderState, type BuilderState } from '../core/builder/builderState';
 import { BuilderError, newOperation, toggleBuilderPath, type BuilderChange } from '../core/builder/builderEdits';
 import { sidecarWithPlaceholders } from '../core/builder/builderSidecar';
+import { formatBuilderChange } from '../core/builder/builderFormat';
 import { sidecarPathFor } from '../core/run/variablesFile';
 import type { BuilderPath } from '../core/builder/builderPath';
 
@@ -29,14 +30,28 @@ export function stateOf(target: BuilderTarget | undefined): BuilderState | undef
 }
 
 /**
- * Ticks or unticks a path: the GraphQL text changes by one WorkspaceEdit (one undo step), the
- * variables file gains the declared variables (its own edit, in its own file), and after a new
- * operation the cursor moves into it so the next ticks go there.
+ * Ticks or unticks a path: the GraphQL text changes by one WorkspaceEdit (one undo step in its
+ * editor), the heads it touches laid out as the formatter lays them out; the variables file gains
+ * the declared variables outside the editor's undo, and after a new operation the cursor moves
+ * into it so the next ticks go there.
+ *
+ * The variables file is not in the same WorkspaceEdit on purpose: VS Code undoes an edit of two
+ * files from one editor only after a dialog ("Would you like to undo … across all files?"), at every
+ * Ctrl+Z. Kept apart, one Ctrl+Z in the GraphQL editor takes the tick back without a question, and
+ * the placeholder (or the value the person wrote since) stays in the variables file, unused until
+ * the variable is declared again.
  */
 export async function applyToggle(target: BuilderTarget, schema: GraphQLSchema, path: BuilderPath, checked: boolean, fresh = false): Promise<BuilderChange> {
   const { editor, text } = target;
-  const change = fresh ? newOperation(text.text, schema, path) : toggleBuilderPath({ text: text.text, offset: text.offset, schema, path, checked });
+  const version = editor.document.version;
+  const written = fresh ? newOperation(text.text, schema, path) : toggleBuilderPath({ text: text.text, offset: text.offset, schema, path, checked });
+  const tabSize = typeof editor.options.tabSize === 'number' ? editor.options.tabSize : undefined;
+  const change = await formatBuilderChange(text.text, written, tabSize);
   const doc = editor.document;
+  if (doc.version !== version) {
+    // The offsets are the text's before the wait: they would land elsewhere now.
+    throw new BuilderError(vscode.l10n.t('The file changed while the change was being written, so nothing was changed: tick the box again.'));
+  }
   if (change.edits.length > 0) {
     const edit = new vscode.WorkspaceEdit();
     for (const e of fileEdits(text, change.edits)) {

@@ -4,8 +4,9 @@ import type { RunOutcome } from '../../src/run/runController';
 import { admin, eventually, signInToSandbox, workspaceRoot } from './helpers';
 
 type Step = { kind: 'field'; name: string };
+type AnyStep = Step | { kind: 'argument' | 'inputField'; name: string } | { kind: 'enumValue'; value: string };
 const field = (name: string): Step => ({ kind: 'field', name });
-const toggle = (steps: Step[], checked: boolean) =>
+const toggle = (steps: AnyStep[], checked: boolean) =>
   vscode.commands.executeCommand<string[] | undefined>('tenantGraphql.builder.toggle', { path: { root: 'query', steps }, checked });
 
 describe('Operation builder: ticks write the operation', function () {
@@ -63,5 +64,56 @@ describe('Operation builder: ticks write the operation', function () {
       return bytes && new TextDecoder().decode(bytes);
     }, 'the variables file');
     assert.deepEqual(JSON.parse(text), { Tasks: { id: '' } });
+  });
+
+  it('one undo in the GraphQL editor takes a tick back, with no question; the variables file keeps its placeholder', async () => {
+    const undoUri = vscode.Uri.joinPath(workspaceRoot(), 'builder-undo.graphql');
+    const undoSidecar = vscode.Uri.joinPath(workspaceRoot(), 'builder-undo.variables.json');
+    await vscode.workspace.fs.writeFile(undoUri, new Uint8Array());
+    try {
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(undoUri));
+      const ticked = await toggle([field('task'), field('name')], true);
+      assert.ok(ticked?.includes('query:task/(id)'));
+      assert.equal(editor.document.getText(), 'query Task($id: ID!) {\n  task(id: $id) {\n    name\n  }\n}\n');
+      const sidecarText = async () => new TextDecoder().decode(await vscode.workspace.fs.readFile(undoSidecar));
+      assert.deepEqual(JSON.parse(await sidecarText()), { Task: { id: '' } });
+      // The tick was one edit of the GraphQL file only: one undo takes all of it back. (An edit of
+      // two files would make VS Code ask "undo across all files?" at every undo.)
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.commands.executeCommand('undo');
+      assert.equal(editor.document.getText(), '');
+      assert.deepEqual(JSON.parse(await sidecarText()), { Task: { id: '' } }, 'the variables file is not part of the undo');
+      await vscode.commands.executeCommand('redo');
+      assert.equal(editor.document.getText(), 'query Task($id: ID!) {\n  task(id: $id) {\n    name\n  }\n}\n');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      for (const u of [undoUri, undoSidecar]) {
+        await vscode.workspace.fs.delete(u).then(undefined, () => undefined);
+      }
+    }
+  });
+
+  it('several arguments ticked: the field line breaks as Format Document breaks it, the rest as the person wrote it', async () => {
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await editor.edit((b) => b.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), 'query Long {\n  tasks {\n    totalCount\n  }\n  me { id }\n}\n'));
+    const on = (...rest: AnyStep[]) => toggle([field('tasks'), ...rest], true);
+    await on({ kind: 'argument', name: 'first' });
+    await on({ kind: 'argument', name: 'after' });
+    await on({ kind: 'argument', name: 'filter' }, { kind: 'inputField', name: 'status' }, { kind: 'enumValue', value: 'IN_PROGRESS' });
+    await on({ kind: 'argument', name: 'filter' }, { kind: 'inputField', name: 'priority' }, { kind: 'enumValue', value: 'HIGH' });
+    await on({ kind: 'argument', name: 'filter' }, { kind: 'inputField', name: 'assigneeId' });
+    const text = editor.document.getText();
+    assert.equal(
+      text,
+      'query Long($first: Int, $after: String, $assigneeId: ID) {\n' +
+        '  tasks(\n    first: $first\n    after: $after\n    filter: { status: IN_PROGRESS, priority: HIGH, assigneeId: $assigneeId }\n  ) {\n    totalCount\n  }\n' +
+        '  me { id }\n}\n',
+    );
+    // Format Document would change only the line the person wrote on one line.
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', uri, { tabSize: 2, insertSpaces: true });
+    const formatted = new vscode.WorkspaceEdit();
+    formatted.set(uri, edits ?? []);
+    assert.ok(await vscode.workspace.applyEdit(formatted));
+    assert.equal(editor.document.getText(), text.replace('  me { id }\n', '  me {\n    id\n  }\n'));
   });
 });
