@@ -66,31 +66,54 @@ describe('Operation builder: ticks write the operation', function () {
     assert.deepEqual(JSON.parse(text), { Tasks: { id: '' } });
   });
 
-  it('one undo in the GraphQL editor takes a tick back, with no question; the variables file keeps its placeholder', async () => {
+  describe('one undo in the GraphQL editor takes a tick back, with no question', () => {
     const undoUri = vscode.Uri.joinPath(workspaceRoot(), 'builder-undo.graphql');
     const undoSidecar = vscode.Uri.joinPath(workspaceRoot(), 'builder-undo.variables.json');
-    await vscode.workspace.fs.writeFile(undoUri, new Uint8Array());
-    try {
+    const ticked = 'query Task($id: ID!) {\n  task(id: $id) {\n    name\n  }\n}\n';
+    const sidecarJson = async () => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(undoSidecar))) as unknown;
+    const sidecarExists = () =>
+      vscode.workspace.fs.stat(undoSidecar).then(
+        () => true,
+        () => false,
+      );
+
+    /** Ticks task -> name (a required argument) in an empty file and undoes it once in its editor. */
+    async function tickAndUndo(): Promise<vscode.TextEditor> {
+      await vscode.workspace.fs.writeFile(undoUri, new Uint8Array());
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(undoUri));
-      const ticked = await toggle([field('task'), field('name')], true);
-      assert.ok(ticked?.includes('query:task/(id)'));
-      assert.equal(editor.document.getText(), 'query Task($id: ID!) {\n  task(id: $id) {\n    name\n  }\n}\n');
-      const sidecarText = async () => new TextDecoder().decode(await vscode.workspace.fs.readFile(undoSidecar));
-      assert.deepEqual(JSON.parse(await sidecarText()), { Task: { id: '' } });
-      // The tick was one edit of the GraphQL file only: one undo takes all of it back. (An edit of
-      // two files would make VS Code ask "undo across all files?" at every undo.)
-      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-      await vscode.commands.executeCommand('undo');
-      assert.equal(editor.document.getText(), '');
-      assert.deepEqual(JSON.parse(await sidecarText()), { Task: { id: '' } }, 'the variables file is not part of the undo');
-      await vscode.commands.executeCommand('redo');
-      assert.equal(editor.document.getText(), 'query Task($id: ID!) {\n  task(id: $id) {\n    name\n  }\n}\n');
-    } finally {
+      assert.ok((await toggle([field('task'), field('name')], true))?.includes('query:task/(id)'));
+      assert.equal(editor.document.getText(), ticked);
+      return editor;
+    }
+
+    afterEach(async () => {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       for (const u of [undoUri, undoSidecar]) {
         await vscode.workspace.fs.delete(u).then(undefined, () => undefined);
       }
-    }
+    });
+
+    it('the variables file the tick created goes with it (one WorkspaceEdit), and comes back with redo', async () => {
+      const editor = await tickAndUndo();
+      assert.deepEqual(await sidecarJson(), { Task: { id: '' } });
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.commands.executeCommand('undo');
+      assert.equal(editor.document.getText(), '');
+      assert.equal(await sidecarExists(), false, 'the variables file the tick created is undone with it');
+      await vscode.commands.executeCommand('redo');
+      assert.equal(editor.document.getText(), ticked);
+      assert.deepEqual(await sidecarJson(), { Task: { id: '' } });
+    });
+
+    it('a variables file that was there keeps what the tick added: it is not part of the undo', async () => {
+      await vscode.workspace.fs.writeFile(undoSidecar, new TextEncoder().encode('{\n  "Other": { "x": 1 }\n}\n'));
+      const editor = await tickAndUndo();
+      assert.deepEqual(await sidecarJson(), { Other: { x: 1 }, Task: { id: '' } });
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.commands.executeCommand('undo');
+      assert.equal(editor.document.getText(), '');
+      assert.deepEqual(await sidecarJson(), { Other: { x: 1 }, Task: { id: '' } });
+    });
   });
 
   it('several arguments ticked: the field line breaks as Format Document breaks it, the rest as the person wrote it', async () => {
