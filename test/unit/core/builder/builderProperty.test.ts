@@ -26,7 +26,13 @@ function pathFrom(rootChoice: number, choices: readonly number[]): BuilderPath {
   return path;
 }
 
-/** Starting documents, each as our formatter writes it and valid: a blank file, comments, a fragment used twice, a mutation with input objects. */
+/**
+ * Starting documents, each as our formatter writes it and valid: a blank file, comments, a fragment
+ * spread by two operations, a mutation with input objects. A sequence works in one operation (and
+ * the new ones it writes), so the fragment stays spread by the other: an untick that takes a
+ * fragment's last spread keeps the fragment, which the document then reports unused (the one
+ * exception to "validates", tested apart in builderEdits.test.ts).
+ */
 const START = [
   '',
   '# my queries\nquery Mine {\n  me {\n    id # kept\n  }\n}\n',
