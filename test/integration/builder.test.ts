@@ -67,20 +67,29 @@ describe('Operation builder: ticks write the operation', function () {
   });
 
   describe('one undo in the GraphQL editor takes a tick back, with no question', () => {
-    const undoUri = vscode.Uri.joinPath(workspaceRoot(), 'builder-undo.graphql');
-    const undoSidecar = vscode.Uri.joinPath(workspaceRoot(), 'builder-undo.variables.json');
     const ticked = 'query Task($id: ID!) {\n  task(id: $id) {\n    name\n  }\n}\n';
-    const sidecarJson = async () => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(undoSidecar))) as unknown;
-    const sidecarExists = () =>
-      vscode.workspace.fs.stat(undoSidecar).then(
-        () => true,
-        () => false,
-      );
+    // Each test its own files: a variables document another test opened stays open a while.
+    const used: vscode.Uri[] = [];
+    function files(name: string): { uri: vscode.Uri; sidecar: vscode.Uri; sidecarJson: () => Promise<unknown>; sidecarExists: () => Thenable<boolean> } {
+      const uri = vscode.Uri.joinPath(workspaceRoot(), `${name}.graphql`);
+      const sidecar = vscode.Uri.joinPath(workspaceRoot(), `${name}.variables.json`);
+      used.push(uri, sidecar);
+      return {
+        uri,
+        sidecar,
+        sidecarJson: async () => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(sidecar))) as unknown,
+        sidecarExists: () =>
+          vscode.workspace.fs.stat(sidecar).then(
+            () => true,
+            () => false,
+          ),
+      };
+    }
 
-    /** Ticks task -> name (a required argument) in an empty file and undoes it once in its editor. */
-    async function tickAndUndo(): Promise<vscode.TextEditor> {
-      await vscode.workspace.fs.writeFile(undoUri, new Uint8Array());
-      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(undoUri));
+    /** Ticks task -> name (a required argument) in an empty file, in its editor. */
+    async function tickInNewFile(uri: vscode.Uri): Promise<vscode.TextEditor> {
+      await vscode.workspace.fs.writeFile(uri, new Uint8Array());
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       assert.ok((await toggle([field('task'), field('name')], true))?.includes('query:task/(id)'));
       assert.equal(editor.document.getText(), ticked);
       return editor;
@@ -88,31 +97,48 @@ describe('Operation builder: ticks write the operation', function () {
 
     afterEach(async () => {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      for (const u of [undoUri, undoSidecar]) {
+      for (const u of used.splice(0)) {
         await vscode.workspace.fs.delete(u).then(undefined, () => undefined);
       }
     });
 
     it('the variables file the tick created goes with it (one WorkspaceEdit), and comes back with redo', async () => {
-      const editor = await tickAndUndo();
-      assert.deepEqual(await sidecarJson(), { Task: { id: '' } });
+      const f = files('builder-undo-created');
+      const editor = await tickInNewFile(f.uri);
+      assert.deepEqual(await f.sidecarJson(), { Task: { id: '' } });
       await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
       await vscode.commands.executeCommand('undo');
       assert.equal(editor.document.getText(), '');
-      assert.equal(await sidecarExists(), false, 'the variables file the tick created is undone with it');
+      assert.equal(await f.sidecarExists(), false, 'the variables file the tick created is undone with it');
       await vscode.commands.executeCommand('redo');
       assert.equal(editor.document.getText(), ticked);
-      assert.deepEqual(await sidecarJson(), { Task: { id: '' } });
+      assert.deepEqual(await f.sidecarJson(), { Task: { id: '' } });
+    });
+
+    it('a value typed since in the variables file the tick created keeps the file: the undo takes back the text only', async () => {
+      const f = files('builder-undo-typed');
+      const editor = await tickInNewFile(f.uri);
+      const sidecarDoc = await vscode.workspace.openTextDocument(f.sidecar);
+      const typed = new vscode.WorkspaceEdit();
+      typed.replace(f.sidecar, new vscode.Range(sidecarDoc.positionAt(0), sidecarDoc.positionAt(sidecarDoc.getText().length)), '{\n  "Task": { "id": "task-1" }\n}\n');
+      assert.ok(await vscode.workspace.applyEdit(typed));
+      assert.ok(await sidecarDoc.save());
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.commands.executeCommand('undo');
+      assert.equal(editor.document.getText(), '');
+      assert.deepEqual(await f.sidecarJson(), { Task: { id: 'task-1' } });
     });
 
     it('a variables file that was there keeps what the tick added: it is not part of the undo', async () => {
-      await vscode.workspace.fs.writeFile(undoSidecar, new TextEncoder().encode('{\n  "Other": { "x": 1 }\n}\n'));
-      const editor = await tickAndUndo();
-      assert.deepEqual(await sidecarJson(), { Other: { x: 1 }, Task: { id: '' } });
+      const f = files('builder-undo-existing');
+      await vscode.workspace.fs.writeFile(f.sidecar, new TextEncoder().encode('{\n  "Other": { "x": 1 }\n}\n'));
+      const editor = await tickInNewFile(f.uri);
+      assert.deepEqual(await f.sidecarJson(), { Other: { x: 1 }, Task: { id: '' } });
       await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
       await vscode.commands.executeCommand('undo');
       assert.equal(editor.document.getText(), '');
-      assert.deepEqual(await sidecarJson(), { Other: { x: 1 }, Task: { id: '' } });
+      assert.deepEqual(await f.sidecarJson(), { Other: { x: 1 }, Task: { id: '' } });
     });
   });
 
