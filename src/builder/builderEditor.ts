@@ -4,6 +4,7 @@ import { builderTextOf, fileEdits, type BuilderText } from '../core/builder/buil
 import { builderState, type BuilderState } from '../core/builder/builderState';
 import { BuilderError, newOperation, toggleBuilderPath, type BuilderChange } from '../core/builder/builderEdits';
 import { sidecarWithPlaceholders } from '../core/builder/builderSidecar';
+import { formatBuilderChange } from '../core/builder/builderFormat';
 import { sidecarPathFor } from '../core/run/variablesFile';
 import type { BuilderPath } from '../core/builder/builderPath';
 
@@ -29,18 +30,43 @@ export function stateOf(target: BuilderTarget | undefined): BuilderState | undef
 }
 
 /**
- * Ticks or unticks a path: the GraphQL text changes by one WorkspaceEdit (one undo step), the
- * variables file gains the declared variables (its own edit, in its own file), and after a new
- * operation the cursor moves into it so the next ticks go there.
+ * Ticks or unticks a path: the GraphQL text changes by one WorkspaceEdit (one undo step in its
+ * editor), the heads it touches laid out as the formatter lays them out; the variables file gains
+ * the declared variables, and after a new operation the cursor moves into it so the next ticks go
+ * there.
+ *
+ * A variables file the tick creates is created by the same WorkspaceEdit: one Ctrl+Z in the
+ * GraphQL editor takes back the text and the file, with no question. A variables file that exists
+ * is changed apart, outside that undo step, so an undo of the GraphQL file never touches the values
+ * the person wrote in it: a file created over it would be deleted by the undo, and a text edit of
+ * two files undone from one editor is VS Code's multi-file undo (it asks "Would you like to undo …
+ * across all files?" when both files have the edit on top of their undo stacks). Its placeholders
+ * (a value already written is never replaced) stay after an undo, unused until the variable is
+ * declared again.
  */
 export async function applyToggle(target: BuilderTarget, schema: GraphQLSchema, path: BuilderPath, checked: boolean, fresh = false): Promise<BuilderChange> {
   const { editor, text } = target;
-  const change = fresh ? newOperation(text.text, schema, path) : toggleBuilderPath({ text: text.text, offset: text.offset, schema, path, checked });
   const doc = editor.document;
+  const version = doc.version;
+  const written = fresh ? newOperation(text.text, schema, path) : toggleBuilderPath({ text: text.text, offset: text.offset, schema, path, checked });
+  const tabSize = typeof editor.options.tabSize === 'number' ? editor.options.tabSize : undefined;
+  const change = await formatBuilderChange(text.text, written, tabSize);
+  const sidecar = change.variables.length > 0 ? await sidecarOf(doc.uri) : undefined;
+  if (doc.version !== version) {
+    // The offsets are the text's before the waits: they would land elsewhere now.
+    throw new BuilderError(vscode.l10n.t('The file changed while the change was being written, so nothing was changed: tick the box again.'));
+  }
+  const created = sidecar !== undefined && sidecar.current === undefined && change.edits.length > 0;
   if (change.edits.length > 0) {
     const edit = new vscode.WorkspaceEdit();
     for (const e of fileEdits(text, change.edits)) {
       edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
+    }
+    if (created) {
+      const contents = sidecarWithPlaceholders(undefined, change.operationName, change.variables);
+      if (contents !== undefined) {
+        edit.createFile(sidecar.uri, { ignoreIfExists: true, contents: new TextEncoder().encode(contents) });
+      }
     }
     if (!(await vscode.workspace.applyEdit(edit))) {
       throw new BuilderError(vscode.l10n.t('The editor refused the change (is the file read-only?).'));
@@ -50,29 +76,40 @@ export async function applyToggle(target: BuilderTarget, schema: GraphQLSchema, 
     const at = doc.positionAt(text.base + change.cursor);
     editor.selection = new vscode.Selection(at, at);
   }
-  if (change.variables.length > 0) {
-    await addToSidecar(doc.uri, change);
+  if (sidecar !== undefined && !created) {
+    await addToSidecar(sidecar, change);
   }
   return change;
 }
 
-async function addToSidecar(uri: vscode.Uri, change: BuilderChange): Promise<void> {
+/** The variables file beside a document: its address, the document when it is open, and its text (undefined when there is no such file). */
+interface Sidecar {
+  readonly uri: vscode.Uri;
+  readonly open?: vscode.TextDocument;
+  readonly current?: string;
+}
+
+async function sidecarOf(uri: vscode.Uri): Promise<Sidecar | undefined> {
   const path = sidecarPathFor(uri.path);
   if (!path || uri.scheme === 'untitled') {
-    return;
+    return undefined;
   }
   const sidecar = uri.with({ path });
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === sidecar.toString());
-  let current: string | undefined = open?.getText();
-  if (!open) {
-    try {
-      current = new TextDecoder().decode(await vscode.workspace.fs.readFile(sidecar));
-    } catch (err) {
-      if (!(err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) {
-        throw err;
-      }
-    }
+  if (open) {
+    return { uri: sidecar, open, current: open.getText() };
   }
+  try {
+    return { uri: sidecar, current: new TextDecoder().decode(await vscode.workspace.fs.readFile(sidecar)) };
+  } catch (err) {
+    if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
+      return { uri: sidecar };
+    }
+    throw err;
+  }
+}
+
+async function addToSidecar({ uri: sidecar, open, current }: Sidecar, change: BuilderChange): Promise<void> {
   const next = sidecarWithPlaceholders(current, change.operationName, change.variables);
   if (next === undefined) {
     return;

@@ -6,6 +6,7 @@
 import {
   isRequiredArgument,
   Kind,
+  type GraphQLArgument,
   type ArgumentNode,
   type FieldNode,
   type ObjectFieldNode,
@@ -20,7 +21,7 @@ import { builderOperation, matchesIn, matchesOf, operationsOf, parseBuilderText,
 import { argumentText, BuilderError, chainLines, fieldOn, stepType, type ChainContext, type ExtraArgument } from './builderChain';
 import { eolOf, indentAt, indentUnitOf, lineEndAfter, listRemovals, mergeTouching, removalRange, startsLine, type BuilderEdit } from './builderLayout';
 import { inputTickEdits, inputUntickEdits, isRequiredInputAt } from './builderInput';
-import { declareVariables, undeclareVariables, variablesUsedIn, type NewVariable } from './builderVariables';
+import { headerEdits, variablesUsedIn, type NewVariable } from './builderVariables';
 
 /** What a tick or an untick does to the text. */
 export interface BuilderChange {
@@ -71,16 +72,16 @@ export function toggleBuilderPath(t: BuilderToggle): BuilderChange {
   const sameKind = op !== undefined && rootKindOf(op.operation) === t.path.root;
   if (!t.checked) {
     // A required argument stays: without it the operation would not validate.
-    return sameKind && !isRequiredAt(t.schema, t.path) ? untick(t.text, op, t.path) : NOTHING;
+    return sameKind && !isRequiredAt(t.schema, t.path) ? untick(t.text, t.schema, op, t.path) : NOTHING;
   }
   return sameKind ? tick(t.text, t.schema, op, t.path) : newOperation(t.text, t.schema, t.path);
 }
 
-/** Whether a path ends at a required argument of its field (or at a value of one). */
-export function isRequiredAt(schema: GraphQLSchema, path: BuilderPath): boolean {
-  const { selections, argument, inputFields } = splitPath(path);
+/** The argument a path names (of the field its selections end at), if the schema has it. */
+function argumentAt(schema: GraphQLSchema, path: BuilderPath): GraphQLArgument | undefined {
+  const { selections, argument } = splitPath(path);
   if (argument === undefined || selections.length === 0) {
-    return false;
+    return undefined;
   }
   let type: GraphQLCompositeType | undefined = rootTypeOf(schema, path.root);
   for (const step of selections.slice(0, -1)) {
@@ -88,7 +89,13 @@ export function isRequiredAt(schema: GraphQLSchema, path: BuilderPath): boolean 
   }
   const last = selections[selections.length - 1];
   const field = type && last.kind === 'field' ? fieldOn(type, last.name) : undefined;
-  const arg = field?.args.find((a) => a.name === argument);
+  return field?.args.find((a) => a.name === argument);
+}
+
+/** Whether a path ends at a required argument of its field (or at a value of one). */
+export function isRequiredAt(schema: GraphQLSchema, path: BuilderPath): boolean {
+  const { inputFields } = splitPath(path);
+  const arg = argumentAt(schema, path);
   if (arg !== undefined && inputFields.length > 0) {
     return isRequiredInputAt(arg.type, inputFields);
   }
@@ -137,6 +144,7 @@ function tick(text: string, schema: GraphQLSchema, op: OperationDefinitionNode, 
   let set: SelectionSetNode = op.selectionSet;
   let type: GraphQLCompositeType = rootTypeOf(schema, path.root);
   const edits: BuilderEdit[] = [];
+  const replaced: ValueNode[] = [];
   for (let i = 0; i < selections.length; i++) {
     const step = selections[i];
     const match = matchesIn(set, step)[0];
@@ -147,7 +155,9 @@ function tick(text: string, schema: GraphQLSchema, op: OperationDefinitionNode, 
     const next = stepType(schema, type, step);
     if (i === selections.length - 1) {
       if (extra && match.node.kind === Kind.FIELD) {
-        edits.push(...argumentEdits(text, ctx, op, match.node, type, extra));
+        const args = argumentEdits(ctx, match.node, type, extra);
+        edits.push(...args.edits);
+        replaced.push(...args.replaced);
       }
       break;
     }
@@ -161,9 +171,9 @@ function tick(text: string, schema: GraphQLSchema, op: OperationDefinitionNode, 
     set = match.node.selectionSet;
     type = next;
   }
-  const declare = declareVariables(text, op, ctx.newVariables);
+  const header = headerEdits(text, op, unusedAfter(op, replaced), ctx.newVariables);
   const eol = eolOf(text);
-  const all = (declare ? [declare, ...edits] : edits).map((e) => ({ ...e, text: e.text.replace(/\n/g, eol) }));
+  const all = [...header, ...edits].map((e) => ({ ...e, text: e.text.replace(/\n/g, eol) }));
   return { edits: all, variables: ctx.newVariables, operationName: op.name?.value };
 }
 
@@ -193,7 +203,8 @@ function insertInto(
   return { start: at, end: at, text: `\n${indent}${chain}` };
 }
 
-function argumentEdits(text: string, ctx: ChainContext, op: OperationDefinitionNode, node: FieldNode, type: GraphQLCompositeType, extra: ExtraArgument): BuilderEdit[] {
+/** The edits that give an argument to a field already written, and the values they replace (whose variables may go). */
+function argumentEdits(ctx: ChainContext, node: FieldNode, type: GraphQLCompositeType, extra: ExtraArgument): { edits: BuilderEdit[]; replaced: ValueNode[] } {
   const field = fieldOn(type, node.name.value);
   if (!field?.args.some((a) => a.name === extra.name)) {
     throw new BuilderError(`${type.name}.${node.name.value} has no argument ${extra.name}.`);
@@ -203,26 +214,26 @@ function argumentEdits(text: string, ctx: ChainContext, op: OperationDefinitionN
   if (existing && extra.inputFields?.length) {
     const arg = field.args.find((a) => a.name === extra.name)!;
     const { edits, replaced } = inputTickEdits(ctx, arg.type, existing.value, extra.inputFields, extra.enumValue);
-    return replaced ? [...edits, ...unusedAfter(op, [replaced])] : edits;
+    return { edits, replaced: replaced ? [replaced] : [] };
   }
   if (existing) {
     if (extra.enumValue === undefined || (existing.value.kind === Kind.ENUM && existing.value.value === extra.enumValue)) {
-      return [];
+      return { edits: [], replaced: [] };
     }
     const edit = { start: existing.value.loc!.start, end: existing.value.loc!.end, text: extra.enumValue };
-    return [edit, ...unusedAfter(op, [existing])];
+    return { edits: [edit], replaced: [existing.value] };
   }
   const written = argumentText(ctx, field, extra.name, extra.enumValue, extra.inputFields);
   if (args.length > 0) {
     const end = args[args.length - 1].loc!.end;
-    return [{ start: end, end, text: `, ${written}` }];
+    return { edits: [{ start: end, end, text: `, ${written}` }], replaced: [] };
   }
   const end = node.name.loc!.end;
-  return [{ start: end, end, text: `(${written})` }];
+  return { edits: [{ start: end, end, text: `(${written})` }], replaced: [] };
 }
 
-/** Removes the declarations of variables that only the removed nodes used. */
-function unusedAfter(op: OperationDefinitionNode, removed: readonly (FieldNode | ArgumentNode | ObjectFieldNode | ValueNode | Match['node'])[]): BuilderEdit[] {
+/** The variables that only the removed nodes used (their declarations go). */
+function unusedAfter(op: OperationDefinitionNode, removed: readonly (FieldNode | ArgumentNode | ObjectFieldNode | ValueNode | Match['node'])[]): Set<string> {
   const counts = new Map<string, number>();
   for (const name of variablesUsedIn(op)) {
     counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -234,14 +245,16 @@ function unusedAfter(op: OperationDefinitionNode, removed: readonly (FieldNode |
       candidates.add(name);
     }
   }
-  return undeclareVariables(op, new Set([...candidates].filter((n) => (counts.get(n) ?? 0) <= 0)));
+  return new Set([...candidates].filter((n) => (counts.get(n) ?? 0) <= 0));
 }
 
-function untick(text: string, op: OperationDefinitionNode, path: BuilderPath): BuilderChange {
+function untick(text: string, schema: GraphQLSchema, op: OperationDefinitionNode, path: BuilderPath): BuilderChange {
   const { selections, argument, inputFields, value } = splitPath(path);
   const matches = matchesOf(op.selectionSet, selections);
   const edits: BuilderEdit[] = [];
-  const removed: (Match['node'] | ArgumentNode | ObjectFieldNode)[] = [];
+  const removed: (Match['node'] | ArgumentNode | ObjectFieldNode | ValueNode)[] = [];
+  const ctx: ChainContext = { schema, taken: new Set((op.variableDefinitions ?? []).map((d) => d.variable.name.value)), newVariables: [] };
+  const argDef = argumentAt(schema, path);
   if (argument !== undefined) {
     for (const m of matches) {
       if (m.node.kind !== Kind.FIELD) {
@@ -249,8 +262,8 @@ function untick(text: string, op: OperationDefinitionNode, path: BuilderPath): B
       }
       const args = m.node.arguments ?? [];
       const given = args.find((a) => a.name.value === argument);
-      if (given && inputFields.length > 0) {
-        const inner = inputUntickEdits(given.value, inputFields, value);
+      if (given && inputFields.length > 0 && argDef) {
+        const inner = inputUntickEdits(ctx, { name: argDef.name, type: argDef.type, required: isRequiredArgument(argDef) }, given.value, inputFields, value);
         if (inner === 'none') {
           continue;
         }
@@ -292,5 +305,7 @@ function untick(text: string, op: OperationDefinitionNode, path: BuilderPath): B
   if (edits.length === 0) {
     return { ...NOTHING, operationName: op.name?.value };
   }
-  return { edits: mergeTouching([...unusedAfter(op, removed), ...edits]), variables: [], operationName: op.name?.value };
+  const header = headerEdits(text, op, unusedAfter(op, removed), ctx.newVariables);
+  const eol = eolOf(text);
+  return { edits: mergeTouching([...header, ...edits]).map((e) => ({ ...e, text: e.text.replace(/\n/g, eol) })), variables: ctx.newVariables, operationName: op.name?.value };
 }

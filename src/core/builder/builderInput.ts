@@ -99,6 +99,11 @@ export function inputTickEdits(
   let t = type;
   let node = value;
   for (let i = 0; i < fields.length; i++) {
+    if (node.kind === Kind.VARIABLE || node.kind === Kind.NULL) {
+      // A variable (or null) in place of the object: the object ticked replaces it, as an enum value
+      // ticked replaces a variable; the variable's declaration goes when nothing else uses it.
+      return { edits: [{ start: node.loc!.start, end: node.loc!.end, text: inputValueText(ctx, t, fields.slice(i), enumValue, fields[i]) }], replaced: node };
+    }
     if (node.kind !== Kind.OBJECT) {
       throw new BuilderError(`The value of ${fields.slice(0, i).join('.') || 'the argument'} is not written as an object: give ${fields[i]} in the variables instead.`);
     }
@@ -121,31 +126,56 @@ export function inputTickEdits(
   return { edits: [{ start: node.loc!.start, end: node.loc!.end, text: enumValue }], replaced: node };
 }
 
+/** The argument an input-object field is unticked in: its name, its type and whether it is required. */
+export interface UntickedArgument {
+  readonly name: string;
+  readonly type: GraphQLInputType;
+  readonly required: boolean;
+}
+
 /**
  * Unticking an input-object field of an argument's value: 'none' when the text does not give it
  * (or gives another enum value), 'argument' when the whole argument goes (nothing else would be
- * left in it), else the edits and the field removed. An object left empty goes with its field.
+ * left in it), else the edits and the node removed (for its variables). An object left empty goes
+ * with its field; a required one (the value of a required argument or input field) cannot go and
+ * would not validate empty when it has required fields: it becomes a new variable of its type,
+ * which is what a first tick writes for it.
  */
 export function inputUntickEdits(
+  ctx: InputContext,
+  argument: UntickedArgument,
   value: ValueNode,
   fields: readonly string[],
   enumValue: string | undefined,
-): 'none' | 'argument' | { edits: BuilderEdit[]; removed: ObjectFieldNode } {
-  const chain: { object: ObjectValueNode; field: ObjectFieldNode }[] = [];
+): 'none' | 'argument' | { edits: BuilderEdit[]; removed: ObjectFieldNode | ObjectValueNode } {
+  const chain: { object: ObjectValueNode; field: ObjectFieldNode; type: GraphQLInputType; required: boolean; name: string }[] = [];
   let node = value;
-  for (const name of fields) {
-    const field = node.kind === Kind.OBJECT ? node.fields.find((o) => o.name.value === name) : undefined;
+  let type = argument.type;
+  let required = argument.required;
+  let name = argument.name;
+  for (const fieldName of fields) {
+    const field = node.kind === Kind.OBJECT ? node.fields.find((o) => o.name.value === fieldName) : undefined;
     if (!field || node.kind !== Kind.OBJECT) {
       return 'none';
     }
-    chain.push({ object: node, field });
+    chain.push({ object: node, field, type, required, name });
+    const def = inputFieldOf(type, fieldName);
     node = field.value;
+    type = def.type;
+    required = isRequiredInputField(def);
+    name = fieldName;
   }
   if (enumValue !== undefined && !(node.kind === Kind.ENUM && node.value === enumValue)) {
     return 'none';
   }
   let r = chain.length - 1;
   while (r >= 0 && chain[r].object.fields.length === 1) {
+    if (chain[r].required) {
+      const { object } = chain[r];
+      const variable = freshVariableName(chain[r].name, ctx.taken);
+      ctx.newVariables.push({ name: variable, type: String(chain[r].type), placeholder: sidecarPlaceholder(chain[r].type) });
+      return { edits: [{ start: object.loc!.start, end: object.loc!.end, text: `$${variable}` }], removed: object };
+    }
     r--;
   }
   if (r < 0) {

@@ -97,3 +97,45 @@ export function undeclareVariables(op: OperationDefinitionNode, names: ReadonlyS
     { start: 0, end: 0 },
   );
 }
+
+/**
+ * The edits of an operation's header that remove the declarations of `gone` and declare `added`,
+ * without two edits overlapping (the glue applies them together): when every declaration goes and
+ * others come, the list is written again.
+ */
+export function headerEdits(text: string, op: OperationDefinitionNode, gone: ReadonlySet<string>, added: readonly NewVariable[]): BuilderEdit[] {
+  const defs = op.variableDefinitions ?? [];
+  const removing = defs.some((d) => gone.has(d.variable.name.value));
+  if (!removing) {
+    const declare = declareVariables(text, op, added);
+    return declare ? [declare] : [];
+  }
+  if (added.length === 0) {
+    return undeclareVariables(op, gone);
+  }
+  if (defs.every((d) => gone.has(d.variable.name.value))) {
+    let open = defs[0].loc!.startToken.prev;
+    while (open && open.kind !== '(') {
+      open = open.prev;
+    }
+    let close = defs[defs.length - 1].loc!.endToken.next;
+    while (close && close.kind !== ')') {
+      close = close.next;
+    }
+    if (open && close) {
+      return [{ start: open.start, end: close.end, text: `(${added.map((v) => `$${v.name}: ${v.type}`).join(', ')})` }];
+    }
+  }
+  // Some declarations stay: the new ones go after the last kept one, after the removals.
+  const kept = defs.filter((d) => !gone.has(d.variable.name.value));
+  const last = kept[kept.length - 1];
+  const declare = declareVariables(text, { ...op, variableDefinitions: [last] }, added)!;
+  const removals = undeclareVariables(op, gone);
+  const touching = removals.find((r) => r.start <= declare.start && declare.start <= r.end);
+  if (!touching) {
+    return [...removals, declare];
+  }
+  // The insertion point lies on a removal's edge: one edit does both.
+  const merged = declare.start === touching.start ? { ...touching, text: declare.text + touching.text } : { ...touching, text: touching.text + declare.text };
+  return [...removals.filter((r) => r !== touching), merged];
+}

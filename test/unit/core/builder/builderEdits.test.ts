@@ -99,6 +99,16 @@ describe('core/builder/builderEdits: ticking and unticking edits the text', () =
     assert.equal(toggle(withId, false, ['me', 'login']).text, 'query Q {\n  mine: me {\n    ...UserBits\n    id\n  }\n}\n\nfragment UserBits on User {\n  id\n}\n');
   });
 
+  it('unticking the field that holds a fragment’s last spread keeps the fragment: other documents may spread it (the document then reports it unused)', () => {
+    const text = 'query Q {\n  me {\n    ...F\n  }\n  task(id: 1) {\n    id\n  }\n}\n\nfragment F on User {\n  login\n}\n';
+    const out = toggle(text, false, ['me']).text;
+    assert.equal(out, 'query Q {\n  task(id: 1) {\n    id\n  }\n}\n\nfragment F on User {\n  login\n}\n');
+    assert.deepEqual(
+      validate(SCHEMA, parse(out)).map((e) => e.message),
+      ['Fragment "F" is never used.'],
+    );
+  });
+
   it('works on the operation under the cursor; the others are never reordered', () => {
     const text = 'query A {\n  me {\n    id\n  }\n}\n\nquery B {\n  me {\n    login\n  }\n}\n';
     const inB = toggle(text, true, ['me', 'id'], 'query', text.indexOf('query B') + 3).text;

@@ -3,7 +3,7 @@ import type { BuilderEdit } from '../../../../src/core/builder/builderLayout';
 import { toggleBuilderPath, type BuilderChange } from '../../../../src/core/builder/builderEdits';
 import type { BuilderStep, RootKind } from '../../../../src/core/builder/builderPath';
 
-/** A small schema with what the builder has to handle: connections, required and optional arguments, enums, an interface, a union, a mutation, a deprecation. */
+/** A small schema with what the builder has to handle: connections, required and optional arguments, enums, an interface, a union, a mutation, a deprecation, required input-object arguments and fields whose own fields are all optional. */
 export const SCHEMA = buildSchema(`
   type Query {
     tasks(first: Int, status: Status, filter: TaskFilter): TaskConnection!
@@ -22,7 +22,10 @@ export const SCHEMA = buildSchema(`
   type User implements Node { id: ID! login: String! tasks(first: Int): TaskConnection! }
   union Result = Task | User
   enum Status { OPEN DONE }
-  type Mutation { createTask(name: String!, status: Status): Task }
+  type Mutation { createTask(name: String!, status: Status): Task updateTask(id: ID!, patch: TaskPatch!): Task plan(input: PlanInput!): Task }
+  input TaskPatch { name: String, status: Status, window: Window }
+  input PlanInput { note: String, window: Window! }
+  input Window { start: String, state: Status }
 `);
 
 /** Builder steps from names: `tasks`, `...User` (inline fragment), `(first)` (argument), `.status` (input-object field), `=DONE` (enum value). */

@@ -99,9 +99,49 @@ describe('core/builder/builderInput: input-object fields of optional arguments t
     valid(none);
   });
 
-  it('an argument given as a variable has no fields to add to: a clear error', () => {
+  it('a field ticked in an argument given as a variable replaces the variable (its declaration goes when nothing else uses it); a list value is a clear error', () => {
     const text = 'query Q($f: TaskFilter) {\n  tasks(filter: $f) {\n    totalCount\n  }\n}\n';
-    assert.throws(() => toggle(text, true, ['tasks', '(filter)', '.owner']), BuilderError);
+    const r = toggle(text, true, ['tasks', '(filter)', '.owner']);
+    assert.equal(r.text, 'query Q($owner: ID) {\n  tasks(filter: { owner: $owner }) {\n    totalCount\n  }\n}\n');
+    assert.deepEqual(r.change.variables, [{ name: 'owner', type: 'ID', placeholder: '' }]);
+    valid(r.text);
+    const shared = 'query Q($f: TaskFilter) {\n  tasks(filter: $f) {\n    totalCount\n  }\n  other: tasks(filter: $f) {\n    totalCount\n  }\n}\n';
+    assert.match(toggle(shared, true, ['tasks', '(filter)', '.status', '=DONE']).text, /^query Q\(\$f: TaskFilter\) \{\n {2}tasks\(filter: \{ status: DONE \}\)/);
+    assert.throws(() => toggle('{\n  tasks(filter: [{ owner: 1 }]) {\n    totalCount\n  }\n}\n', true, ['tasks', '(filter)', '.owner']), BuilderError);
     assert.throws(() => toggle(base, true, ['tasks', '(filter)', '.nope']), /TaskFilter has no field nope/);
+  });
+});
+
+describe('core/builder/builderInput: a required input-object argument or field never left empty', () => {
+  const patched = 'mutation M($id: ID!) {\n  updateTask(id: $id, patch: { status: DONE }) {\n    id\n  }\n}\n';
+
+  it('unticking the last field of a required argument puts back the variable a first tick writes, declared and with its placeholder', () => {
+    const r = toggle(patched, false, ['updateTask', '(patch)', '.status', '=DONE'], 'mutation');
+    assert.equal(r.text, 'mutation M($id: ID!, $patch: TaskPatch!) {\n  updateTask(id: $id, patch: $patch) {\n    id\n  }\n}\n');
+    assert.deepEqual(r.change.variables, [{ name: 'patch', type: 'TaskPatch!', placeholder: {} }]);
+    assert.equal(r.change.operationName, 'M');
+    valid(r.text);
+    // The same as a first tick of the field writes.
+    assert.equal(
+      toggle('mutation M {\n  __typename\n}\n', true, ['updateTask', 'id'], 'mutation').text,
+      'mutation M($id: ID!, $patch: TaskPatch!) {\n  updateTask(id: $id, patch: $patch) {\n    id\n  }\n}\n',
+    );
+    // Ticking the field again writes the object in place of the variable, whose declaration goes.
+    const back = toggle(r.text, true, ['updateTask', '(patch)', '.status', '=DONE'], 'mutation');
+    assert.equal(back.text, patched);
+  });
+
+  it('a required input field whose object loses its last field becomes a variable of its type; the object stays otherwise', () => {
+    const text = 'mutation M($start: String) {\n  plan(input: { window: { start: $start } }) {\n    id\n  }\n}\n';
+    const r = toggle(text, false, ['plan', '(input)', '.window', '.start'], 'mutation');
+    assert.equal(r.text, 'mutation M($window: Window!) {\n  plan(input: { window: $window }) {\n    id\n  }\n}\n');
+    assert.deepEqual(r.change.variables, [{ name: 'window', type: 'Window!', placeholder: {} }]);
+    valid(r.text);
+    // An optional field's object left empty goes with its field, as before.
+    const optional = 'mutation M {\n  updateTask(id: 1, patch: { name: "x", window: { state: OPEN } }) {\n    id\n  }\n}\n';
+    assert.equal(
+      toggle(optional, false, ['updateTask', '(patch)', '.window', '.state'], 'mutation').text,
+      'mutation M {\n  updateTask(id: 1, patch: { name: "x" }) {\n    id\n  }\n}\n',
+    );
   });
 });
