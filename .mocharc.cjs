@@ -2,43 +2,11 @@
 // refuses the first two while the suite runs). The contract suite has its own: test/contract/mocharc.cjs.
 // `npx mocha` runs every unit test; `npx mocha <files>` runs only those files (mocha itself would add the configured
 // spec to the files named on the command line).
-const valueFlags = new Set([
-  '--require',
-  '-r',
-  '--grep',
-  '-g',
-  '--fgrep',
-  '-f',
-  '--reporter',
-  '-R',
-  '--timeout',
-  '-t',
-  '--config',
-  '--ui',
-  '-u',
-  '--slow',
-  '-s',
-  '--ignore',
-  '--exclude',
-  '--file',
-  '--extension',
-  '--reporter-option',
-  '--reporter-options',
-  '-O',
-  '--spec',
-  '--package',
-  '--jobs',
-  '-j',
-  '--retries',
-  '--node-option',
-  '-n',
-]);
-const args = process.argv.slice(2);
-const namesFiles = args.some((arg, i) => !arg.startsWith('-') && !valueFlags.has(args[i - 1]) && /\.(c|m)?[jt]s$|[*?]|^test\//.test(arg));
+const { namesFiles } = require('./test/mocharcArgs.cjs');
 
 module.exports = {
   require: ['tsx/cjs', 'test/propertySeed.ts', 'test/graphqlText.cjs', 'test/unit/unitGuard.cjs'],
-  ...(namesFiles ? {} : { spec: ['test/unit/**/*.test.ts'] }),
+  ...(namesFiles() ? {} : { spec: ['test/unit/**/*.test.ts'] }),
   extension: ['ts'],
   timeout: 10000,
   reporter: 'spec',

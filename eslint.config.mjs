@@ -323,7 +323,9 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'bench/**/*.cjs', '*.mjs'], languageOptions: { globals: { ...globals.node } } },
-  { files: ['*.cjs', 'test/contract/mocharc.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
+  { files: ['*.cjs', 'test/contract/mocharc.cjs', 'test/mocharcArgs.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
+  // The two mocha configurations share what they read of the command line (test/mocharcArgs.cjs); mocha loads them as CommonJS.
+  { files: ['.mocharc.cjs', 'test/contract/mocharc.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // A CommonJS script on purpose: it hooks require to stub the vscode module (bench/requireTime.cjs).
   { files: ['bench/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );
