@@ -69,12 +69,14 @@ function recordedMessages(messages: vscode.TestMessage | readonly vscode.TestMes
   }));
 }
 
-/** A test run that records each verdict it passes on into `runs` (the integration tests' view of the results, a proposed API in VS Code). */
-export function recordingRun(run: vscode.TestRun, runs: RecordedRun[]): vscode.TestRun {
-  const recorded: RecordedRun = { name: run.name, results: [], ended: false };
-  runs.push(recorded);
-  const record = (item: vscode.TestItem, state: RecordedResult['state'], messages: RecordedMessage[] = []) =>
-    recorded.results.push({ id: item.id, label: item.label, state, messages });
+/** Hooks called before a run passes a verdict or its end on to VS Code. */
+export interface RunObserver {
+  verdict(item: vscode.TestItem, state: RecordedResult['state'], message?: vscode.TestMessage | readonly vscode.TestMessage[]): void;
+  end?(): void;
+}
+
+/** The run, passing everything on to VS Code's run, with `observer` told of each verdict first. */
+export function observedRun(run: vscode.TestRun, observer: RunObserver): vscode.TestRun {
   return {
     get name() {
       return run.name;
@@ -88,17 +90,29 @@ export function recordingRun(run: vscode.TestRun, runs: RecordedRun[]): vscode.T
     onDidDispose: run.onDidDispose,
     enqueued: (item) => run.enqueued(item),
     started: (item) => run.started(item),
-    skipped: (item) => (record(item, 'skipped'), run.skipped(item)),
-    passed: (item, duration) => (record(item, 'passed'), run.passed(item, duration)),
-    failed: (item, message, duration) => (record(item, 'failed', recordedMessages(message)), run.failed(item, message, duration)),
-    errored: (item, message, duration) => (record(item, 'errored', recordedMessages(message)), run.errored(item, message, duration)),
+    skipped: (item) => (observer.verdict(item, 'skipped'), run.skipped(item)),
+    passed: (item, duration) => (observer.verdict(item, 'passed'), run.passed(item, duration)),
+    failed: (item, message, duration) => (observer.verdict(item, 'failed', message), run.failed(item, message, duration)),
+    errored: (item, message, duration) => (observer.verdict(item, 'errored', message), run.errored(item, message, duration)),
     appendOutput: (output, location, item) => run.appendOutput(output, location, item),
     addCoverage: (coverage) => run.addCoverage(coverage),
     end: () => {
       run.end();
-      recorded.ended = true;
+      observer.end?.();
     },
   };
+}
+
+/** A test run that records each verdict it passes on into `runs` (the integration tests' view of the results, a proposed API in VS Code). */
+export function recordingRun(run: vscode.TestRun, runs: RecordedRun[]): vscode.TestRun {
+  const recorded: RecordedRun = { name: run.name, results: [], ended: false };
+  runs.push(recorded);
+  return observedRun(run, {
+    verdict: (item, state, message) => recorded.results.push({ id: item.id, label: item.label, state, messages: message ? recordedMessages(message) : [] }),
+    end: () => {
+      recorded.ended = true;
+    },
+  });
 }
 
 /** The controller's items as the Testing view shows them. */

@@ -6,7 +6,7 @@ import { updateSnapshots } from '../core/testing/cli';
 import { caseKey, checkTestFile, runTestFile, type CaseResult, type TestRequest } from '../core/testing/testRunner';
 import { inert } from '../core/text/inert';
 import type { Logger } from '../core/logger';
-import { recordingRun, type RecordedRun } from './testApi';
+import { observedRun, recordingRun, type RecordedRun } from './testApi';
 import { inputsOf, rangeOf, type ItemData, type TestTree } from './testTree';
 
 /** Whether a run may go ahead (the run feature's permission: the server allowed, a mutation refused or confirmed). */
@@ -161,28 +161,7 @@ export async function runTests(
 
 /** The run, with each item given a verdict taken out of `unfinished`. */
 function withVerdictsTracked(run: vscode.TestRun, unfinished: Set<vscode.TestItem>): vscode.TestRun {
-  const done = (item: vscode.TestItem) => unfinished.delete(item);
-  return {
-    get name() {
-      return run.name;
-    },
-    get token() {
-      return run.token;
-    },
-    get isPersisted() {
-      return run.isPersisted;
-    },
-    onDidDispose: run.onDidDispose,
-    enqueued: (item) => run.enqueued(item),
-    started: (item) => run.started(item),
-    skipped: (item) => (done(item), run.skipped(item)),
-    passed: (item, duration) => (done(item), run.passed(item, duration)),
-    failed: (item, message, duration) => (done(item), run.failed(item, message, duration)),
-    errored: (item, message, duration) => (done(item), run.errored(item, message, duration)),
-    appendOutput: (output, location, item) => run.appendOutput(output, location, item),
-    addCoverage: (coverage) => run.addCoverage(coverage),
-    end: () => run.end(),
-  };
+  return observedRun(run, { verdict: (item) => unfinished.delete(item) });
 }
 
 function report(run: vscode.TestRun, item: vscode.TestItem, file: vscode.Uri, result: CaseResult): void {
