@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
-import { fitBlocks } from '../core/agentTools/budget';
+import { fitBlocks, fitText } from '../core/agentTools/budget';
 import { describeType } from '../core/agentTools/describeType';
 import { environmentsText, listEnvironments } from '../core/agentTools/environmentList';
-import { fitText } from '../core/agentTools/budget';
 import { searchExcerpts, searchSchema } from '../core/agentTools/schemaSearch';
 import type { AgentToolsServices } from './services';
-import { budgetOf, environmentFor, isUnavailable, schemaFor, textResult, unavailable } from './toolContext';
+import { budgetOf, environmentAndSchema, isUnavailable, textResult, unavailable } from './toolContext';
 
 /** Input of the search schema tool (package.json `languageModelTools`). */
 export interface SearchSchemaInput {
@@ -24,14 +23,11 @@ export function searchSchemaTool(services: AgentToolsServices): vscode.LanguageM
   return {
     prepareInvocation: (options) => ({ invocationMessage: vscode.l10n.t('Searching the GraphQL schema for "{0}"', String(options.input.query ?? '')) }),
     invoke: async (options, token) => {
-      const env = environmentFor(services, options.input.environment);
-      if (isUnavailable(env)) {
-        return unavailable(env);
+      const found = await environmentAndSchema(services, options.input.environment, token);
+      if (isUnavailable(found)) {
+        return unavailable(found);
       }
-      const schema = await schemaFor(services, env, token);
-      if (isUnavailable(schema)) {
-        return unavailable(schema);
-      }
+      const { env, schema } = found;
       const query = String(options.input.query ?? '');
       const matches = searchSchema(schema, query);
       if (matches.length === 0) {
@@ -55,14 +51,11 @@ export function describeTypeTool(services: AgentToolsServices): vscode.LanguageM
   return {
     prepareInvocation: (options) => ({ invocationMessage: vscode.l10n.t('Reading the GraphQL type {0}', String(options.input.name ?? '')) }),
     invoke: async (options, token) => {
-      const env = environmentFor(services, options.input.environment);
-      if (isUnavailable(env)) {
-        return unavailable(env);
+      const found = await environmentAndSchema(services, options.input.environment, token);
+      if (isUnavailable(found)) {
+        return unavailable(found);
       }
-      const schema = await schemaFor(services, env, token);
-      if (isUnavailable(schema)) {
-        return unavailable(schema);
-      }
+      const { env, schema } = found;
       const described = describeType(schema, services.sdlViewOf(schema), String(options.input.name ?? ''), env.name);
       if (!described.found) {
         return textResult(described.message);

@@ -62,6 +62,20 @@ export async function schemaFor(services: AgentToolsServices, env: Environment, 
   return { kind: 'noSchema', environment: env.name, signedIn: (await services.account(env)) !== undefined };
 }
 
+/** The named (or active) environment and its schema, or why the tool cannot answer. */
+export async function environmentAndSchema(
+  services: AgentToolsServices,
+  name: string | undefined,
+  token: vscode.CancellationToken,
+): Promise<{ readonly env: Environment; readonly schema: GraphQLSchema } | ToolUnavailable> {
+  const env = environmentFor(services, name);
+  if (isUnavailable(env)) {
+    return env;
+  }
+  const schema = await schemaFor(services, env, token);
+  return isUnavailable(schema) ? schema : { env, schema };
+}
+
 /** Whether a value is one of the unavailable states (not an environment or schema). */
 export function isUnavailable(x: unknown): x is ToolUnavailable {
   return typeof x === 'object' && x !== null && 'kind' in x && !('baseUrl' in x) && !('getTypeMap' in x);

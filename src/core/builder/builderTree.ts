@@ -11,8 +11,10 @@ import {
   isInputObjectType,
   isRequiredArgument,
   isRequiredInputField,
+  type GraphQLArgument,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLInputField,
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
@@ -110,17 +112,7 @@ export function builderChildren(schema: GraphQLSchema, path: BuilderPath, option
   const out: BuilderNode[] = [];
   if (last?.kind === 'field' && field) {
     for (const a of field.args) {
-      const named = getNamedType(a.type);
-      out.push({
-        path: childPath(path, { kind: 'argument', name: a.name }),
-        kind: 'argument',
-        label: a.name,
-        typeText: String(a.type),
-        description: a.description ?? undefined,
-        deprecated: a.deprecationReason ?? undefined,
-        required: isRequiredArgument(a),
-        expandable: isEnumType(named) || isInputObjectType(named),
-      });
+      out.push(inputValueNode(path, 'argument', a, isRequiredArgument(a)));
     }
   }
   if (type && isAbstractType(type)) {
@@ -144,23 +136,26 @@ export function builderChildren(schema: GraphQLSchema, path: BuilderPath, option
   return out.filter(keep);
 }
 
+/** The node of an argument or an input-object field: expandable when it takes an enum value or an input object. */
+function inputValueNode(path: BuilderPath, kind: 'argument' | 'inputField', value: GraphQLArgument | GraphQLInputField, required: boolean): BuilderNode {
+  const named = getNamedType(value.type);
+  return {
+    path: childPath(path, { kind, name: value.name }),
+    kind,
+    label: value.name,
+    typeText: String(value.type),
+    description: value.description ?? undefined,
+    deprecated: value.deprecationReason ?? undefined,
+    required,
+    expandable: isEnumType(named) || isInputObjectType(named),
+  };
+}
+
 /** The nodes under an argument or an input-object field of type `type`: an enum's values, an input object's fields. */
 function inputChildren(path: BuilderPath, type: GraphQLInputType): BuilderNode[] {
   const named = getNamedType(type);
   if (isInputObjectType(named)) {
-    return Object.values(named.getFields()).map((f): BuilderNode => {
-      const inner = getNamedType(f.type);
-      return {
-        path: childPath(path, { kind: 'inputField', name: f.name }),
-        kind: 'inputField',
-        label: f.name,
-        typeText: String(f.type),
-        description: f.description ?? undefined,
-        deprecated: f.deprecationReason ?? undefined,
-        required: isRequiredInputField(f),
-        expandable: isEnumType(inner) || isInputObjectType(inner),
-      };
-    });
+    return Object.values(named.getFields()).map((f) => inputValueNode(path, 'inputField', f, isRequiredInputField(f)));
   }
   if (!isEnumType(named)) {
     return [];
